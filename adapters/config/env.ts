@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+// Every environment variable the service reads, validated once at start-up.
+// `.env.example` documents the same list; a test keeps the two in step.
+
+const csv = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+const optionalNonEmpty = z
+  .string()
+  .optional()
+  .transform((s) => (s && s.trim() !== '' ? s.trim() : undefined));
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATABASE_URL: optionalNonEmpty.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL').optional(),
+  ),
+  DATA_DIR: z.string().default('./data/pglite'),
+  REDIS_URL: optionalNonEmpty.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
+  CACHE_PREFIX: z.string().default('de:'),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'use a size such as 100kb or 1mb').default('1mb'),
+  MCP_ALLOWED_ORIGINS: csv.default([]),
+  MCP_SESSION_TTL_S: z.coerce.number().int().min(60).default(86_400),
+  HEALTH_CACHE_TTL_S: z.coerce.number().int().min(1).default(30),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  DEPLOY_SHA: optionalNonEmpty,
+  DEPLOY_BRANCH: optionalNonEmpty,
+  DEPLOY_TIME: optionalNonEmpty,
+  DUFFEL_ACCESS_TOKEN: optionalNonEmpty,
+  SERPAPI_API_KEY: optionalNonEmpty,
+  SEATS_AERO_API_KEY: optionalNonEmpty,
+  STRIPE_SECRET_KEY: optionalNonEmpty,
+});
+
+export type AppConfig = z.output<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its meaning.`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; the error names each bad variable and what to set. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '?');
+    const got = env[name];
+    return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`;
+  });
+  throw new ConfigError(problems);
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import compression from 'compression';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { Logger as PinoLogger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { AnyTool } from '../../tools/_kit/define-tool.js';
+import { ToolError } from '../../tools/_kit/errors.js';
+import { mcpRouter } from '../mcp/mcp-router.js';
+import { SessionStore } from '../mcp/sessions.js';
+import { ToolCatalog } from '../mcp/tool-catalog.js';
+import { buildOpenApi } from '../openapi/build-openapi.js';
+import { bodyErrors } from '../rest/body-errors.js';
+import { restRouter } from '../rest/rest-router.js';
+import { httpError } from './error-response.js';
+import type { Runtime } from './request-context.js';
+
+export interface AppOptions {
+  tools: readonly AnyTool[];
+  runtime: Runtime;
+  logger: PinoLogger;
+  bodyLimit: string;
+  mcpAllowedOrigins: readonly string[];
+  mcpSessionTtlS: number;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+
+/** Compression for JSON answers only: an event stream must reach the client event by event. */
+const compress = compression({
+  filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+});
+
+/** The whole HTTP surface: MCP, the OpenAPI document and the REST routes, all from one tool list. */
+export function createApp(opts: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use(pinoHttp({
+    logger: opts.logger,
+    genReqId: (req, res) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  }));
+  app.use(compress);
+
+  app.use(mcpRouter(opts.runtime, {
+    catalog: new ToolCatalog(opts.tools),
+    sessions: new SessionStore(opts.runtime.services.cache, opts.mcpSessionTtlS),
+    allowedOrigins: new Set(opts.mcpAllowedOrigins),
+    bodyLimit: opts.bodyLimit,
+  }));
+
+  const openapi = JSON.stringify(buildOpenApi(opts.tools));
+  app.get('/openapi.json', (_req, res) => void res.type('application/json').send(openapi));
+
+  app.use(express.json({ limit: opts.bodyLimit, type: (req) => JSON_TYPE.test(req.headers['content-type'] ?? '') }));
+  app.use(bodyErrors);
+  app.use(restRouter(opts.tools, opts.runtime));
+
+  app.use((_req, res) => {
+    const { status, body } = httpError(new ToolError('NOT_FOUND', 'Not Found', { hint: 'See /openapi.json for the routes this service offers.' }));
+    res.status(status).json(body);
+  });
+  app.use(lastResort);
+  return app;
+}
+
+/** Anything that reaches here escaped the tool layer: a malformed URL is the caller's 400, the rest is our bug. */
+const lastResort: ErrorRequestHandler = (err: { status?: number; statusCode?: number }, req, res, _next) => {
+  const status = err?.status ?? err?.statusCode;
+  const toolErr = typeof status === 'number' && status >= 400 && status < 500
+    ? new ToolError('BAD_REQUEST', 'Malformed request')
+    : new ToolError('INTERNAL', 'Internal error', { cause: err });
+  if (toolErr.code === 'INTERNAL') req.log.error({ err }, 'unhandled error');
+  if (res.headersSent) return void res.end();
+  const { status: code, body } = httpError(toolErr);
+  res.status(code).json(body);
+};

@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino, type Logger as PinoLogger } from 'pino';
+import type { Services } from '../../tools/_kit/context.js';
+import type { AnyTool } from '../../tools/_kit/define-tool.js';
+import { TOOLS } from '../../tools/index.js';
+import { createCache } from '../cache/create-cache.js';
+import type { AppConfig } from '../config/env.js';
+import { openDatabase } from '../db/open-database.js';
+import { listDownstreams } from '../providers/downstreams.js';
+import { createApp } from './app.js';
+import { anonymousOnly, type PrincipalResolver } from './principal.js';
+import { readVersionInfo } from './version-info.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  logger: PinoLogger;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  tools?: readonly AnyTool[];
+  resolvePrincipal?: PrincipalResolver;
+  logger?: PinoLogger;
+}
+
+/** Opens the database and cache, serves REST + MCP, and returns a handle whose close() shuts down gracefully. */
+export async function startServer(config: AppConfig, opts: StartOptions = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? pino({ level: config.LOG_LEVEL });
+  const startedAt = new Date();
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log: logger });
+  const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX });
+  const services: Services = {
+    db,
+    cache,
+    downstreams: listDownstreams(config),
+    version: readVersionInfo(config, startedAt),
+    clock: () => new Date(),
+    settings: { healthCacheTtlS: config.HEALTH_CACHE_TTL_S },
+  };
+  const shutdown = new AbortController();
+  const app = createApp({
+    tools: opts.tools ?? TOOLS,
+    runtime: { services, resolvePrincipal: opts.resolvePrincipal ?? anonymousOnly, shutdown: shutdown.signal },
+    logger,
+    bodyLimit: config.BODY_LIMIT,
+    mcpAllowedOrigins: config.MCP_ALLOWED_ORIGINS,
+    mcpSessionTtlS: config.MCP_SESSION_TTL_S,
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  logger.info({ port, db: db.engine, cache: cache.kind }, 'Deal Engine listening');
+
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= closeGracefully(server, shutdown, config.SHUTDOWN_GRACE_MS, async () => {
+    await Promise.allSettled([db.close(), cache.close()]);
+  }));
+  return { url: `http://${host}:${port}`, port, services, logger, close };
+}
+
+/** Stop accepting, end streams, let in-flight requests finish (up to the grace period), then release resources. */
+async function closeGracefully(server: Server, shutdown: AbortController, graceMs: number, release: () => Promise<void>): Promise<void> {
+  shutdown.abort(new Error('server shutting down'));
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+  timer.unref();
+  await closed;
+  clearTimeout(timer);
+  await release();
+}

@@ -1,0 +1,42 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolContext } from '../../tools/_kit/context.js';
+import type { AnyTool, StreamEvent } from '../../tools/_kit/define-tool.js';
+import { ToolError, toToolError } from '../../tools/_kit/errors.js';
+import { collectStream, invokeUnary, openStream } from '../../tools/_kit/invoke.js';
+import { toValidationIssues } from '../../tools/_kit/validation.js';
+import { mcpErrorText } from '../http/error-response.js';
+
+/** MCP arguments may have their own (camelCase) schema and mapping; the tool's input schema has the last word. */
+function toToolInput(tool: AnyTool, args: Record<string, unknown>): unknown {
+  if (!tool.mcp || !tool.mcp.input) return args;
+  const parsed = tool.mcp.input.safeParse(args);
+  if (!parsed.success) throw new ToolError('VALIDATION_FAILED', 'Invalid arguments', { issues: toValidationIssues(parsed.error) });
+  return tool.mcp.toInput ? tool.mcp.toInput(parsed.data) : parsed.data;
+}
+
+function toResult(tool: AnyTool, output: unknown): CallToolResult {
+  const shaped = tool.mcp && tool.mcp.fromOutput ? tool.mcp.fromOutput(output) : output;
+  const structured = typeof shaped === 'object' && shaped !== null && !Array.isArray(shaped) ? (shaped as Record<string, unknown>) : undefined;
+  return {
+    content: [{ type: 'text', text: JSON.stringify(shaped) }],
+    ...(structured ? { structuredContent: structured } : {}),
+  };
+}
+
+/**
+ * Runs one tools/call. Failures become `isError` results whose text tells the model
+ * what went wrong and what to do next; internal errors never leak their message.
+ */
+export async function callTool(tool: AnyTool, args: Record<string, unknown>, ctx: ToolContext, onEvent?: (e: StreamEvent) => void): Promise<CallToolResult> {
+  try {
+    const input = toToolInput(tool, args);
+    const output = tool.kind === 'unary'
+      ? await invokeUnary(tool, ctx, input)
+      : await collectStream(tool, openStream(tool, ctx, input), onEvent);
+    return toResult(tool, output);
+  } catch (err) {
+    const toolErr = toToolError(err);
+    if (toolErr.code === 'INTERNAL') ctx.log.error({ err: toolErr.cause ?? err, tool: tool.name }, 'MCP tool failed');
+    return { isError: true, content: [{ type: 'text', text: mcpErrorText(toolErr) }] };
+  }
+}

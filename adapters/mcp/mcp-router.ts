@@ -1,0 +1,115 @@
+import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
+import { JSONRPCMessageSchema, isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Runtime } from '../http/request-context.js';
+import { buildContext } from '../http/request-context.js';
+import { HttpExchange } from './http-exchange.js';
+import { RPC, rpcError } from './jsonrpc-errors.js';
+import { originAllowed } from './origin.js';
+import { isSupportedVersion, negotiate } from './protocol-versions.js';
+import { createMcpServer } from './server-factory.js';
+import type { SessionStore } from './sessions.js';
+import type { ToolCatalog } from './tool-catalog.js';
+import { openStandaloneStream } from './standalone-stream.js';
+
+export interface McpOptions {
+  catalog: ToolCatalog;
+  sessions: SessionStore;
+  allowedOrigins: ReadonlySet<string>;
+  bodyLimit: string;
+}
+
+const accepts = (req: Request, type: string) => {
+  const accept = req.headers.accept ?? '';
+  return accept === '' || accept.includes(type) || accept.includes('*/*');
+};
+
+/** Streamable HTTP at /mcp: POST carries messages, GET opens the server stream, DELETE ends a session. */
+export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
+  const router = express.Router();
+
+  router.use('/mcp', (req, res, next) => {
+    if (!originAllowed(req.headers, opts.allowedOrigins)) return rpcError(res, 403, RPC.SERVER_ERROR, 'Forbidden: Origin not allowed');
+    const version = req.headers['mcp-protocol-version'];
+    if (typeof version === 'string' && !isSupportedVersion(version)) {
+      return rpcError(res, 400, RPC.SERVER_ERROR, `Bad Request: unsupported MCP-Protocol-Version ${version}`);
+    }
+    next();
+  });
+
+  /** Resolves the session header: undefined = none sent; null = answered with an error already. */
+  const checkSession = async (req: Request, res: Response): Promise<string | undefined | null> => {
+    const id = req.headers['mcp-session-id'];
+    if (id === undefined) return undefined;
+    if (typeof id !== 'string' || !(await opts.sessions.get(id).catch(() => undefined))) {
+      rpcError(res, 404, RPC.SESSION_NOT_FOUND, 'Session not found; send a new initialize request');
+      return null;
+    }
+    return id;
+  };
+
+  router.post('/mcp', express.json({ limit: opts.bodyLimit }), async (req, res) => {
+    if (!accepts(req, 'application/json') && !accepts(req, 'text/event-stream')) {
+      return rpcError(res, 406, RPC.SERVER_ERROR, 'Not Acceptable: accept application/json or text/event-stream');
+    }
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      return rpcError(res, 415, RPC.SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json');
+    }
+    if (Array.isArray(req.body)) return rpcError(res, 400, RPC.INVALID_REQUEST, 'Batched messages are not supported by protocol 2025-06-18 and later');
+    const parsed = JSONRPCMessageSchema.safeParse(req.body);
+    if (!parsed.success) return rpcError(res, 400, RPC.INVALID_REQUEST, 'Invalid JSON-RPC message');
+    const message = parsed.data;
+
+    if (isInitializeRequest(message)) {
+      message.params.protocolVersion = negotiate(message.params.protocolVersion);
+      const id = await opts.sessions.create({
+        protocolVersion: message.params.protocolVersion,
+        client: `${message.params.clientInfo.name}/${message.params.clientInfo.version}`,
+        createdAt: new Date().toISOString(),
+      });
+      res.setHeader('Mcp-Session-Id', id);
+    } else if ((await checkSession(req, res)) === null) {
+      return;
+    }
+    // Notifications and responses need no answer beyond 202.
+    if (!isJSONRPCRequest(message)) return void res.status(202).end();
+
+    const ctx = await buildContext(req, res, runtime);
+    const exchange = new HttpExchange(res, message.id, accepts(req, 'text/event-stream'));
+    const server = createMcpServer(opts.catalog, (sdkSignal) => ({ ...ctx, signal: AbortSignal.any([ctx.signal, sdkSignal]) }));
+    await server.connect(exchange);
+    exchange.onmessage?.(message, { requestInfo: { headers: req.headers as Record<string, string> } });
+    await exchange.done;
+    await server.close();
+  });
+
+  router.get('/mcp', async (req, res) => {
+    if (!accepts(req, 'text/event-stream')) return rpcError(res, 406, RPC.SERVER_ERROR, 'Not Acceptable: accept text/event-stream');
+    const id = await checkSession(req, res);
+    if (id === null) return;
+    if (id === undefined) return rpcError(res, 400, RPC.SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
+    openStandaloneStream(res, runtime.shutdown);
+  });
+
+  router.delete('/mcp', async (req, res) => {
+    const id = await checkSession(req, res);
+    if (id === null) return;
+    if (id === undefined) return rpcError(res, 400, RPC.SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
+    await opts.sessions.end(id);
+    res.status(200).end();
+  });
+
+  // Body parser failures on /mcp are JSON-RPC errors, not REST 422s.
+  router.use('/mcp', ((err: { type?: string }, _req, res, next) => {
+    if (err?.type === 'entity.parse.failed') return rpcError(res, 400, RPC.PARSE_ERROR, 'Parse error: invalid JSON');
+    if (err?.type === 'entity.too.large') return rpcError(res, 413, RPC.SERVER_ERROR, 'Request body is too large');
+    if (typeof err?.type === 'string') return rpcError(res, 400, RPC.SERVER_ERROR, 'Could not read the request body');
+    next(err);
+  }) as ErrorRequestHandler);
+
+  router.all('/mcp', (_req, res) => {
+    res.setHeader('Allow', 'GET, POST, DELETE');
+    rpcError(res, 405, RPC.SERVER_ERROR, 'Method not allowed');
+  });
+
+  return router;
+}

@@ -1,0 +1,50 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { ToolContext } from '../../tools/_kit/context.js';
+import type { StreamEvent } from '../../tools/_kit/define-tool.js';
+import { API_VERSION } from '../../tools/health/version.js';
+import { callTool } from './call-tool.js';
+import type { ToolCatalog } from './tool-catalog.js';
+
+const SERVER_INFO = { name: 'deal-engine', title: 'Deal Engine', version: API_VERSION };
+const INSTRUCTIONS =
+  'Travel search, booking and points tools. Resolve city or airport names to IATA codes with suggest_places before searching. ' +
+  'Tool errors explain what to change; fix the arguments and call again rather than giving up.';
+
+// Shared across requests: building an Ajv instance per Server is expensive and it holds no per-client state.
+const validator = new AjvJsonSchemaValidator();
+
+/** Builds the per-call context once the SDK has given us its abort signal. */
+export type ContextFactory = (signal: AbortSignal) => ToolContext;
+
+/**
+ * A fresh SDK Server per HTTP request: the SDK forbids connecting one server to
+ * several transports, and a per-request server keeps requests fully isolated.
+ * It is cheap because the tool listings and schemas are precomputed in the catalog.
+ */
+export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactory): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: validator,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalog.listings }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const entry = catalog.get(request.params.name);
+    if (!entry) {
+      return { isError: true, content: [{ type: 'text', text: `Unknown tool "${request.params.name}". Call tools/list to see the available tools.` }] };
+    }
+    const progressToken = request.params._meta?.progressToken;
+    let progress = 0;
+    const onEvent = progressToken === undefined ? undefined : (event: StreamEvent) => {
+      progress += 1;
+      void extra.sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken, progress, message: JSON.stringify(event) },
+      });
+    };
+    return callTool(entry.tool, request.params.arguments ?? {}, makeContext(extra.signal), onEvent);
+  });
+  return server;
+}

@@ -1,0 +1,88 @@
+import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject, SecurityRequirementObject } from 'openapi3-ts/oas31';
+import type { AnyTool } from '../../tools/_kit/define-tool.js';
+import { ERROR_STATUS, type ErrorCode } from '../../tools/_kit/errors.js';
+import type { AuthRule } from '../../tools/_kit/principal.js';
+import { planInput } from '../rest/input-plan.js';
+import { toJsonSchema, type JsonSchema } from '../schema/json-schema.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errorContent = { 'application/json': { schema: ref('ErrorResponse') } };
+
+function security(rule: AuthRule): SecurityRequirementObject[] {
+  if (rule === 'none') return [];
+  if (rule === 'optional') return [{}, { bearerAuth: [] }];
+  if (rule === 'internal') return [{ internalKey: [] }];
+  return [{ bearerAuth: [] }];
+}
+
+function authErrors(rule: AuthRule): ErrorCode[] {
+  if (rule === 'none' || rule === 'optional') return [];
+  return ['UNAUTHENTICATED', 'FORBIDDEN'];
+}
+
+function errorResponses(codes: ErrorCode[]): ResponsesObject {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_STATUS[code];
+    if (code === 'VALIDATION_FAILED') continue;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: ResponsesObject = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    out[String(status)] = { description: `Error: ${[...new Set(list)].join(', ')}`, content: errorContent };
+  }
+  return out;
+}
+
+/** One OpenAPI operation, derived from a tool's schemas, REST binding and auth rule. */
+export function buildOperation(tool: AnyTool): OperationObject {
+  if (!tool.rest) throw new Error(`tool ${tool.name} has no REST binding`);
+  const plan = planInput(tool);
+  const input = toJsonSchema(tool.input, 'input');
+  const props = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((input.required ?? []) as string[]);
+
+  const param = (name: string, where: 'path' | 'query'): ParameterObject => {
+    const { description, ...schema } = props[name] ?? {};
+    return { name, in: where, required: where === 'path' || required.has(name), schema: schema as SchemaObject, ...(typeof description === 'string' ? { description } : {}) };
+  };
+  const parameters = [...plan.pathParams.map((n) => param(n, 'path')), ...plan.queryParams.map((n) => param(n, 'query'))];
+
+  const op: OperationObject = {
+    operationId: tool.name.replace(/\./g, '_'),
+    summary: tool.title,
+    description: tool.description,
+    tags: [tool.area],
+    ...(tool.rest.deprecated ? { deprecated: true } : {}),
+    security: security(tool.auth),
+    ...(parameters.length ? { parameters } : {}),
+  };
+  const responses: ResponsesObject = {};
+  op.responses = responses;
+
+  if (plan.hasBody && plan.bodyFields.length > 0) {
+    const bodyRequired = plan.bodyFields.filter((f) => required.has(f));
+    const schema: SchemaObject = {
+      type: 'object',
+      properties: Object.fromEntries(plan.bodyFields.map((f) => [f, props[f] ?? {}])),
+      ...(bodyRequired.length ? { required: bodyRequired } : {}),
+      ...(input.additionalProperties === false ? { additionalProperties: false } : {}),
+    };
+    op.requestBody = { required: bodyRequired.length > 0, content: { 'application/json': { schema } } };
+  }
+
+  const status = String(tool.rest.status ?? 200);
+  responses[status] = tool.kind === 'stream'
+    ? {
+      description: 'Server-Sent Events: each `data:` line holds one JSON event `{type, data}`. A stream that fails part-way ends with an event of type "error".',
+      content: { 'text/event-stream': { schema: toJsonSchema(tool.event, 'output') as SchemaObject } },
+    }
+    : { description: 'Success', content: { 'application/json': { schema: toJsonSchema(tool.output, 'output') as SchemaObject } } };
+
+  if (Object.keys(props).length > 0) {
+    responses['422'] = { description: 'Validation error', content: { 'application/json': { schema: ref('HTTPValidationError') } } };
+  }
+  const extra: ErrorCode[] = [...tool.errors, ...authErrors(tool.auth), ...(plan.hasBody ? (['PAYLOAD_TOO_LARGE'] as const) : [])];
+  Object.assign(responses, errorResponses(extra));
+  return op;
+}

@@ -1,0 +1,56 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { AnyTool } from '../../tools/_kit/define-tool.js';
+import { ToolError, toToolError } from '../../tools/_kit/errors.js';
+import { invokeUnary, openStream } from '../../tools/_kit/invoke.js';
+import { httpError } from '../http/error-response.js';
+import { buildContext, type Runtime } from '../http/request-context.js';
+import { assembleInput } from './assemble-input.js';
+import type { InputPlan } from './input-plan.js';
+import { pipeToSse } from './pipe-to-sse.js';
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+
+export function sendError(req: Request, res: Response, err: unknown): void {
+  const toolErr = toToolError(err);
+  if (toolErr.code === 'INTERNAL') req.log.error({ err: toolErr.cause ?? err }, 'tool failed');
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const { status, body } = httpError(toolErr);
+  res.status(status).json(body);
+}
+
+/** A body is present but not JSON: FastAPI answers 422, and so do we. */
+function wrongContentType(req: Request): ToolError | undefined {
+  const length = req.headers['content-length'];
+  const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody || JSON_TYPE.test(req.headers['content-type'] ?? '')) return undefined;
+  return new ToolError('VALIDATION_FAILED', 'Unsupported content type', {
+    issues: [{ loc: ['body'], msg: `Content-Type must be application/json (got ${req.headers['content-type'] ?? 'none'})`, type: 'content_type' }],
+  });
+}
+
+/** One express handler per tool: split the request into the tool input, run it, answer. */
+export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime): RequestHandler {
+  const status = (tool.rest && tool.rest.status) || 200;
+  return async (req, res) => {
+    try {
+      if (plan.hasBody) {
+        const bad = wrongContentType(req);
+        if (bad) throw bad;
+      }
+      const assembled = assembleInput(plan, req.params as Record<string, string>, req.query as Record<string, unknown>, req.body);
+      if (!assembled.ok) throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: assembled.issues });
+      const ctx = await buildContext(req, res, runtime);
+      if (tool.kind === 'unary') {
+        const out = await invokeUnary(tool, ctx, assembled.input, plan.partOf);
+        res.status(status).json(out);
+        return;
+      }
+      await pipeToSse(openStream(tool, ctx, assembled.input, plan.partOf), res, ctx, runtime.shutdown);
+    } catch (err) {
+      sendError(req, res, err);
+    }
+  };
+}

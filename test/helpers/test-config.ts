@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type AppConfig } from '../../adapters/config/env.js';
+
+/** A unique suffix per server start, so runs sharing PostgreSQL or Redis never collide. */
+export const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+
+/**
+ * Config for a test server: embedded defaults (in-memory PGlite, in-process cache)
+ * unless DATABASE_URL / REDIS_URL are set, in which case each server gets a fresh
+ * PostgreSQL schema and its own Redis key prefix.
+ */
+export function testConfig(overrides: Record<string, string> = {}): AppConfig & { schema?: string } {
+  const env: Record<string, string | undefined> = {
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    SHUTDOWN_GRACE_MS: '2000',
+    CACHE_PREFIX: `${uniqueName('t')}:`,
+    REDIS_URL: process.env.REDIS_URL,
+    ...overrides,
+  };
+  let schema: string | undefined;
+  if (process.env.DATABASE_URL && !('DATABASE_URL' in overrides)) {
+    schema = uniqueName('test').toLowerCase();
+    const url = new URL(process.env.DATABASE_URL);
+    url.searchParams.set('schema', schema);
+    env.DATABASE_URL = url.toString();
+  }
+  return { ...loadConfig(env), ...(schema ? { schema } : {}) };
+}

@@ -1,0 +1,162 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../tools/index.js';
+import { countTool, echoTool } from './fixtures/demo-tools.js';
+import { startTestServer, type TestServer } from './helpers/start-test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ tools: [...TOOLS, echoTool, countTool] });
+});
+afterAll(() => server.close());
+
+async function connect(url = server.url) {
+  const client = new Client({ name: 'vitest', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`));
+  await client.connect(transport);
+  return { client, transport };
+}
+
+const rpc = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+
+const initialize = (protocolVersion: string) =>
+  rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+
+describe('MCP over streamable HTTP', () => {
+  it('lists suggest_places with schemas and annotations', async () => {
+    const { client } = await connect();
+    expect(client.getServerVersion()?.name).toBe('deal-engine');
+    const { tools } = await client.listTools();
+    const suggest = tools.find((t) => t.name === 'suggest_places');
+    expect(suggest?.inputSchema.properties).toHaveProperty('query');
+    expect(suggest?.outputSchema?.type).toBe('object');
+    expect(suggest?.annotations?.readOnlyHint).toBe(true);
+    expect(tools.some((t) => t.name === 'health.check' || t.name === 'health_check')).toBe(false);
+    await client.close();
+  });
+
+  it('calls suggest_places and returns structuredContent plus text', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'suggest_places', arguments: { query: 'lisbon', limit: 3 } });
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as { places: { iata: string }[] };
+    expect(structured.places[0]?.iata).toBe('LIS');
+    const text = (result.content as { type: string; text: string }[])[0];
+    expect(JSON.parse(text?.text ?? '{}')).toEqual(structured);
+    await client.close();
+  });
+
+  it('turns invalid arguments and tool errors into isError results a model can act on', async () => {
+    const { client } = await connect();
+    const bad = await client.callTool({ name: 'suggest_places', arguments: { limit: 500 } });
+    expect(bad.isError).toBe(true);
+    const msg = (bad.content as { text: string }[])[0]?.text ?? '';
+    expect(msg).toMatch(/VALIDATION_FAILED/);
+    expect(msg).toMatch(/query: Field required/);
+    expect(msg).toMatch(/limit: Input should be less than or equal to 50/);
+    const gone = await client.callTool({ name: 'test_echo', arguments: { item_id: 'expired', origin: 'LIS', passengers: 1 } });
+    expect(gone.isError).toBe(true);
+    expect((gone.content as { text: string }[])[0]?.text).toMatch(/GONE: That item expired.*search again/i);
+    const crash = await client.callTool({ name: 'test_echo', arguments: { item_id: 'crash', origin: 'LIS', passengers: 1 } });
+    expect((crash.content as { text: string }[])[0]?.text).not.toContain('secret internal detail');
+    const unknown = await client.callTool({ name: 'nope', arguments: {} });
+    expect(unknown.isError).toBe(true);
+    await client.close();
+  });
+
+  it('streams progress notifications for a streaming tool and answers with the folded result', async () => {
+    const { client } = await connect();
+    const progress: number[] = [];
+    const result = await client.callTool({ name: 'test_count', arguments: { count: 3, delay_ms: 5 } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
+    expect(result.structuredContent).toEqual({ numbers: [1, 2, 3], count: 3 });
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    await client.close();
+  });
+
+  it('answers protocol versions 2025-11-25 and 2025-06-18 and offers its newest otherwise', async () => {
+    for (const [asked, answered] of [['2025-11-25', '2025-11-25'], ['2025-06-18', '2025-06-18'], ['2024-11-05', '2025-11-25']]) {
+      const res = await initialize(asked as string);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/);
+      const body = (await res.json()) as { result: { protocolVersion: string } };
+      expect(body.result.protocolVersion).toBe(answered);
+    }
+    const bad = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': '1999-01-01' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('ends a session on DELETE; the old id then gets 404', async () => {
+    const init = await initialize('2025-11-25');
+    const session = init.headers.get('mcp-session-id') ?? '';
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    expect((await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)).status).toBe(200);
+    const del = await fetch(`${server.url}/mcp`, { method: 'DELETE', headers });
+    expect(del.status).toBe(200);
+    expect((await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, headers)).status).toBe(404);
+  });
+
+  it('opens the GET event stream for a live session', async () => {
+    const init = await initialize('2025-11-25');
+    const session = init.headers.get('mcp-session-id') ?? '';
+    const controller = new AbortController();
+    const res = await fetch(`${server.url}/mcp`, { headers: { accept: 'text/event-stream', 'mcp-session-id': session }, signal: controller.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    controller.abort();
+    const noSession = await fetch(`${server.url}/mcp`, { headers: { accept: 'text/event-stream' } });
+    expect(noSession.status).toBe(400);
+  });
+
+  it('rejects a foreign Origin, accepts its own', async () => {
+    const evil = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    const own = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: server.url });
+    expect(own.status).toBe(200);
+  });
+
+  it('answers notifications with 202 and bad JSON with a JSON-RPC parse error', async () => {
+    expect((await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);
+    const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{oops' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: -32700 } });
+    const batch = await rpc([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
+    expect(batch.status).toBe(400);
+  });
+});
+
+describe('MCP sessions across processes', () => {
+  it('a session opened on one instance is served by another sharing the cache', async () => {
+    // Two servers stand in for two processes and share state only through Redis.
+    // Without REDIS_URL the embedded cache is per process by design, so one server serves both calls.
+    const prefix = `share_${process.pid}_${Date.now()}:`;
+    const a = await startTestServer({ env: { CACHE_PREFIX: prefix } });
+    const b = process.env.REDIS_URL ? await startTestServer({ env: { CACHE_PREFIX: prefix } }) : undefined;
+    try {
+      const init = await fetch(`${a.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+      });
+      const session = init.headers.get('mcp-session-id') ?? '';
+      const other = b ?? a;
+      const res = await fetch(`${other.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'suggest_places', arguments: { query: 'JFK' } } }),
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { result: { structuredContent: { places: { iata: string }[] } } };
+      expect(body.result.structuredContent.places[0]?.iata).toBe('JFK');
+    } finally {
+      await Promise.all([a.close(), b?.close()]);
+    }
+  });
+});

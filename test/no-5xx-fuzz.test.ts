@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../tools/index.js';
+import { startTestServer, type TestServer } from './helpers/start-test-server.js';
+
+// Throws hostile input at every bound route: nothing a caller sends may yield a 5xx.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const WEIRD_VALUES: unknown[] = ['', ' ', 'a'.repeat(500), -1, 0, 1e308, 3.7, true, null, [], {}, ['x', 'y'], { $gt: '' }, '../../etc/passwd', '\u0000', '😀', "' OR 1=1 --"];
+const WEIRD_SEGMENTS = ['x', '%00', '%2F', '..', 'a'.repeat(300), '%E2%82', '😀'];
+const WEIRD_BODIES = ['', '{', '[]', 'null', '"s"', '{"a":', JSON.stringify({ deep: JSON.parse('['.repeat(50) + ']'.repeat(50)) })];
+
+function fillPath(path: string, segment: string): string {
+  return path.replace(/\{[^}]+\}/g, segment);
+}
+
+describe('no input yields a 5xx', () => {
+  for (const tool of TOOLS) {
+    if (!tool.rest) continue;
+    const { method, path } = tool.rest;
+    it(`${method} ${path}`, async () => {
+      const keys = Object.keys(tool.input.shape);
+      const statuses: number[] = [];
+      for (const segment of WEIRD_SEGMENTS) {
+        for (const value of WEIRD_VALUES) {
+          const url = new URL(server.url + fillPath(path, segment));
+          for (const k of keys) url.searchParams.append(k, typeof value === 'string' ? value : JSON.stringify(value));
+          const body = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(Object.fromEntries(keys.map((k) => [k, value])));
+          const res = await fetch(url, { method, ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}) });
+          await res.arrayBuffer();
+          statuses.push(res.status);
+        }
+      }
+      if (method !== 'GET' && method !== 'DELETE') {
+        for (const raw of WEIRD_BODIES) {
+          const res = await fetch(server.url + fillPath(path, 'x'), { method, body: raw, headers: { 'content-type': 'application/json' } });
+          await res.arrayBuffer();
+          statuses.push(res.status);
+        }
+      }
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import type { ToolContext } from './context.js';
+import type { ErrorCode } from './errors.js';
+import type { AuthRule } from './principal.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RestBinding {
+  method: HttpMethod;
+  /** OpenAPI-style template: /api/trips/{trip_id}. Path parameters are input keys. */
+  path: string;
+  /** Success status; 200 unless said. */
+  status?: number;
+  /**
+   * Input keys read from the query string. For GET and DELETE every non-path key
+   * is a query parameter; for other methods the rest is the JSON body.
+   */
+  query?: readonly string[];
+  deprecated?: boolean;
+}
+
+/** MCP behaviour hints, as the MCP spec defines them. */
+export interface McpAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/**
+ * How a tool shows up over MCP. The documented MCP tools keep their own names and
+ * camelCase arguments, so a tool may give an MCP-specific schema plus a thin mapping.
+ */
+export interface McpExposure<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  name: string;
+  annotations?: McpAnnotations;
+  /** MCP argument schema, when it differs from the tool's input. */
+  input?: z.ZodObject;
+  /** Maps parsed MCP arguments to the tool's input (before the tool's own validation). */
+  toInput?: (args: Record<string, unknown>) => z.input<I>;
+  /** MCP result schema, when it differs from the tool's output. */
+  output?: z.ZodType;
+  fromOutput?: (out: z.output<O>) => unknown;
+}
+
+export interface StreamEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+interface ToolBase<I extends z.ZodObject, O extends z.ZodType> {
+  /** Stable unique id, area.verb: places.suggest */
+  name: string;
+  title: string;
+  /** Written for a model and for the OpenAPI reader alike. */
+  description: string;
+  /** OpenAPI tag / spec area. */
+  area: string;
+  input: I;
+  output: O;
+  /** Codes this tool may raise besides VALIDATION_FAILED and INTERNAL. */
+  errors: readonly ErrorCode[];
+  auth: AuthRule;
+  rest: RestBinding | false;
+  mcp: McpExposure<I, O> | false;
+}
+
+export interface UnaryTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> extends ToolBase<I, O> {
+  kind: 'unary';
+  handler: (ctx: ToolContext, input: z.output<I>) => Promise<z.input<O>>;
+}
+
+/**
+ * A streaming tool yields typed events: REST writes them as Server-Sent Events;
+ * MCP sends them as progress notifications and answers with `finish(events)`.
+ */
+export interface StreamTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType, E extends z.ZodType<StreamEvent> = z.ZodType<StreamEvent>> extends ToolBase<I, O> {
+  kind: 'stream';
+  /** Schema of one event: a union discriminated on `type`. */
+  event: E;
+  handler: (ctx: ToolContext, input: z.output<I>) => AsyncIterable<z.output<E>>;
+  finish: (events: z.output<E>[]) => z.input<O>;
+}
+
+export type AnyTool = UnaryTool<z.ZodObject, z.ZodType> | StreamTool<z.ZodObject, z.ZodType, z.ZodType<StreamEvent>>;
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodType>(def: Omit<UnaryTool<I, O>, 'kind'>): UnaryTool<I, O> {
+  return { kind: 'unary', ...def };
+}
+
+export function defineStreamTool<I extends z.ZodObject, O extends z.ZodType, E extends z.ZodType<StreamEvent>>(
+  def: Omit<StreamTool<I, O, E>, 'kind'>,
+): StreamTool<I, O, E> {
+  return { kind: 'stream', ...def };
+}

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import { authorize } from './authorize.js';
+import type { ToolContext } from './context.js';
+import type { AnyTool, StreamEvent, StreamTool, UnaryTool } from './define-tool.js';
+import { ToolError } from './errors.js';
+import { toValidationIssues } from './validation.js';
+
+// The direct caller every surface goes through: authorize, validate the input,
+// run the handler, and parse the output so nothing unshaped ever leaves a tool.
+
+type Where = (key: string | number | undefined) => string | undefined;
+
+export function parseToolInput(tool: AnyTool, raw: unknown, where?: Where): Record<string, unknown> {
+  const parsed = tool.input.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: toValidationIssues(parsed.error, where) });
+}
+
+function parseToolOutput(tool: AnyTool, value: unknown): unknown {
+  const parsed = tool.output.safeParse(value);
+  if (parsed.success) return parsed.data;
+  // A handler broke its own contract: a bug on our side, never the caller's fault.
+  throw new ToolError('INTERNAL', 'Internal error', { cause: new Error(`${tool.name} returned output that does not match its schema: ${parsed.error.message}`) });
+}
+
+export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObject, O>, ctx: ToolContext, raw: unknown, where?: Where): Promise<z.output<O>> {
+  authorize(tool.auth, ctx.principal);
+  const input = parseToolInput(tool, raw, where);
+  const result = await tool.handler(ctx, input);
+  return parseToolOutput(tool, result) as z.output<O>;
+}
+
+/** Authorizes and validates up front, then yields each event parsed through the event schema. */
+export function openStream(tool: StreamTool, ctx: ToolContext, raw: unknown, where?: Where): AsyncIterable<StreamEvent> {
+  authorize(tool.auth, ctx.principal);
+  const input = parseToolInput(tool, raw, where);
+  const events = tool.handler(ctx, input);
+  return (async function* () {
+    for await (const event of events) {
+      const parsed = tool.event.safeParse(event);
+      if (!parsed.success) throw new ToolError('INTERNAL', 'Internal error', { cause: parsed.error });
+      yield parsed.data;
+    }
+  })();
+}
+
+/** The MCP (and direct-call) answer of a stream tool: run it to the end and fold the events. */
+export async function collectStream(tool: StreamTool, events: AsyncIterable<StreamEvent>, onEvent?: (e: StreamEvent) => void): Promise<unknown> {
+  const all: StreamEvent[] = [];
+  for await (const event of events) {
+    all.push(event);
+    onEvent?.(event);
+  }
+  return parseToolOutput(tool, tool.finish(all));
+}

@@ -1,0 +1,58 @@
+// What a handler may touch: plain interfaces, implemented in adapters/.
+// Nothing here names express, MCP or Prisma.
+
+export interface Cache {
+  readonly kind: 'memory' | 'redis';
+  get<T = unknown>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  /** Sets only when absent; true when this call set it. The building block for locks and dedupe. */
+  setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseStatus {
+  engine: 'pglite' | 'postgresql';
+  ok: boolean;
+  latencyMs: number;
+  error?: string;
+}
+
+export interface Database {
+  readonly engine: 'pglite' | 'postgresql';
+  ping(): Promise<DatabaseStatus>;
+  close(): Promise<void>;
+}
+
+export interface Logger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** A downstream dependency's real state, as /health/deep reports it. */
+export interface DownstreamStatus {
+  name: string;
+  role: string;
+  status: 'ok' | 'degraded' | 'down' | 'not_configured';
+  mode: 'live' | 'simulator';
+  detail?: string;
+  latencyMs?: number;
+}
+
+export interface Downstream {
+  name: string;
+  role: string;
+  probe(signal: AbortSignal): Promise<DownstreamStatus>;
+}
+
+export interface VersionInfo {
+  sha: string | null;
+  branch: string | null;
+  committedAt: string | null;
+  builtAt: string | null;
+  startedAt: string;
+  source: 'env' | 'git' | 'unknown';
+}

@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import type { ValidationIssue } from './errors.js';
+
+// Turns zod issues into FastAPI-style validation entries ({loc, msg, type}) so REST
+// 422 bodies and MCP tool errors describe the same problem the same way.
+
+type Where = (key: string | number | undefined) => string | undefined;
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'string', number: 'number', int: 'integer', boolean: 'boolean', object: 'object',
+  array: 'array', bigint: 'integer', date: 'date', null: 'null',
+};
+
+function describeExpected(expected: string): string {
+  if (expected === 'object') return 'a valid dictionary or object';
+  if (expected === 'array') return 'a valid list';
+  if (expected === 'int') return 'a valid integer';
+  return `a valid ${TYPE_NAMES[expected] ?? expected}`;
+}
+
+function fromIssue(issue: z.core.$ZodIssue): Omit<ValidationIssue, 'loc'> {
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (issue.input === undefined) return { msg: 'Field required', type: 'missing' };
+      const parsingFromString = typeof issue.input === 'string' && (issue.expected === 'number' || issue.expected === 'int');
+      if (parsingFromString) {
+        const what = issue.expected === 'int' ? 'integer' : 'number';
+        return { msg: `Input should be a valid ${what}, unable to parse string as ${what === 'integer' ? 'an' : 'a'} ${what}`, type: `${issue.expected === 'int' ? 'int' : 'float'}_parsing` };
+      }
+      return { msg: `Input should be ${describeExpected(issue.expected)}`, type: `${TYPE_NAMES[issue.expected] ?? issue.expected}_type` };
+    }
+    case 'too_small': {
+      const n = String(issue.minimum);
+      if (issue.origin === 'string') return { msg: `String should have at least ${n} character${n === '1' ? '' : 's'}`, type: 'string_too_short' };
+      if (issue.origin === 'array' || issue.origin === 'set') return { msg: `List should have at least ${n} item${n === '1' ? '' : 's'}`, type: 'too_short' };
+      return issue.inclusive
+        ? { msg: `Input should be greater than or equal to ${n}`, type: 'greater_than_equal' }
+        : { msg: `Input should be greater than ${n}`, type: 'greater_than' };
+    }
+    case 'too_big': {
+      const n = String(issue.maximum);
+      if (issue.origin === 'string') return { msg: `String should have at most ${n} character${n === '1' ? '' : 's'}`, type: 'string_too_long' };
+      if (issue.origin === 'array' || issue.origin === 'set') return { msg: `List should have at most ${n} item${n === '1' ? '' : 's'}`, type: 'too_long' };
+      return issue.inclusive
+        ? { msg: `Input should be less than or equal to ${n}`, type: 'less_than_equal' }
+        : { msg: `Input should be less than ${n}`, type: 'less_than' };
+    }
+    case 'invalid_format':
+      return issue.format === 'regex'
+        ? { msg: issue.message || `String should match pattern '${String(issue.pattern ?? '')}'`, type: 'string_pattern_mismatch' }
+        : { msg: issue.message || `Input should be a valid ${issue.format}`, type: `${issue.format}_format` };
+    case 'invalid_value': {
+      const allowed = issue.values.map((v) => `'${String(v)}'`);
+      const list = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : (allowed[0] ?? '');
+      return { msg: `Input should be ${list}`, type: issue.values.length > 1 ? 'enum' : 'literal_error' };
+    }
+    case 'not_multiple_of':
+      return { msg: `Input should be a multiple of ${String(issue.divisor)}`, type: 'multiple_of' };
+    case 'invalid_union':
+      return { msg: issue.message || 'Input does not match any allowed form', type: 'union_invalid' };
+    default:
+      return { msg: issue.message || 'Value error', type: 'value_error' };
+  }
+}
+
+/**
+ * Flattens a ZodError into validation entries. `where` names the part of the
+ * request a top-level key came from ("body", "query", "path"), or nothing for MCP.
+ */
+export function toValidationIssues(error: z.ZodError, where: Where = () => undefined): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+    const prefix = (key: string | number | undefined) => {
+      const part = where(key);
+      return part === undefined ? [] : [part];
+    };
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const loc = [...path, key];
+        out.push({ loc: [...prefix(loc[0]), ...loc], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
+      }
+      continue;
+    }
+    out.push({ loc: [...prefix(path[0]), ...path], ...fromIssue(issue) });
+  }
+  return out;
+}

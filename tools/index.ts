@@ -1,0 +1,19 @@
+import type { AnyTool } from './_kit/define-tool.js';
+import { assertRegistry } from './_kit/registry-checks.js';
+import { healthDeepTool } from './health/health-deep.js';
+import { healthTool } from './health/health.js';
+import { versionTool } from './health/version.js';
+import { suggestPlacesTool } from './places/suggest.js';
+
+/**
+ * The registry: every capability of the service, listed explicitly. REST routes,
+ * MCP tools and the OpenAPI document are all derived from this list.
+ */
+export const TOOLS: readonly AnyTool[] = [
+  healthTool,
+  healthDeepTool,
+  versionTool,
+  suggestPlacesTool,
+] as AnyTool[];
+
+assertRegistry(TOOLS);
