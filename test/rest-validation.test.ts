@@ -105,7 +105,7 @@ describe('REST adapter: input split and validation', () => {
     d = await detail(await server.get('/api/places/suggest?query=lis&limit=51'));
     expect(d[0]).toMatchObject({ loc: ['query', 'limit'], type: 'less_than_equal' });
     d = await detail(await server.get('/api/places/suggest?query=lis&limit=2.5'));
-    expect(d[0]).toMatchObject({ loc: ['query', 'limit'], type: 'int_type' });
+    expect(d[0]).toMatchObject({ loc: ['query', 'limit'], type: 'int_from_float' });
   });
 
   it('answers unknown routes 404 and wrong methods 405 with Allow', async () => {

@@ -9,7 +9,7 @@ import { mcpErrorText } from '../http/error-response.js';
 /** MCP arguments may have their own (camelCase) schema and mapping; the tool's input schema has the last word. */
 function toToolInput(tool: AnyTool, args: Record<string, unknown>): unknown {
   if (!tool.mcp || !tool.mcp.input) return args;
-  const parsed = tool.mcp.input.safeParse(args);
+  const parsed = tool.mcp.input.safeParse(args, { reportInput: true });
   if (!parsed.success) throw new ToolError('VALIDATION_FAILED', 'Invalid arguments', { issues: toValidationIssues(parsed.error) });
   return tool.mcp.toInput ? tool.mcp.toInput(parsed.data) : parsed.data;
 }

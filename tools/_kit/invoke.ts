@@ -11,7 +11,7 @@ import { toValidationIssues } from './validation.js';
 type Where = (key: string | number | undefined) => string | undefined;
 
 export function parseToolInput(tool: AnyTool, raw: unknown, where?: Where): Record<string, unknown> {
-  const parsed = tool.input.safeParse(raw);
+  const parsed = tool.input.safeParse(raw, { reportInput: true }); // input lets us tell "missing" from "wrong type"
   if (parsed.success) return parsed.data;
   throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: toValidationIssues(parsed.error, where) });
 }

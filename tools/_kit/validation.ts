@@ -6,16 +6,18 @@ import type { ValidationIssue } from './errors.js';
 
 type Where = (key: string | number | undefined) => string | undefined;
 
+// pydantic's names for type errors, so clients written against FastAPI feel at home.
 const TYPE_NAMES: Record<string, string> = {
-  string: 'string', number: 'number', int: 'integer', boolean: 'boolean', object: 'object',
-  array: 'array', bigint: 'integer', date: 'date', null: 'null',
+  string: 'string', number: 'float', int: 'int', boolean: 'bool', object: 'dict',
+  array: 'list', bigint: 'int', date: 'date', null: 'none',
 };
 
 function describeExpected(expected: string): string {
   if (expected === 'object') return 'a valid dictionary or object';
   if (expected === 'array') return 'a valid list';
   if (expected === 'int') return 'a valid integer';
-  return `a valid ${TYPE_NAMES[expected] ?? expected}`;
+  if (expected === 'boolean') return 'a valid boolean';
+  return `a valid ${expected}`;
 }
 
 function fromIssue(issue: z.core.$ZodIssue): Omit<ValidationIssue, 'loc'> {
@@ -26,6 +28,9 @@ function fromIssue(issue: z.core.$ZodIssue): Omit<ValidationIssue, 'loc'> {
       if (parsingFromString) {
         const what = issue.expected === 'int' ? 'integer' : 'number';
         return { msg: `Input should be a valid ${what}, unable to parse string as ${what === 'integer' ? 'an' : 'a'} ${what}`, type: `${issue.expected === 'int' ? 'int' : 'float'}_parsing` };
+      }
+      if (issue.expected === 'int' && typeof issue.input === 'number') {
+        return { msg: 'Input should be a valid integer, got a number with a fractional part', type: 'int_from_float' };
       }
       return { msg: `Input should be ${describeExpected(issue.expected)}`, type: `${TYPE_NAMES[issue.expected] ?? issue.expected}_type` };
     }
