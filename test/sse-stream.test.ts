@@ -49,3 +49,20 @@ describe('SSE streaming', () => {
     expect(streamProbe.finished).toBe(false);
   });
 });
+
+describe('graceful shutdown', () => {
+  it('ends open SSE streams with a final event and closes', async () => {
+    const s = await startTestServer({ tools: [...TOOLS, countTool] });
+    const res = await s.post('/api/test/count', { count: 50, delay_ms: 100 });
+    const events: { type: string; data: unknown }[] = [];
+    const reading = (async () => {
+      for await (const { event } of readSse(res)) events.push(event);
+    })();
+    await new Promise((r) => setTimeout(r, 250));
+    await s.close();
+    await reading; // the body ends normally: no connection reset
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.at(-1)).toMatchObject({ type: 'error', data: { code: 'UNAVAILABLE' } });
+    await expect(fetch(`${s.url}/health`)).rejects.toThrow();
+  });
+});

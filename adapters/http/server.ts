@@ -69,10 +69,13 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
 async function closeGracefully(server: Server, shutdown: AbortController, graceMs: number, release: () => Promise<void>): Promise<void> {
   shutdown.abort(new Error('server shutting down'));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive sockets become idle as their last response ends; close them as they do.
+  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
   server.closeIdleConnections();
   const timer = setTimeout(() => server.closeAllConnections(), graceMs);
   timer.unref();
   await closed;
+  clearInterval(sweeper);
   clearTimeout(timer);
   await release();
 }
