@@ -1,0 +1,64 @@
+// Child processes for the bench: servers under test and the load generator, each
+// in its own process (via tsx) so none competes with another's event loop.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { LoadJob, LoadResult } from './load.js';
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+function spawnTs(file: string, opts: { stdout: 'ignore' | 'inherit'; profileDir?: string }): ChildProcess {
+  const execArgv = ['--import', 'tsx'];
+  if (opts.profileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`);
+  return fork(here(file), [], { execArgv, stdio: ['ignore', opts.stdout, 'inherit', 'ipc'] });
+}
+
+/** Waits for the child's first IPC message, failing if it exits first. */
+function firstMessage<T>(child: ChildProcess, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${what} exited (code ${code}) before answering`));
+    child.once('exit', onExit);
+    child.once('message', (m) => {
+      child.off('exit', onExit);
+      resolve(m as T);
+    });
+  });
+}
+
+export interface ServerChild {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
+  if (child.exitCode !== null || child.signalCode !== null) return resolve();
+  child.once('exit', () => resolve());
+  child.kill('SIGTERM');
+  setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+});
+
+/** Production logs go to stdout, so a server's stdout goes to /dev/null: the logging cost stays in. */
+export async function startServerChild(file: string, profileDir?: string): Promise<ServerChild> {
+  const child = spawnTs(file, { stdout: 'ignore', ...(profileDir ? { profileDir } : {}) });
+  const { url } = await firstMessage<{ url: string }>(child, file);
+  return { url, stop: () => stopChild(child) };
+}
+
+export interface LoadGenerator {
+  run(job: LoadJob): Promise<LoadResult>;
+  stop(): Promise<void>;
+}
+
+/** One long-lived autocannon process, so its own JIT warm-up is paid once. */
+export function startLoadGenerator(): LoadGenerator {
+  const child = spawnTs('./load.ts', { stdout: 'inherit' });
+  return {
+    async run(job) {
+      const answer = firstMessage<{ result?: LoadResult; error?: string }>(child, 'load generator');
+      child.send(job);
+      const { result, error } = await answer;
+      if (!result) throw new Error(`load generator: ${error}`);
+      return result;
+    },
+    stop: () => stopChild(child),
+  };
+}

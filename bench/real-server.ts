@@ -1,0 +1,19 @@
+// The real server exactly as `npm start` builds it, on the embedded defaults.
+// Request logging stays on at info; the parent sends our stdout to /dev/null.
+import { loadConfig } from '../adapters/config/env.js';
+import { startServer } from '../adapters/http/server.js';
+
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'info',
+  DATA_DIR: 'memory://',
+  DATABASE_URL: undefined,
+  REDIS_URL: undefined,
+});
+const running = await startServer(config);
+process.send?.({ url: running.url });
+// A normal exit (not death by signal) so --cpu-prof can write its profile.
+process.once('SIGTERM', () => void running.close().finally(() => process.exit(0)));

@@ -1,0 +1,48 @@
+// Medians across rounds, and the verdicts against the targets (printed, never thrown).
+import type { LoadResult } from './load.js';
+
+export interface Row {
+  name: string;
+  results: LoadResult[];
+}
+
+const REST_VS_BARE = 0.9;
+const MCP_VS_REST = 0.8;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export function printTable(rows: Row[]): void {
+  const m = rows.map((r) => ({
+    name: r.name,
+    rps: median(r.results.map((x) => x.rps)),
+    p50: median(r.results.map((x) => x.p50)),
+    p99: median(r.results.map((x) => x.p99)),
+    bad: r.results.reduce((n, x) => n + x.bad, 0),
+  }));
+  const [bare, rest, mcp] = m as [typeof m[0], typeof m[0], typeof m[0]];
+  const lines = [
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'vs REST'],
+    ...m.map((r) => [
+      r.name,
+      Math.round(r.rps).toString(),
+      r.p50.toFixed(2),
+      r.p99.toFixed(2),
+      `${(r.rps / bare.rps).toFixed(2)}x`,
+      r === mcp ? `${(r.rps / rest.rps).toFixed(2)}x` : '',
+    ]),
+  ];
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+  console.log('');
+  for (const l of lines) console.log(l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  const restRatio = rest.rps / bare.rps;
+  const mcpRatio = mcp.rps / rest.rps;
+  console.log('');
+  console.log(`${verdict(restRatio >= REST_VS_BARE)}  REST >= ${REST_VS_BARE}x bare express  (${restRatio.toFixed(2)}x)`);
+  console.log(`${verdict(mcpRatio >= MCP_VS_REST)}  MCP >= ${MCP_VS_REST}x REST          (${mcpRatio.toFixed(2)}x)`);
+  for (const r of m) if (r.bad) console.log(`WARN  ${r.name}: ${r.bad} errors or non-2xx answers; its numbers are suspect`);
+}

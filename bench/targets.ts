@@ -1,0 +1,22 @@
+// What each target is asked: the same suggest_places call with a small rotating set
+// of realistic queries, so no layer can get away with serving one cached string.
+import type { Request } from 'autocannon';
+
+export const QUERIES = ['lis', 'new york', 'heathrow', 'paris', 'tokyo'];
+export const LIMIT = 10;
+
+export const restPath = (query: string) => `/api/places/suggest?query=${encodeURIComponent(query)}&limit=${LIMIT}`;
+
+export const mcpCall = (query: string, id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'suggest_places', arguments: { query, limit: LIMIT } },
+});
+
+// Stateless MCP: no Mcp-Session-Id, the headers a streamable-HTTP client sends.
+export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+export const restRequests = (): Request[] => QUERIES.map((q) => ({ method: 'GET', path: restPath(q) }));
+export const mcpRequests = (): Request[] =>
+  QUERIES.map((q, i) => ({ method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: JSON.stringify(mcpCall(q, i + 1)) }));
