@@ -47,6 +47,16 @@ for (const [name, make] of makers) {
       expect(results.filter(Boolean)).toHaveLength(1);
     });
 
+    it('increment counts atomically within a fixed window', async () => {
+      const c = cache();
+      const results = await Promise.all(Array.from({ length: 25 }, () => c.increment('n', 0.3)));
+      expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+      expect(results[0]?.ttlMs).toBeGreaterThan(0);
+      expect(results[0]?.ttlMs).toBeLessThanOrEqual(300);
+      await new Promise((r) => setTimeout(r, 400));
+      expect((await c.increment('n', 0.3)).count).toBe(1);
+    });
+
     it('delete removes and ping answers', async () => {
       const c = cache();
       await c.set('d', 1, 10);

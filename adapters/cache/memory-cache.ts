@@ -34,6 +34,15 @@ export class MemoryCache implements Cache {
     return true;
   }
 
+  async increment(key: string, ttlSeconds: number): Promise<{ count: number; ttlMs: number }> {
+    const entry = this.live(key);
+    const now = this.now();
+    const count = entry ? Number(JSON.parse(entry.json)) + 1 : 1;
+    const expiresAt = entry ? entry.expiresAt : now + ttlSeconds * 1000;
+    this.entries.set(key, { json: String(count), expiresAt });
+    return { count, ttlMs: expiresAt - now };
+  }
+
   async delete(key: string): Promise<void> {
     this.entries.delete(key);
   }

@@ -34,6 +34,14 @@ export class RedisCache implements Cache {
     return res === 'OK';
   }
 
+  async increment(key: string, ttlSeconds: number): Promise<{ count: number; ttlMs: number }> {
+    // One round trip; PEXPIRE NX only sets the window on the first hit, so the window is fixed.
+    const res = await this.client.multi().incr(key).pexpire(key, Math.max(1, Math.round(ttlSeconds * 1000)), 'NX').pttl(key).exec();
+    const count = Number(res?.[0]?.[1] ?? 0);
+    const ttlMs = Number(res?.[2]?.[1] ?? ttlSeconds * 1000);
+    return { count, ttlMs: ttlMs < 0 ? ttlSeconds * 1000 : ttlMs };
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.del(key);
   }

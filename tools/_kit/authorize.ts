@@ -9,7 +9,10 @@ const TIER_RANK: Record<Tier, number> = { free: 0, pro: 1, business: 2 };
  * whether a given key exists.
  */
 export function authorize(rule: AuthRule, principal: Principal): void {
-  if (rule === 'none' || rule === 'optional') return;
+  if (rule === 'none') return;
+  // Credentials were sent but did not verify: never fall back to anonymous access.
+  if (principal.kind === 'anonymous' && principal.authError) throw new ToolError('UNAUTHENTICATED', 'Invalid credentials');
+  if (rule === 'optional') return;
   if (principal.kind === 'admin') return;
   if (rule === 'admin') {
     throw principal.kind === 'anonymous'

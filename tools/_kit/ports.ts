@@ -8,6 +8,8 @@ export interface Cache {
   /** Sets only when absent; true when this call set it. The building block for locks and dedupe. */
   setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Atomically adds 1; the TTL is set when the key is created. Returns the new count and ms until it expires. */
+  increment(key: string, ttlSeconds: number): Promise<{ count: number; ttlMs: number }>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

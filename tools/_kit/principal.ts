@@ -1,14 +1,25 @@
-// Who is calling. The identity issue fills in how principals are resolved;
-// tools only read this shape.
+// Who is calling. Resolved once per request by the identity adapter; tools only read it.
 
 export type Tier = 'free' | 'pro' | 'business';
+export const TIERS: readonly Tier[] = ['free', 'pro', 'business'];
+
+/** OAuth / API-key scopes: `read` for search, points and deals; `book` for anything that spends money or changes a booking. */
+export type Scope = 'read' | 'book';
+export const ALL_SCOPES: readonly Scope[] = ['read', 'book'];
 
 export type Principal =
-  | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; tier: Tier; via: 'api_key' | 'jwt' | 'oauth'; keyId?: string }
+  /** No credentials, or credentials that failed (then `authError` says why, for /health/auth-config only). */
+  | { kind: 'anonymous'; authError?: string }
+  | { kind: 'user'; userId: string; tier: Tier; via: 'api_key' | 'jwt' | 'oauth'; keyId?: string; scopes: readonly Scope[] }
+  /** The web app's server, proven by X-Internal-Key. */
   | { kind: 'internal' }
-  | { kind: 'admin'; userId: string };
+  | { kind: 'admin'; userId: string; via: 'api_key' | 'jwt' | 'oauth'; keyId?: string };
 
 export type AuthRule = 'none' | 'optional' | 'user' | 'internal' | 'admin' | { tier: Tier };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
+
+/** The user id a request acts for, if any. */
+export function principalUserId(p: Principal): string | undefined {
+  return p.kind === 'user' || p.kind === 'admin' ? p.userId : undefined;
+}

@@ -1,0 +1,29 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Every live key starts with this documented prefix, so leaked keys are easy to scan for. */
+export const API_KEY_PREFIX = 'de_live_';
+
+/** A new secret: the prefix plus 32 random bytes, base64url. Shown once, never stored. */
+export function mintSecret(): string {
+  return API_KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** What listings show to recognise a key: the prefix and four characters. */
+export function displayPrefix(secret: string): string {
+  return secret.slice(0, API_KEY_PREFIX.length + 4);
+}
+
+export function looksLikeApiKey(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX);
+}
+
+/** Constant-time comparison of two strings of possibly different lengths. */
+export function safeEqual(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb) && a.length === b.length;
+}

@@ -1,0 +1,78 @@
+import type { PrismaClient } from '../db/index.js';
+import { ALL_SCOPES, type Scope, type Tier } from '../../tools/_kit/principal.js';
+import { displayPrefix, hashSecret, mintSecret, safeEqual } from './api-key-secret.js';
+
+export interface ApiKeyView {
+  id: string;
+  userId: string;
+  name: string | null;
+  displayPrefix: string;
+  tier: Tier;
+  scopes: Scope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface VerifiedKey {
+  keyId: string;
+  userId: string;
+  tier: Tier;
+  scopes: Scope[];
+  isAdmin: boolean;
+}
+
+const select = { id: true, userId: true, name: true, displayPrefix: true, tier: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+
+type Row = { id: string; userId: string; name: string | null; displayPrefix: string; tier: string; scopes: string[]; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+
+function view(row: Row): ApiKeyView {
+  return {
+    ...row,
+    tier: row.tier as Tier,
+    scopes: row.scopes as Scope[],
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** API keys in the database: only sha256 hashes of secrets are kept. */
+export class ApiKeyStore {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Mints a key for a user (created on first use); the secret is returned once. */
+  async create(opts: { userId: string; tier: Tier; name?: string; scopes?: Scope[] }): Promise<{ key: ApiKeyView; secret: string }> {
+    const secret = mintSecret();
+    await this.prisma.user.upsert({ where: { id: opts.userId }, create: { id: opts.userId, tier: opts.tier }, update: {} });
+    const row = await this.prisma.apiKey.create({
+      data: { userId: opts.userId, name: opts.name ?? null, displayPrefix: displayPrefix(secret), secretHash: hashSecret(secret), tier: opts.tier, scopes: opts.scopes ?? [...ALL_SCOPES] },
+      select,
+    });
+    return { key: view(row), secret };
+  }
+
+  async verify(secret: string): Promise<VerifiedKey | null> {
+    const hash = hashSecret(secret);
+    const row = await this.prisma.apiKey.findUnique({ where: { secretHash: hash }, select: { id: true, userId: true, tier: true, scopes: true, revokedAt: true, secretHash: true, user: { select: { isAdmin: true } } } });
+    // The lookup is by hash; the constant-time compare keeps a timing side channel out of the final check.
+    if (!row || !safeEqual(row.secretHash, hash) || row.revokedAt) return null;
+    return { keyId: row.id, userId: row.userId, tier: row.tier as Tier, scopes: row.scopes as Scope[], isAdmin: row.user.isAdmin };
+  }
+
+  async list(userId: string): Promise<ApiKeyView[]> {
+    const rows = await this.prisma.apiKey.findMany({ where: { userId }, select, orderBy: { createdAt: 'asc' } });
+    return rows.map(view);
+  }
+
+  async get(keyId: string): Promise<ApiKeyView | null> {
+    const row = await this.prisma.apiKey.findUnique({ where: { id: keyId }, select });
+    return row ? view(row) : null;
+  }
+
+  /** Revokes a key; when `ownerId` is given only that user's key is touched. True if a live key was revoked. */
+  async revoke(keyId: string, ownerId?: string): Promise<boolean> {
+    const res = await this.prisma.apiKey.updateMany({ where: { id: keyId, revokedAt: null, ...(ownerId ? { userId: ownerId } : {}) }, data: { revokedAt: new Date() } });
+    return res.count > 0;
+  }
+}

@@ -1,0 +1,50 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+
+export type JwtResult = { ok: true; userId: string } | { ok: false; reason: string };
+export type JwtVerifier = (token: string) => Promise<JwtResult>;
+
+export interface JwtConfig {
+  jwksUrl?: string | undefined;
+  secret?: string | undefined;
+  issuer?: string | undefined;
+  audience?: string | undefined;
+}
+
+// Asymmetric algorithms only for a JWKS, HS256 only for a shared secret: pinning the
+// list per key type is what defeats alg "none" and HS/RS confusion.
+const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
+
+function reasonOf(err: unknown): string {
+  if (err instanceof errors.JWTExpired) return 'token expired';
+  if (err instanceof errors.JWTClaimValidationFailed) return `claim check failed: ${err.claim}`;
+  if (err instanceof errors.JOSEAlgNotAllowed) return 'algorithm not allowed';
+  if (err instanceof errors.JWSSignatureVerificationFailed) return 'bad signature';
+  if (err instanceof errors.JWKSNoMatchingKey) return 'no matching signing key';
+  if (err instanceof errors.JOSEError) return `invalid token (${err.code})`;
+  return 'invalid token';
+}
+
+/** Verifies identity-provider JWTs; the subject is the user id. Undefined when no provider is configured. */
+export function createJwtVerifier(config: JwtConfig): JwtVerifier | undefined {
+  let key: JWTVerifyGetKey | Uint8Array;
+  let algorithms: string[];
+  if (config.jwksUrl) {
+    key = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 3_000, cooldownDuration: 30_000 });
+    algorithms = ASYMMETRIC;
+  } else if (config.secret) {
+    key = new TextEncoder().encode(config.secret);
+    algorithms = ['HS256'];
+  } else {
+    return undefined;
+  }
+  return async (token) => {
+    try {
+      const opts = { algorithms, ...(config.issuer ? { issuer: config.issuer } : {}), ...(config.audience ? { audience: config.audience } : {}) };
+      const { payload } = key instanceof Uint8Array ? await jwtVerify(token, key, opts) : await jwtVerify(token, key, opts);
+      if (!payload.sub) return { ok: false, reason: 'token has no subject' };
+      return { ok: true, userId: payload.sub };
+    } catch (err) {
+      return { ok: false, reason: reasonOf(err) };
+    }
+  };
+}
