@@ -41,10 +41,11 @@ describe('health and version', () => {
     const services: Services = {
       db: { engine: 'postgresql', ping: async () => ({ engine: 'postgresql', ok: false, latencyMs: 1, error: 'connection refused' }), close: async () => {} },
       cache: new MemoryCache(),
+      identity: {} as Services['identity'],
       downstreams: [],
       version: { sha: null, branch: null, committedAt: null, builtAt: null, startedAt: '', source: 'unknown' },
       clock: () => new Date(0),
-      settings: { healthCacheTtlS: 30 },
+      settings: { healthCacheTtlS: 30, authPresence: {} },
     };
     const silent = { debug() {}, info() {}, warn() {}, error() {} };
     const ctx: ToolContext = { principal: ANONYMOUS, requestId: 't', log: silent, signal: new AbortController().signal, services };

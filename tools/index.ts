@@ -1,5 +1,10 @@
 import type { AnyTool } from './_kit/define-tool.js';
 import { assertRegistry } from './_kit/registry-checks.js';
+import { createKeyTool } from './account/create-key.js';
+import { keyUsageTool } from './account/key-usage.js';
+import { listKeysTool } from './account/list-keys.js';
+import { revokeKeyTool } from './account/revoke-key.js';
+import { authConfigTool } from './health/auth-config.js';
 import { healthDeepTool } from './health/health-deep.js';
 import { healthTool } from './health/health.js';
 import { versionTool } from './health/version.js';
@@ -12,8 +17,13 @@ import { suggestPlacesTool } from './places/suggest.js';
 export const TOOLS: readonly AnyTool[] = [
   healthTool,
   healthDeepTool,
+  authConfigTool,
   versionTool,
   suggestPlacesTool,
+  createKeyTool,
+  listKeysTool,
+  revokeKeyTool,
+  keyUsageTool,
 ] as AnyTool[];
 
 assertRegistry(TOOLS);

@@ -11,4 +11,8 @@ export const ADAPTER_ROUTES: { method: HttpMethod; path: string }[] = [
 /** Routes the spec does not list that we serve on purpose, with why. */
 export const DELIBERATE_ADDITIONS: { method: HttpMethod; path: string; why: string }[] = [
   { method: 'GET', path: '/openapi.json', why: 'the machine-readable contract the SDKs are generated from' },
+  { method: 'POST', path: '/api/keys', why: 'the authenticated route that mints API keys (identity issue)' },
+  { method: 'GET', path: '/api/keys', why: "lists the caller's API keys" },
+  { method: 'DELETE', path: '/api/keys/{key_id}', why: 'revokes an API key' },
+  { method: 'GET', path: '/api/keys/{key_id}/usage', why: 'per-day usage of an API key' },
 ];

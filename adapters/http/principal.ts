@@ -1,10 +1,7 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import { ANONYMOUS, type Principal } from '../../tools/_kit/principal.js';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
+import type { PrincipalResolver } from '../identity/resolve-principal.js';
 
-/**
- * Resolves the caller from request headers. Until the identity issue lands every
- * caller is anonymous, so only tools with auth "none" or "optional" succeed.
- */
-export type PrincipalResolver = (headers: IncomingHttpHeaders) => Promise<Principal>;
+export type { PrincipalResolver } from '../identity/resolve-principal.js';
 
+/** For tests of adapters that do not care who calls. */
 export const anonymousOnly: PrincipalResolver = async () => ANONYMOUS;

@@ -9,7 +9,8 @@ import type { AppConfig } from '../config/env.js';
 import { openDatabase } from '../db/open-database.js';
 import { listDownstreams } from '../providers/downstreams.js';
 import { createApp } from './app.js';
-import { anonymousOnly, type PrincipalResolver } from './principal.js';
+import { createIdentity } from '../identity/create-identity.js';
+import type { PrincipalResolver } from './principal.js';
 import { readVersionInfo } from './version-info.js';
 
 export interface RunningServer {
@@ -32,18 +33,20 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
   const startedAt = new Date();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log: logger });
   const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX });
+  const identity = createIdentity(config, db.prisma);
   const services: Services = {
     db,
     cache,
+    identity: identity.service,
     downstreams: listDownstreams(config),
     version: readVersionInfo(config, startedAt),
     clock: () => new Date(),
-    settings: { healthCacheTtlS: config.HEALTH_CACHE_TTL_S },
+    settings: { healthCacheTtlS: config.HEALTH_CACHE_TTL_S, authPresence: identity.authPresence },
   };
   const shutdown = new AbortController();
   const app = createApp({
     tools: opts.tools ?? TOOLS,
-    runtime: { services, resolvePrincipal: opts.resolvePrincipal ?? anonymousOnly, shutdown: shutdown.signal },
+    runtime: { services, resolvePrincipal: opts.resolvePrincipal ?? identity.resolvePrincipal, shutdown: shutdown.signal },
     logger,
     bodyLimit: config.BODY_LIMIT,
     mcpAllowedOrigins: config.MCP_ALLOWED_ORIGINS,

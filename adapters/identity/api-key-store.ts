@@ -1,18 +1,7 @@
 import type { PrismaClient } from '../db/index.js';
+import type { ApiKeyView } from '../../tools/_kit/ports.js';
 import { ALL_SCOPES, type Scope, type Tier } from '../../tools/_kit/principal.js';
 import { displayPrefix, hashSecret, mintSecret, safeEqual } from './api-key-secret.js';
-
-export interface ApiKeyView {
-  id: string;
-  userId: string;
-  name: string | null;
-  displayPrefix: string;
-  tier: Tier;
-  scopes: Scope[];
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 export interface VerifiedKey {
   keyId: string;

@@ -1,4 +1,4 @@
-import type { Cache, Database, Downstream, Logger, VersionInfo } from './ports.js';
+import type { Cache, Database, Downstream, IdentityPort, Logger, VersionInfo } from './ports.js';
 import type { Principal } from './principal.js';
 
 /** Long-lived services shared by every request. */
@@ -7,8 +7,13 @@ export interface Services {
   cache: Cache;
   downstreams: readonly Downstream[];
   version: VersionInfo;
+  identity: IdentityPort;
   clock: () => Date;
-  settings: { healthCacheTtlS: number };
+  settings: {
+    healthCacheTtlS: number;
+    /** Which auth secrets are configured (presence only, never values), for /health/auth-config. */
+    authPresence: Record<string, boolean>;
+  };
 }
 
 /** What a handler receives: who calls, the services, and this call's logger and abort signal. */

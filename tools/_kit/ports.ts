@@ -1,3 +1,5 @@
+import type { Scope, Tier } from './principal.js';
+
 // What a handler may touch: plain interfaces, implemented in adapters/.
 // Nothing here names express, MCP or Prisma.
 
@@ -48,6 +50,28 @@ export interface Downstream {
   name: string;
   role: string;
   probe(signal: AbortSignal): Promise<DownstreamStatus>;
+}
+
+export interface ApiKeyView {
+  id: string;
+  userId: string;
+  name: string | null;
+  displayPrefix: string;
+  tier: Tier;
+  scopes: Scope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** API keys and their usage, as account tools see them. */
+export interface IdentityPort {
+  createKey(opts: { userId: string; tier: Tier; name?: string; scopes?: Scope[] }): Promise<{ key: ApiKeyView; secret: string }>;
+  listKeys(userId: string): Promise<ApiKeyView[]>;
+  getKey(keyId: string): Promise<ApiKeyView | null>;
+  revokeKey(keyId: string, ownerId?: string): Promise<boolean>;
+  usage(keyId: string, days: number): Promise<{ day: string; requests: number }[]>;
+  userTier(userId: string): Promise<Tier>;
 }
 
 export interface VersionInfo {
