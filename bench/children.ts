@@ -26,6 +26,8 @@ function firstMessage<T>(child: ChildProcess, what: string): Promise<T> {
 
 export interface ServerChild {
   url: string;
+  /** Microseconds of CPU (user + system) the server process has used so far. */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -40,7 +42,13 @@ const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
 export async function startServerChild(file: string, profileDir?: string): Promise<ServerChild> {
   const child = spawnTs(file, { stdout: 'ignore', ...(profileDir ? { profileDir } : {}) });
   const { url } = await firstMessage<{ url: string }>(child, file);
-  return { url, stop: () => stopChild(child) };
+  const cpuMicros = async () => {
+    const answer = firstMessage<{ cpu: NodeJS.CpuUsage }>(child, file);
+    child.send('cpu');
+    const { cpu } = await answer;
+    return cpu.user + cpu.system;
+  };
+  return { url, cpuMicros, stop: () => stopChild(child) };
 }
 
 export interface LoadGenerator {

@@ -15,5 +15,7 @@ const config = loadConfig({
 });
 const running = await startServer(config);
 process.send?.({ url: running.url });
+// CPU used so far, for the parent's per-request CPU column.
+process.on('message', () => process.send?.({ cpu: process.cpuUsage() }));
 // A normal exit (not death by signal) so --cpu-prof can write its profile.
 process.once('SIGTERM', () => void running.close().finally(() => process.exit(0)));

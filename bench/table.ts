@@ -1,9 +1,12 @@
 // Medians across rounds, and the verdicts against the targets (printed, never thrown).
 import type { LoadResult } from './load.js';
 
+/** One round against one target, plus the server's CPU time per request in it. */
+export type Measured = LoadResult & { cpuUs: number };
+
 export interface Row {
   name: string;
-  results: LoadResult[];
+  results: Measured[];
 }
 
 const REST_VS_BARE = 0.9;
@@ -21,16 +24,18 @@ export function printTable(rows: Row[]): void {
     rps: median(r.results.map((x) => x.rps)),
     p50: median(r.results.map((x) => x.p50)),
     p99: median(r.results.map((x) => x.p99)),
+    cpu: median(r.results.map((x) => x.cpuUs)),
     bad: r.results.reduce((n, x) => n + x.bad, 0),
   }));
   const [bare, rest, mcp] = m as [typeof m[0], typeof m[0], typeof m[0]];
   const lines = [
-    ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'vs REST'],
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'vs bare', 'vs REST'],
     ...m.map((r) => [
       r.name,
       Math.round(r.rps).toString(),
       r.p50.toFixed(2),
       r.p99.toFixed(2),
+      r.cpu.toFixed(0),
       `${(r.rps / bare.rps).toFixed(2)}x`,
       r === mcp ? `${(r.rps / rest.rps).toFixed(2)}x` : '',
     ]),

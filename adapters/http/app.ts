@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger as PinoLogger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { ToolError } from '../../tools/_kit/errors.js';
 import { mcpRouter } from '../mcp/mcp-router.js';
@@ -12,7 +10,7 @@ import { buildOpenApi } from '../openapi/build-openapi.js';
 import { bodyErrors } from '../rest/body-errors.js';
 import { restRouter } from '../rest/rest-router.js';
 import { httpError } from './error-response.js';
-import type { Runtime } from './request-context.js';
+import { logRequests, type Runtime } from './request-context.js';
 
 export interface AppOptions {
   tools: readonly AnyTool[];
@@ -23,7 +21,6 @@ export interface AppOptions {
   mcpSessionTtlS: number;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 
 /** Compression for JSON answers only: an event stream must reach the client event by event. */
@@ -37,19 +34,10 @@ export function createApp(opts: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  app.use(pinoHttp({
-    logger: opts.logger,
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-  }));
+  app.use(logRequests(app, opts.logger, (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info')));
   app.use(compress);
 
-  app.use(mcpRouter(opts.runtime, {
+  app.use('/mcp', mcpRouter(opts.runtime, {
     catalog: new ToolCatalog(opts.tools),
     sessions: new SessionStore(opts.runtime.services.cache, opts.mcpSessionTtlS),
     allowedOrigins: new Set(opts.mcpAllowedOrigins),

@@ -3,11 +3,13 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 /**
- * A Transport for exactly one HTTP POST carrying one JSON-RPC request. The answer
- * goes back as a plain JSON body; if the server emits notifications first (progress
- * of a streaming tool) and the client accepts SSE, the reply switches to an event
- * stream as the streamable HTTP spec allows. No Web-Request conversion, no
- * per-request session map: this is what keeps /mcp close to plain REST speed.
+ * One HTTP POST carrying one JSON-RPC request: the transport of the Server that
+ * answers an `initialize`, and the per-call sink of the shared Server's multiplexer
+ * (multiplexer.ts) for everything else. The answer goes back as a plain JSON body;
+ * if the server emits notifications first (progress of a streaming tool) and the
+ * client accepts SSE, the reply switches to an event stream as the streamable HTTP
+ * spec allows. No Web-Request conversion, no per-request session map: this is what
+ * keeps /mcp close to plain REST speed.
  */
 export class HttpExchange implements Transport {
   onclose?: () => void;

@@ -1,8 +1,9 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
 import { JSONRPCMessageSchema, isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Runtime } from '../http/request-context.js';
-import { buildContext } from '../http/request-context.js';
+import { buildContext, withAbortSources } from '../http/request-context.js';
 import { HttpExchange } from './http-exchange.js';
+import { McpMultiplexer } from './multiplexer.js';
 import { RPC, rpcError } from './jsonrpc-errors.js';
 import { originAllowed } from './origin.js';
 import { isSupportedVersion, negotiate } from './protocol-versions.js';
@@ -23,11 +24,16 @@ const accepts = (req: Request, type: string) => {
   return accept === '' || accept.includes(type) || accept.includes('*/*');
 };
 
-/** Streamable HTTP at /mcp: POST carries messages, GET opens the server stream, DELETE ends a session. */
+/**
+ * Streamable HTTP, mounted at /mcp: POST carries messages, GET opens the server stream,
+ * DELETE ends a session. Mounted by path so other requests never enter this router.
+ */
 export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
   const router = express.Router();
+  const mux = new McpMultiplexer();
+  void createMcpServer(opts.catalog, (id, signal) => mux.contextFor(id, signal)).connect(mux);
 
-  router.use('/mcp', (req, res, next) => {
+  router.use((req, res, next) => {
     if (!originAllowed(req.headers, opts.allowedOrigins)) return rpcError(res, 403, RPC.SERVER_ERROR, 'Forbidden: Origin not allowed');
     const version = req.headers['mcp-protocol-version'];
     if (typeof version === 'string' && !isSupportedVersion(version)) {
@@ -47,7 +53,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     return id;
   };
 
-  router.post('/mcp', express.json({ limit: opts.bodyLimit }), async (req, res) => {
+  router.post('/', express.json({ limit: opts.bodyLimit }), async (req, res) => {
     if (!accepts(req, 'application/json') && !accepts(req, 'text/event-stream')) {
       return rpcError(res, 406, RPC.SERVER_ERROR, 'Not Acceptable: accept application/json or text/event-stream');
     }
@@ -59,7 +65,9 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     if (!parsed.success) return rpcError(res, 400, RPC.INVALID_REQUEST, 'Invalid JSON-RPC message');
     const message = parsed.data;
 
-    if (isInitializeRequest(message)) {
+    // The method test first: a failed zod parse per ordinary call is not free.
+    const initialize = 'method' in message && message.method === 'initialize' && isInitializeRequest(message);
+    if (initialize) {
       message.params.protocolVersion = negotiate(message.params.protocolVersion);
       const id = await opts.sessions.create({
         protocolVersion: message.params.protocolVersion,
@@ -67,7 +75,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
         createdAt: new Date().toISOString(),
       });
       res.setHeader('Mcp-Session-Id', id);
-    } else if ((await checkSession(req, res)) === null) {
+    } else if (req.headers['mcp-session-id'] !== undefined && (await checkSession(req, res)) === null) {
       return;
     }
     // Notifications and responses need no answer beyond 202.
@@ -75,14 +83,17 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
 
     const ctx = await buildContext(req, res, runtime);
     const exchange = new HttpExchange(res, message.id, accepts(req, 'text/event-stream'));
-    const server = createMcpServer(opts.catalog, (sdkSignal) => ({ ...ctx, signal: AbortSignal.any([ctx.signal, sdkSignal]) }));
+    const extra = { requestInfo: { headers: req.headers as Record<string, string> } };
+    if (!initialize) return mux.dispatch(message, exchange, ctx, extra);
+    // initialize records the client's capabilities in its Server: a throwaway one, never the shared one.
+    const server = createMcpServer(opts.catalog, (_id, sdkSignal) => withAbortSources(ctx, () => [sdkSignal]));
     await server.connect(exchange);
-    exchange.onmessage?.(message, { requestInfo: { headers: req.headers as Record<string, string> } });
+    exchange.onmessage?.(message, extra);
     await exchange.done;
     await server.close();
   });
 
-  router.get('/mcp', async (req, res) => {
+  router.get('/', async (req, res) => {
     if (!accepts(req, 'text/event-stream')) return rpcError(res, 406, RPC.SERVER_ERROR, 'Not Acceptable: accept text/event-stream');
     const id = await checkSession(req, res);
     if (id === null) return;
@@ -90,7 +101,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     openStandaloneStream(res, runtime.shutdown);
   });
 
-  router.delete('/mcp', async (req, res) => {
+  router.delete('/', async (req, res) => {
     const id = await checkSession(req, res);
     if (id === null) return;
     if (id === undefined) return rpcError(res, 400, RPC.SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
@@ -99,14 +110,14 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
   });
 
   // Body parser failures on /mcp are JSON-RPC errors, not REST 422s.
-  router.use('/mcp', ((err: { type?: string }, _req, res, next) => {
+  router.use(((err: { type?: string }, _req, res, next) => {
     if (err?.type === 'entity.parse.failed') return rpcError(res, 400, RPC.PARSE_ERROR, 'Parse error: invalid JSON');
     if (err?.type === 'entity.too.large') return rpcError(res, 413, RPC.SERVER_ERROR, 'Request body is too large');
     if (typeof err?.type === 'string') return rpcError(res, 400, RPC.SERVER_ERROR, 'Could not read the request body');
     next(err);
   }) as ErrorRequestHandler);
 
-  router.all('/mcp', (_req, res) => {
+  router.all('/', (_req, res) => {
     res.setHeader('Allow', 'GET, POST, DELETE');
     rpcError(res, 405, RPC.SERVER_ERROR, 'Method not allowed');
   });

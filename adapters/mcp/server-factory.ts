@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import type { StreamEvent } from '../../tools/_kit/define-tool.js';
@@ -15,13 +15,13 @@ const INSTRUCTIONS =
 // Shared across requests: building an Ajv instance per Server is expensive and it holds no per-client state.
 const validator = new AjvJsonSchemaValidator();
 
-/** Builds the per-call context once the SDK has given us its abort signal. */
-export type ContextFactory = (signal: AbortSignal) => ToolContext;
+/** Builds a call's context from the SDK's id for the request and its per-call abort signal. */
+export type ContextFactory = (requestId: RequestId, signal: AbortSignal) => ToolContext;
 
 /**
- * A fresh SDK Server per HTTP request: the SDK forbids connecting one server to
- * several transports, and a per-request server keeps requests fully isolated.
- * It is cheap because the tool listings and schemas are precomputed in the catalog.
+ * An SDK Server with our tools. One long-lived Server serves every ordinary call
+ * through the multiplexer (multiplexer.ts); `initialize` gets a fresh one per request.
+ * The tool listings and schemas are precomputed in the catalog.
  */
 export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactory): Server {
   const server = new Server(SERVER_INFO, {
@@ -44,7 +44,7 @@ export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactor
         params: { progressToken, progress, message: JSON.stringify(event) },
       });
     };
-    return callTool(entry.tool, request.params.arguments ?? {}, makeContext(extra.signal), onEvent);
+    return callTool(entry.tool, request.params.arguments ?? {}, makeContext(extra.requestId, extra.signal), onEvent);
   });
   return server;
 }

@@ -1,0 +1,82 @@
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolContext } from '../../tools/_kit/context.js';
+import { withAbortSources } from '../http/request-context.js';
+import type { HttpExchange } from './http-exchange.js';
+
+interface Call {
+  clientId: RequestId;
+  exchange: HttpExchange;
+  ctx: ToolContext;
+  answered: boolean;
+  /** Made only if the tool reads its signal; see `answeredSignal`. */
+  onAnswered?: AbortController;
+}
+
+/**
+ * One transport for one long-lived SDK Server that serves every stateless POST:
+ * building, connecting and closing a Server per request cost more than the call.
+ *
+ * Requests stay isolated: each gets a fresh internal JSON-RPC id (clients reuse ids
+ * freely), so the SDK's per-request state, keyed by id, never mixes two calls; the
+ * answer gets the client's id back and goes to that call's HTTP exchange only, as do
+ * messages the SDK relates to it (progress). Only requests reach the Server (the router
+ * answers notifications and responses itself), and `initialize` keeps a Server of its
+ * own, so this one never holds any client's capabilities.
+ */
+export class McpMultiplexer implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport['onmessage'];
+
+  private lastId = 0;
+  private readonly calls = new Map<number, Call>();
+
+  async start(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.onclose?.();
+  }
+
+  /** Hands one POSTed request to the Server; resolves once it has been answered. */
+  dispatch(message: JSONRPCRequest, exchange: HttpExchange, ctx: ToolContext, extra: MessageExtraInfo): Promise<void> {
+    const id = ++this.lastId;
+    this.calls.set(id, { clientId: message.id, exchange, ctx, answered: false });
+    this.onmessage?.({ ...message, id }, extra);
+    return exchange.done;
+  }
+
+  /** A call's context: its request's sources plus the SDK's per-call signal, combined on first read. */
+  contextFor(id: RequestId, sdkSignal: AbortSignal): ToolContext {
+    const call = this.calls.get(id as number);
+    if (!call) throw new Error(`MCP call ${String(id)} is not in flight`);
+    return withAbortSources(call.ctx, () => [sdkSignal, answeredSignal(call)]);
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if ('id' in message && !('method' in message)) {
+      // The answer to one of our calls.
+      const call = this.calls.get(message.id as number);
+      if (!call) return;
+      this.calls.delete(message.id as number);
+      call.answered = true;
+      await call.exchange.send({ ...message, id: call.clientId });
+      call.onAnswered?.abort();
+      return;
+    }
+    // A notification or server request the SDK relates to a call; anything else has nowhere to go.
+    const related = options?.relatedRequestId;
+    const call = related === undefined ? undefined : this.calls.get(related as number);
+    if (call) await call.exchange.send(message);
+  }
+}
+
+/**
+ * Aborts once the call is answered. A per-request Server aborted its call's signal when
+ * it was closed after the answer; tools that hold on to their signal still see that.
+ */
+function answeredSignal(call: Call): AbortSignal {
+  call.onAnswered ??= new AbortController();
+  if (call.answered) call.onAnswered.abort();
+  return call.onAnswered.signal;
+}
