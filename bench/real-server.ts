@@ -2,6 +2,7 @@
 // Request logging stays on at info; the parent sends our stdout to /dev/null.
 import { loadConfig } from '../adapters/config/env.js';
 import { startServer } from '../adapters/http/server.js';
+import { BENCH_INTERNAL_KEY } from './targets.js';
 
 const config = loadConfig({
   ...process.env,
@@ -12,6 +13,8 @@ const config = loadConfig({
   DATA_DIR: 'memory://',
   DATABASE_URL: undefined,
   REDIS_URL: undefined,
+  // /mcp needs a caller; the web app's server (internal key) is one that is not rate limited.
+  INTERNAL_API_KEY: BENCH_INTERNAL_KEY,
 });
 const running = await startServer(config);
 process.send?.({ url: running.url });

@@ -14,8 +14,10 @@ export const mcpCall = (query: string, id: number) => ({
   params: { name: 'suggest_places', arguments: { query, limit: LIMIT } },
 });
 
-// Stateless MCP: no Mcp-Session-Id, the headers a streamable-HTTP client sends.
-export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+export const BENCH_INTERNAL_KEY = 'bench-internal-key-0123456789abcdef';
+
+// Stateless MCP: no Mcp-Session-Id, the headers a streamable-HTTP client sends, plus a caller.
+export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-internal-key': BENCH_INTERNAL_KEY };
 
 export const restRequests = (): Request[] => QUERIES.map((q) => ({ method: 'GET', path: restPath(q) }));
 export const mcpRequests = (): Request[] =>

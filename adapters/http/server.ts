@@ -8,7 +8,11 @@ import { createCache } from '../cache/create-cache.js';
 import type { AppConfig } from '../config/env.js';
 import { openDatabase } from '../db/open-database.js';
 import { listDownstreams } from '../providers/downstreams.js';
+import { createOAuthRouter, verifyAccessToken } from '../../oauth/index.js';
+import { RateLimiter } from '../identity/rate-limiter.js';
 import { createApp } from './app.js';
+import { publicBaseUrl } from './base-url.js';
+import { createMeter } from './meter.js';
 import { createIdentity } from '../identity/create-identity.js';
 import type { PrincipalResolver } from './principal.js';
 import { readVersionInfo } from './version-info.js';
@@ -33,7 +37,8 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
   const startedAt = new Date();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log: logger });
   const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX });
-  const identity = createIdentity(config, db.prisma);
+  const identity = createIdentity(config, db.prisma, cache, async (token, resource) => verifyAccessToken(db.prisma, token, resource));
+  const baseUrl = publicBaseUrl(config.PUBLIC_BASE_URL);
   const services: Services = {
     db,
     cache,
@@ -46,7 +51,22 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
   const shutdown = new AbortController();
   const app = createApp({
     tools: opts.tools ?? TOOLS,
-    runtime: { services, resolvePrincipal: opts.resolvePrincipal ?? identity.resolvePrincipal, shutdown: shutdown.signal },
+    runtime: {
+      services,
+      resolvePrincipal: opts.resolvePrincipal ?? identity.resolvePrincipal,
+      shutdown: shutdown.signal,
+      meter: createMeter(new RateLimiter(cache), identity.service.meter, services.clock),
+      baseUrl,
+    },
+    oauth: createOAuthRouter({
+      prisma: db.prisma,
+      baseUrl,
+      authenticateApiKey: async (secret) => {
+        const key = await identity.service.keys.verify(secret);
+        return key ? { userId: key.userId } : null;
+      },
+      log: logger,
+    }),
     logger,
     bodyLimit: config.BODY_LIMIT,
     mcpAllowedOrigins: config.MCP_ALLOWED_ORIGINS,
@@ -63,6 +83,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
 
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= closeGracefully(server, shutdown, config.SHUTDOWN_GRACE_MS, async () => {
+    await identity.service.meter.close().catch(() => undefined);
     await Promise.allSettled([db.close(), cache.close()]);
   }));
   return { url: `http://${host}:${port}`, port, services, logger, close };

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../db/index.js';
-import type { ApiKeyView } from '../../tools/_kit/ports.js';
+import type { ApiKeyView, Cache } from '../../tools/_kit/ports.js';
 import { ALL_SCOPES, type Scope, type Tier } from '../../tools/_kit/principal.js';
 import { displayPrefix, hashSecret, mintSecret, safeEqual } from './api-key-secret.js';
 
@@ -26,9 +26,16 @@ function view(row: Row): ApiKeyView {
   };
 }
 
-/** API keys in the database: only sha256 hashes of secrets are kept. */
+const VERIFIED_TTL_S = 60;
+const cacheKey = (hash: string) => `apikey:${hash}`;
+
+/**
+ * API keys in the database: only sha256 hashes of secrets are kept. Verified keys are
+ * cached briefly in the shared cache (never failures, so a new key works at once), and
+ * revoking deletes that entry, so a revoked key stops working everywhere immediately.
+ */
 export class ApiKeyStore {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(private readonly prisma: PrismaClient, private readonly cache?: Cache) {}
 
   /** Mints a key for a user (created on first use); the secret is returned once. */
   async create(opts: { userId: string; tier: Tier; name?: string; scopes?: Scope[] }): Promise<{ key: ApiKeyView; secret: string }> {
@@ -43,6 +50,14 @@ export class ApiKeyStore {
 
   async verify(secret: string): Promise<VerifiedKey | null> {
     const hash = hashSecret(secret);
+    const hit = await this.cache?.get<VerifiedKey>(cacheKey(hash)).catch(() => undefined);
+    if (hit) return hit;
+    const verified = await this.verifyInDatabase(hash);
+    if (verified) await this.cache?.set(cacheKey(hash), verified, VERIFIED_TTL_S).catch(() => undefined);
+    return verified;
+  }
+
+  private async verifyInDatabase(hash: string): Promise<VerifiedKey | null> {
     const row = await this.prisma.apiKey.findUnique({ where: { secretHash: hash }, select: { id: true, userId: true, tier: true, scopes: true, revokedAt: true, secretHash: true, user: { select: { isAdmin: true } } } });
     // The lookup is by hash; the constant-time compare keeps a timing side channel out of the final check.
     if (!row || !safeEqual(row.secretHash, hash) || row.revokedAt) return null;
@@ -61,7 +76,10 @@ export class ApiKeyStore {
 
   /** Revokes a key; when `ownerId` is given only that user's key is touched. True if a live key was revoked. */
   async revoke(keyId: string, ownerId?: string): Promise<boolean> {
-    const res = await this.prisma.apiKey.updateMany({ where: { id: keyId, revokedAt: null, ...(ownerId ? { userId: ownerId } : {}) }, data: { revokedAt: new Date() } });
+    const where = { id: keyId, revokedAt: null, ...(ownerId ? { userId: ownerId } : {}) };
+    const row = await this.prisma.apiKey.findFirst({ where, select: { secretHash: true } });
+    const res = await this.prisma.apiKey.updateMany({ where, data: { revokedAt: new Date() } });
+    if (row) await this.cache?.delete(cacheKey(row.secretHash));
     return res.count > 0;
   }
 }

@@ -1,3 +1,4 @@
+import type { Cache } from '../../tools/_kit/ports.js';
 import type { AppConfig } from '../config/env.js';
 import type { PrismaClient } from '../db/index.js';
 import { embeddedInternalKey } from './internal-key-file.js';
@@ -12,8 +13,8 @@ export interface Identity {
 }
 
 /** Wires identity from configuration: keys in the database, JWTs, the internal key and OAuth tokens. */
-export function createIdentity(config: AppConfig, prisma: PrismaClient, oauth?: OAuthVerifier): Identity {
-  const service = new IdentityService(prisma);
+export function createIdentity(config: AppConfig, prisma: PrismaClient, cache: Cache, oauth?: OAuthVerifier): Identity {
+  const service = new IdentityService(prisma, cache);
   const internalKey = config.INTERNAL_API_KEY ?? (config.DATABASE_URL ? undefined : embeddedInternalKey(config.DATA_DIR));
   const jwt = createJwtVerifier({ jwksUrl: config.JWT_JWKS_URL, secret: config.JWT_SECRET, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
   return {

@@ -2,7 +2,12 @@ import express, { type ErrorRequestHandler, type Request, type Response, type Ro
 import { JSONRPCMessageSchema, isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Runtime } from '../http/request-context.js';
 import { buildContext, withAbortSources } from '../http/request-context.js';
+import type { ToolContext } from '../../tools/_kit/context.js';
+import { toToolError } from '../../tools/_kit/errors.js';
+import type { Principal } from '../../tools/_kit/principal.js';
+import { httpError } from '../http/error-response.js';
 import { HttpExchange } from './http-exchange.js';
+import { authenticateMcp, checkScope } from './mcp-auth.js';
 import { McpMultiplexer } from './multiplexer.js';
 import { RPC, rpcError } from './jsonrpc-errors.js';
 import { originAllowed } from './origin.js';
@@ -33,12 +38,15 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
   const mux = new McpMultiplexer();
   void createMcpServer(opts.catalog, (id, signal) => mux.contextFor(id, signal)).connect(mux);
 
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if (!originAllowed(req.headers, opts.allowedOrigins)) return rpcError(res, 403, RPC.SERVER_ERROR, 'Forbidden: Origin not allowed');
     const version = req.headers['mcp-protocol-version'];
     if (typeof version === 'string' && !isSupportedVersion(version)) {
       return rpcError(res, 400, RPC.SERVER_ERROR, `Bad Request: unsupported MCP-Protocol-Version ${version}`);
     }
+    const principal = await authenticateMcp(req, res, runtime);
+    if (!principal) return;
+    res.locals.principal = principal;
     next();
   });
 
@@ -81,7 +89,18 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     // Notifications and responses need no answer beyond 202.
     if (!isJSONRPCRequest(message)) return void res.status(202).end();
 
-    const ctx = await buildContext(req, res, runtime);
+    const principal = res.locals.principal as Principal;
+    if (message.method === 'tools/call') {
+      const entry = opts.catalog.get(String(message.params?.name ?? ''));
+      if (entry && !checkScope(req, res, runtime, principal, entry.tool)) return;
+    }
+    let ctx: ToolContext;
+    try {
+      ctx = await buildContext(req, res, runtime, principal);
+    } catch (err) {
+      const toolErr = toToolError(err);
+      return rpcError(res, httpError(toolErr).status, RPC.SERVER_ERROR, `${toolErr.message}. ${toolErr.hint}`, message.id);
+    }
     const exchange = new HttpExchange(res, message.id, accepts(req, 'text/event-stream'));
     const extra = { requestInfo: { headers: req.headers as Record<string, string> } };
     if (!initialize) return mux.dispatch(message, exchange, ctx, extra);

@@ -1,0 +1,23 @@
+import type { Response } from 'express';
+import { ToolError } from '../../tools/_kit/errors.js';
+import type { Principal } from '../../tools/_kit/principal.js';
+import type { RateLimiter } from '../identity/rate-limiter.js';
+import type { UsageMeter } from '../identity/usage-meter.js';
+
+/** Applies a metered caller's plan limits and counts the request; throws RATE_LIMITED over the limit. */
+export type Meter = (principal: Principal, res: Response) => Promise<void>;
+
+export function createMeter(limiter: RateLimiter, usage: UsageMeter, clock: () => Date): Meter {
+  return async (principal, res) => {
+    const decision = await limiter.check(principal);
+    if (!decision) return;
+    for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+    if (!decision.allowed) {
+      throw new ToolError('RATE_LIMITED', 'Rate limit exceeded for this plan', { hint: `Retry after ${decision.retryAfterS ?? 1} s, or move to a higher plan.` });
+    }
+    if (principal.kind === 'user' && principal.keyId) usage.record(principal.keyId, clock());
+  };
+}
+
+/** No limits: for tests of adapters that do not care. */
+export const unmetered: Meter = async () => {};
