@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { openEventStream } from '../http/event-stream.js';
 
 /**
  * One HTTP POST carrying one JSON-RPC request: the transport of the Server that
@@ -60,10 +61,6 @@ export class HttpExchange implements Transport {
   private openStream(): void {
     if (this.streaming) return;
     this.streaming = true;
-    this.res.status(200);
-    this.res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    this.res.setHeader('Cache-Control', 'no-cache, no-transform');
-    this.res.setHeader('X-Accel-Buffering', 'no');
-    this.res.flushHeaders();
+    openEventStream(this.res);
   }
 }

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { openEventStream } from '../http/event-stream.js';
 
 const KEEPALIVE_MS = 25_000;
 
@@ -8,11 +9,7 @@ const KEEPALIVE_MS = 25_000;
  * cleanly when the client leaves or the server shuts down.
  */
 export function openStandaloneStream(res: Response, shutdown: AbortSignal): void {
-  res.status(200);
-  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-cache, no-transform');
-  res.setHeader('X-Accel-Buffering', 'no');
-  res.flushHeaders();
+  openEventStream(res);
   res.write(': stream open\n\n');
   const timer = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);
   const finish = () => {

@@ -1,21 +1,16 @@
 import type { Response } from 'express';
 import type { StreamEvent } from '../../tools/_kit/define-tool.js';
+import { openEventStream } from '../http/event-stream.js';
 
 /**
  * Writes Server-Sent Events: one `data:` line per event, sent as soon as it is
- * produced. `no-transform` and X-Accel-Buffering keep proxies and compression
- * from holding events back.
+ * produced.
  */
 export class SseWriter {
   constructor(private readonly res: Response) {}
 
   open(): void {
-    this.res.status(200);
-    this.res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    this.res.setHeader('Cache-Control', 'no-cache, no-transform');
-    this.res.setHeader('Connection', 'keep-alive');
-    this.res.setHeader('X-Accel-Buffering', 'no');
-    this.res.flushHeaders();
+    openEventStream(this.res);
   }
 
   get closed(): boolean {
