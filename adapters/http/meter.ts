@@ -18,6 +18,3 @@ export function createMeter(limiter: RateLimiter, usage: UsageMeter, clock: () =
     if (principal.kind === 'user' && principal.keyId) usage.record(principal.keyId, clock());
   };
 }
-
-/** No limits: for tests of adapters that do not care. */
-export const unmetered: Meter = async () => {};

@@ -3,7 +3,7 @@ import type { Services, ToolContext } from '../../tools/_kit/context.js';
 import type { Logger } from '../../tools/_kit/ports.js';
 import type { Principal } from '../../tools/_kit/principal.js';
 import type { Meter } from './meter.js';
-import type { PrincipalResolver } from './principal.js';
+import type { PrincipalResolver } from '../identity/resolve-principal.js';
 
 /** Aborts when the client goes away before we finished answering. */
 export function abortOnDisconnect(res: Response): AbortSignal {

@@ -14,7 +14,6 @@ import { createApp } from './app.js';
 import { publicBaseUrl } from './base-url.js';
 import { createMeter } from './meter.js';
 import { createIdentity } from '../identity/create-identity.js';
-import type { PrincipalResolver } from './principal.js';
 import { readVersionInfo } from './version-info.js';
 
 export interface RunningServer {
@@ -27,7 +26,6 @@ export interface RunningServer {
 
 export interface StartOptions {
   tools?: readonly AnyTool[];
-  resolvePrincipal?: PrincipalResolver;
   logger?: PinoLogger;
 }
 
@@ -53,7 +51,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
     tools: opts.tools ?? TOOLS,
     runtime: {
       services,
-      resolvePrincipal: opts.resolvePrincipal ?? identity.resolvePrincipal,
+      resolvePrincipal: identity.resolvePrincipal,
       shutdown: shutdown.signal,
       meter: createMeter(new RateLimiter(cache), identity.service.meter, services.clock),
       baseUrl,

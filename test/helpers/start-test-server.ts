@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { PrincipalResolver } from '../../adapters/http/principal.js';
 import { startServer, type RunningServer } from '../../adapters/http/server.js';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { testConfig } from './test-config.js';
@@ -10,9 +9,9 @@ export interface TestServer extends RunningServer {
 }
 
 /** Starts the real server on a random port; close() also drops the per-run PostgreSQL schema. */
-export async function startTestServer(opts: { env?: Record<string, string>; tools?: readonly AnyTool[]; resolvePrincipal?: PrincipalResolver } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { env?: Record<string, string>; tools?: readonly AnyTool[] } = {}): Promise<TestServer> {
   const config = testConfig(opts.env);
-  const running = await startServer(config, { ...(opts.tools ? { tools: opts.tools } : {}), ...(opts.resolvePrincipal ? { resolvePrincipal: opts.resolvePrincipal } : {}) });
+  const running = await startServer(config, opts.tools ? { tools: opts.tools } : {});
   const close = async () => {
     await running.close();
     if (config.schema && process.env.DATABASE_URL) {
