@@ -32,7 +32,11 @@ export function createApp(opts: AppOptions): Express {
   app.set('etag', false);
 
   app.use(logRequests(app, opts.logger));
-  if (opts.oauth) app.use(opts.oauth);
+  if (opts.oauth) {
+    // Only OAuth paths enter the authorization server's router: everything else skips its layers.
+    const oauth = opts.oauth;
+    app.use((req, res, next) => (req.path.startsWith('/oauth/') || req.path.startsWith('/.well-known/') ? oauth(req, res, next) : next()));
+  }
 
   app.use('/mcp', mcpRouter(opts.runtime, {
     catalog: new ToolCatalog(opts.tools),
