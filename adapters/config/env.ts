@@ -33,6 +33,7 @@ export const EnvSchema = z.object({
   JWT_JWKS_URL: optionalNonEmpty.pipe(z.url().optional()),
   JWT_SECRET: optionalNonEmpty.pipe(z.string().min(32, 'use at least 32 characters').optional()),
   JWT_ISSUER: optionalNonEmpty,
+  SESSION_COOKIE: z.string().regex(/^[\w.-]+$/, 'a cookie name').default('de_session'),
   JWT_AUDIENCE: optionalNonEmpty,
   DEPLOY_SHA: optionalNonEmpty,
   DEPLOY_BRANCH: optionalNonEmpty,

@@ -63,6 +63,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
         const key = await identity.service.keys.verify(secret);
         return key ? { userId: key.userId } : null;
       },
+      authenticateSession: identity.authenticateSession,
       log: logger,
     }),
     logger,

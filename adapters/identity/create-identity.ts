@@ -4,11 +4,14 @@ import type { PrismaClient } from '../db/index.js';
 import { embeddedInternalKey } from './internal-key-file.js';
 import { IdentityService } from './identity-service.js';
 import { createJwtVerifier } from './jwt-verifier.js';
+import { sessionAuthenticator } from './session-cookie.js';
 import { createPrincipalResolver, type OAuthVerifier, type PrincipalResolver } from './resolve-principal.js';
 
 export interface Identity {
   service: IdentityService;
   resolvePrincipal: PrincipalResolver;
+  /** The identity provider's session on the OAuth consent page (its JWT in a cookie). */
+  authenticateSession: ReturnType<typeof sessionAuthenticator>;
   authPresence: Record<string, boolean>;
 }
 
@@ -20,6 +23,7 @@ export function createIdentity(config: AppConfig, prisma: PrismaClient, cache: C
   return {
     service,
     resolvePrincipal: createPrincipalResolver({ keys: service.keys, users: service, jwt, internalKey, oauth }),
+    authenticateSession: sessionAuthenticator(config.SESSION_COOKIE, jwt),
     authPresence: {
       internal_api_key: internalKey !== undefined,
       jwt_jwks_url: config.JWT_JWKS_URL !== undefined,
