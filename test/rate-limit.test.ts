@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChildServer, type ChildServer } from './helpers/child-server.js';
 import { startTestServer, type TestServer } from './helpers/start-test-server.js';
 import { uniqueName } from './helpers/test-config.js';
 
@@ -15,20 +16,21 @@ async function awayFromMinuteEdge(): Promise<void> {
   if (s >= 57) await new Promise((r) => setTimeout(r, (61 - s) * 1000));
 }
 
-async function hammer(server: TestServer, token: string, n: number): Promise<Response[]> {
-  return Promise.all(Array.from({ length: n }, () => server.get('/api/keys', { headers: { authorization: `Bearer ${token}` } })));
+async function hammer(server: { url: string }, token: string, n: number): Promise<Response[]> {
+  return Promise.all(Array.from({ length: n }, () => fetch(`${server.url}/api/keys`, { headers: { authorization: `Bearer ${token}` } })));
 }
 
 describe('rate limits', () => {
   let a: TestServer;
-  let b: TestServer | undefined;
+  let b: ChildServer | undefined;
   beforeAll(async () => {
     const prefix = `${uniqueName('rl')}:`;
     a = await startTestServer({ env: { JWT_SECRET, CACHE_PREFIX: prefix } });
-    if (process.env.REDIS_URL) b = await startTestServer({ env: { JWT_SECRET, CACHE_PREFIX: prefix } });
-  });
+    // A second server in its own process, sharing only Redis with the first.
+    if (process.env.REDIS_URL) b = await startChildServer({ JWT_SECRET, CACHE_PREFIX: prefix, REDIS_URL: process.env.REDIS_URL, DATABASE_URL: '' });
+  }, 60_000);
   afterAll(async () => {
-    await Promise.all([a.close(), b?.close()]);
+    await Promise.all([a.close(), b?.stop()]);
   });
 
   it('allows the plan limit, then answers 429 with Retry-After and RateLimit headers', async () => {

@@ -1,0 +1,35 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ChildServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm start`'s entry point in its own process, for tests that need a second real process. */
+export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+  const port = 21_000 + Math.floor(Math.random() * 20_000);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: 'memory://', ...env },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 160; i++) {
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) {
+      return {
+        url,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await new Promise((r) => child.once('exit', r));
+        },
+      };
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error('child server did not start');
+}
