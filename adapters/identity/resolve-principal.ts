@@ -28,7 +28,7 @@ const failed = (authError: string): Principal => ({ kind: 'anonymous', authError
 export function createPrincipalResolver(deps: IdentityDeps): PrincipalResolver {
   const asUser = async (userId: string, via: 'jwt' | 'oauth', scopes: readonly Scope[]): Promise<Principal> => {
     const profile = await deps.users.profile(userId);
-    if (profile?.isAdmin) return { kind: 'admin', userId, via };
+    if (profile?.isAdmin) return { kind: 'admin', userId, via, ...(via === 'oauth' ? { scopes } : {}) };
     return { kind: 'user', userId, tier: profile?.tier ?? 'free', via, scopes };
   };
 

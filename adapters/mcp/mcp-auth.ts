@@ -26,9 +26,10 @@ export async function authenticateMcp(req: Request, res: Response, runtime: Runt
 
 /** 403 insufficient_scope when the caller's grant lacks what the tool needs; true when allowed. */
 export function checkScope(req: Request, res: Response, runtime: Runtime, principal: Principal, tool: AnyTool): boolean {
-  if (principal.kind !== 'user') return true;
+  const granted = principal.kind === 'user' || principal.kind === 'admin' ? principal.scopes : undefined;
+  if (!granted) return true;
   const needed = requiredScopes(tool);
-  if (needed.every((s) => principal.scopes.includes(s))) return true;
+  if (needed.every((s) => granted.includes(s))) return true;
   res.setHeader('WWW-Authenticate', wwwAuthenticate(runtime.baseUrl(req), { error: 'insufficient_scope', scope: needed }));
   rpcError(res, 403, RPC.SERVER_ERROR, `Forbidden: this tool needs the scopes ${needed.join(' ')}`);
   return false;

@@ -13,7 +13,8 @@ export type Principal =
   | { kind: 'user'; userId: string; tier: Tier; via: 'api_key' | 'jwt' | 'oauth'; keyId?: string; scopes: readonly Scope[] }
   /** The web app's server, proven by X-Internal-Key. */
   | { kind: 'internal' }
-  | { kind: 'admin'; userId: string; via: 'api_key' | 'jwt' | 'oauth'; keyId?: string };
+  /** `scopes` is set when the admin acts through an OAuth grant, which limits them like anyone else. */
+  | { kind: 'admin'; userId: string; via: 'api_key' | 'jwt' | 'oauth'; keyId?: string; scopes?: readonly Scope[] };
 
 export type AuthRule = 'none' | 'optional' | 'user' | 'internal' | 'admin' | { tier: Tier };
 
