@@ -10,6 +10,7 @@ import { bodyErrors } from '../rest/body-errors.js';
 import { restRouter } from '../rest/rest-router.js';
 import { httpError } from './error-response.js';
 import type { Runtime } from './request-context.js';
+import { ipRateLimit } from './ip-rate-limit.js';
 import { logRequests } from './request-log.js';
 
 export interface AppOptions {
@@ -33,6 +34,7 @@ export function createApp(opts: AppOptions): Express {
 
   app.use(logRequests(app, opts.logger));
   if (opts.oauth) {
+    app.post('/oauth/register', ipRateLimit(opts.runtime.services.cache, { name: 'register', limit: 30, windowS: 60 }));
     // Only OAuth paths enter the authorization server's router: everything else skips its layers.
     const oauth = opts.oauth;
     app.use((req, res, next) => (req.path.startsWith('/oauth/') || req.path.startsWith('/.well-known/') ? oauth(req, res, next) : next()));
