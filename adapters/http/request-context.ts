@@ -28,9 +28,9 @@ export interface Runtime {
 
 /**
  * A ToolContext whose logger and signal are made on first read: most calls use
- * neither, and both are costly per request (a child logger serializes the request;
- * AbortSignal.any costs more than the rest of the context on Node 20). Each is the
- * same object an eager context would have held.
+ * neither, and both cost something per request (a child logger; AbortSignal.any
+ * costs more than the rest of the context on Node 20). Each is the same object an
+ * eager context would have held.
  */
 function lazyContext(
   base: Pick<ToolContext, 'principal' | 'requestId' | 'services'>,
