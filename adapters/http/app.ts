@@ -11,6 +11,7 @@ import { restRouter } from '../rest/rest-router.js';
 import { httpError } from './error-response.js';
 import type { Runtime } from './request-context.js';
 import { ipRateLimit } from './ip-rate-limit.js';
+import { isJsonContentType } from './json-type.js';
 import { logRequests } from './request-log.js';
 
 export interface AppOptions {
@@ -23,8 +24,6 @@ export interface AppOptions {
   /** The OAuth authorization server (metadata, registration, authorize, token, revoke). */
   oauth?: Router;
 }
-
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 
 /** The whole HTTP surface: MCP, the OpenAPI document and the REST routes, all from one tool list. */
 export function createApp(opts: AppOptions): Express {
@@ -50,7 +49,7 @@ export function createApp(opts: AppOptions): Express {
   const openapi = JSON.stringify(buildOpenApi(opts.tools));
   app.get('/openapi.json', (_req, res) => void res.type('application/json').send(openapi));
 
-  app.use(express.json({ limit: opts.bodyLimit, type: (req) => JSON_TYPE.test(req.headers['content-type'] ?? '') }));
+  app.use(express.json({ limit: opts.bodyLimit, type: (req) => isJsonContentType(req.headers['content-type']) }));
   app.use(bodyErrors);
   app.use(restRouter(opts.tools, opts.runtime));
 

@@ -1,4 +1,17 @@
+import { OAUTH_PATHS } from '../../oauth/index.js';
 import type { HttpMethod } from '../../tools/_kit/define-tool.js';
+
+/** The authorization server's routes (oauth/), served by its own router. */
+const OAUTH_ROUTES: { method: HttpMethod; path: string }[] = [
+  { method: 'GET', path: OAUTH_PATHS.asMetadata },
+  { method: 'GET', path: OAUTH_PATHS.prmMetadata },
+  { method: 'GET', path: OAUTH_PATHS.prmMetadataMcp },
+  { method: 'GET', path: OAUTH_PATHS.authorize },
+  { method: 'POST', path: OAUTH_PATHS.authorize },
+  { method: 'POST', path: OAUTH_PATHS.token },
+  { method: 'POST', path: OAUTH_PATHS.register },
+  { method: 'POST', path: OAUTH_PATHS.revoke },
+];
 
 /** Routes served by adapters rather than tools. */
 export const ADAPTER_ROUTES: { method: HttpMethod; path: string }[] = [
@@ -6,6 +19,7 @@ export const ADAPTER_ROUTES: { method: HttpMethod; path: string }[] = [
   { method: 'GET', path: '/mcp' },
   { method: 'DELETE', path: '/mcp' },
   { method: 'GET', path: '/openapi.json' },
+  ...OAUTH_ROUTES,
 ];
 
 /** Routes the spec does not list that we serve on purpose, with why. */
@@ -15,4 +29,5 @@ export const DELIBERATE_ADDITIONS: { method: HttpMethod; path: string; why: stri
   { method: 'GET', path: '/api/keys', why: "lists the caller's API keys" },
   { method: 'DELETE', path: '/api/keys/{key_id}', why: 'revokes an API key' },
   { method: 'GET', path: '/api/keys/{key_id}/usage', why: 'per-day usage of an API key' },
+  ...OAUTH_ROUTES.map((r) => ({ ...r, why: 'the OAuth 2.1 authorization server that MCP connectors need (identity issue)' })),
 ];

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyResult } from 'jose';
 
 export type JwtResult = { ok: true; userId: string } | { ok: false; reason: string };
 export type JwtVerifier = (token: string) => Promise<JwtResult>;
@@ -26,21 +26,20 @@ function reasonOf(err: unknown): string {
 
 /** Verifies identity-provider JWTs; the subject is the user id. Undefined when no provider is configured. */
 export function createJwtVerifier(config: JwtConfig): JwtVerifier | undefined {
-  let key: JWTVerifyGetKey | Uint8Array;
-  let algorithms: string[];
+  const claims = { ...(config.issuer ? { issuer: config.issuer } : {}), ...(config.audience ? { audience: config.audience } : {}) };
+  let verify: (token: string) => Promise<JWTVerifyResult>;
   if (config.jwksUrl) {
-    key = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 3_000, cooldownDuration: 30_000 });
-    algorithms = ASYMMETRIC;
+    const jwks = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 3_000, cooldownDuration: 30_000 });
+    verify = (token) => jwtVerify(token, jwks, { ...claims, algorithms: ASYMMETRIC });
   } else if (config.secret) {
-    key = new TextEncoder().encode(config.secret);
-    algorithms = ['HS256'];
+    const secret = new TextEncoder().encode(config.secret);
+    verify = (token) => jwtVerify(token, secret, { ...claims, algorithms: ['HS256'] });
   } else {
     return undefined;
   }
   return async (token) => {
     try {
-      const opts = { algorithms, ...(config.issuer ? { issuer: config.issuer } : {}), ...(config.audience ? { audience: config.audience } : {}) };
-      const { payload } = key instanceof Uint8Array ? await jwtVerify(token, key, opts) : await jwtVerify(token, key, opts);
+      const { payload } = await verify(token);
       if (!payload.sub) return { ok: false, reason: 'token has no subject' };
       return { ok: true, userId: payload.sub };
     } catch (err) {

@@ -3,12 +3,11 @@ import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { ToolError, toToolError } from '../../tools/_kit/errors.js';
 import { invokeUnary, openStream } from '../../tools/_kit/invoke.js';
 import { httpError } from '../http/error-response.js';
+import { isJsonContentType } from '../http/json-type.js';
 import { buildContext, type Runtime } from '../http/request-context.js';
 import { assembleInput } from './assemble-input.js';
 import type { InputPlan } from './input-plan.js';
 import { pipeToSse } from './pipe-to-sse.js';
-
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 
 export function sendError(req: Request, res: Response, err: unknown): void {
   const toolErr = toToolError(err);
@@ -25,7 +24,7 @@ export function sendError(req: Request, res: Response, err: unknown): void {
 function wrongContentType(req: Request): ToolError | undefined {
   const length = req.headers['content-length'];
   const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody || JSON_TYPE.test(req.headers['content-type'] ?? '')) return undefined;
+  if (!hasBody || isJsonContentType(req.headers['content-type'])) return undefined;
   return new ToolError('VALIDATION_FAILED', 'Unsupported content type', {
     issues: [{ loc: ['body'], msg: `Content-Type must be application/json (got ${req.headers['content-type'] ?? 'none'})`, type: 'content_type' }],
   });

@@ -10,6 +10,8 @@ import { openDatabase, type AppDatabase } from '../../adapters/db/index.js';
 import { createOAuthRouter, verifyAccessToken, wwwAuthenticate, type OAuthDeps } from '../../oauth/index.js';
 import type { Logger } from '../../tools/_kit/ports.js';
 import { uniqueName } from '../helpers/test-config.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -152,4 +154,23 @@ export async function obtainCode(app: OAuthTestApp, clientId: string, redirectUr
   const url = new URL(answer.location!);
   if (url.searchParams.get('iss') !== app.base) throw new Error('iss missing from the authorization response');
   return { code: url.searchParams.get('code')!, verifier };
+}
+
+/** An in-memory MCP SDK OAuthClientProvider; subclasses decide what "opening the browser" does. */
+export class MemoryOAuthProvider implements OAuthClientProvider {
+  info: OAuthClientInformationMixed | undefined;
+  saved: OAuthTokens | undefined;
+  verifier = '';
+  authorizationUrl: URL | undefined;
+  constructor(readonly redirectUrl: string, private readonly clientName: string, readonly clientMetadataUrl?: string) {}
+  get clientMetadata(): OAuthClientMetadata {
+    return { client_name: this.clientName, redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  }
+  clientInformation() { return this.info; }
+  saveClientInformation(info: OAuthClientInformationMixed) { this.info = info; }
+  tokens() { return this.saved; }
+  saveTokens(tokens: OAuthTokens) { this.saved = tokens; }
+  saveCodeVerifier(v: string) { this.verifier = v; }
+  codeVerifier() { return this.verifier; }
+  async redirectToAuthorization(url: URL): Promise<void> { this.authorizationUrl = url; }
 }

@@ -3,13 +3,12 @@
 // (401 → discovery → registration → consent → code → token → session); oauth4webapi
 // runs it by hand with a raw JSON-RPC tools/call; and OAuth tokens stay on /mcp.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
-import { openConsent, submitConsent } from './helpers.js';
+import { MemoryOAuthProvider, openConsent, submitConsent } from './helpers.js';
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const; // plain http on 127.0.0.1
 const REDIRECT = 'http://127.0.0.1:33419/callback';
@@ -25,24 +24,12 @@ afterAll(async () => server?.close());
 const mintKey = async (userId: string) => server.services.identity.createKey({ userId, tier: 'pro' });
 
 /** An in-memory OAuthClientProvider whose "browser" is fetch: it approves our consent page with a pasted API key. */
-class HeadlessProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | undefined;
+class HeadlessProvider extends MemoryOAuthProvider {
   code: string | undefined;
-  constructor(private readonly apiKey: string) {}
-  get redirectUrl() { return REDIRECT; }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'MCP SDK e2e', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  constructor(private readonly apiKey: string) {
+    super(REDIRECT, 'MCP SDK e2e');
   }
-  clientInformation() { return this.info; }
-  saveClientInformation(info: OAuthClientInformationMixed) { this.info = info; }
-  tokens() { return this.saved; }
-  saveTokens(tokens: OAuthTokens) { this.saved = tokens; }
-  saveCodeVerifier(v: string) { this.verifier = v; }
-  codeVerifier() { return this.verifier; }
-  async redirectToAuthorization(url: URL) {
+  override async redirectToAuthorization(url: URL) {
     this.authorizationUrl = url;
     const consent = await openConsent(url);
     if (consent.status !== 200) throw new Error(`consent page answered ${consent.status}`);

@@ -2,31 +2,18 @@
 // the authorization server: discovery from the 401, registration (dynamic, and by
 // Client ID Metadata Document), the consent page, the code exchange and refresh.
 // The end-to-end MCP session over /mcp is tested where /mcp enforces tokens.
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConsent, startOAuthApp, submitConsent, type OAuthTestApp } from './helpers.js';
+import { MemoryOAuthProvider, openConsent, startOAuthApp, submitConsent, type OAuthTestApp } from './helpers.js';
 
 const REDIRECT = 'http://127.0.0.1:33418/callback';
 const CIMD_URL = 'https://agent.example/oauth/client.json';
 
-class MemoryProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | undefined;
-  constructor(readonly clientMetadataUrl?: string) {}
-  get redirectUrl() { return REDIRECT; }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'MCP SDK test', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+class MemoryProvider extends MemoryOAuthProvider {
+  constructor(clientMetadataUrl?: string) {
+    super(REDIRECT, 'MCP SDK test', clientMetadataUrl);
   }
-  clientInformation() { return this.info; }
-  saveClientInformation(info: OAuthClientInformationMixed) { this.info = info; }
-  tokens() { return this.saved; }
-  saveTokens(tokens: OAuthTokens) { this.saved = tokens; }
-  redirectToAuthorization(url: URL) { this.authorizationUrl = url; }
-  saveCodeVerifier(v: string) { this.verifier = v; }
-  codeVerifier() { return this.verifier; }
 }
 
 let app: OAuthTestApp;
