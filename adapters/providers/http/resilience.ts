@@ -1,0 +1,158 @@
+import {
+  BrokenCircuitError,
+  BulkheadRejectedError,
+  CircuitState,
+  ConsecutiveBreaker,
+  ExponentialBackoff,
+  TaskCancelledError,
+  TimeoutStrategy,
+  bulkhead,
+  circuitBreaker,
+  handleWhen,
+  retry,
+  timeout,
+  type BulkheadPolicy,
+  type CircuitBreakerPolicy,
+  type RetryPolicy,
+  type TimeoutPolicy,
+} from 'cockatiel';
+import { ProviderError, isProviderError } from '../../../tools/_kit/provider-error.js';
+import type { ProviderHealth, ProviderName } from '../../../tools/_kit/providers.js';
+
+// Per-provider resilience, built from cockatiel: a concurrency limit, retries for
+// idempotent calls only (jittered exponential backoff), a circuit breaker and a
+// time budget per attempt. Every failure leaves here as a ProviderError.
+
+export interface ResilienceOptions {
+  /** Budget for one attempt. */
+  timeoutMs: number;
+  /** Extra attempts for idempotent calls. */
+  retries: number;
+  /** Consecutive failures that open the breaker. */
+  breakerThreshold: number;
+  /** How long the breaker stays open before letting one call through. */
+  halfOpenAfterMs: number;
+  /** Calls in flight at once; more wait in a queue of `queue`, then get `overloaded`. */
+  concurrency: number;
+  queue: number;
+}
+
+export const DEFAULT_RESILIENCE: ResilienceOptions = {
+  timeoutMs: 15_000,
+  retries: 1,
+  breakerThreshold: 5,
+  halfOpenAfterMs: 30_000,
+  concurrency: 32,
+  queue: 256,
+};
+
+/** Kinds that say the provider is unwell; a refusal of our request or a missing resource does not. */
+const SICK_KINDS = new Set(['timeout', 'rate_limited', 'unavailable', 'bad_response', 'network', 'auth']);
+
+type Outcome = NonNullable<ProviderHealth['lastOutcome']>;
+
+export interface RunOptions<T> {
+  /** Safe to send twice (reads, searches). Only these are retried. */
+  idempotent: boolean;
+  signal: AbortSignal;
+  /** Marks a successful answer with nothing in it, for health: not a breaker failure. */
+  isEmpty?: (value: T) => boolean;
+}
+
+function toProviderError(provider: ProviderName, err: unknown, caller: AbortSignal, timeoutMs: number): unknown {
+  if (isProviderError(err)) return err;
+  if (caller.aborted) return err; // the caller went away: not the provider's fault
+  if (err instanceof TaskCancelledError) return new ProviderError(provider, 'timeout', `${provider} did not answer within ${timeoutMs} ms`, { cause: err });
+  if (err instanceof SyntaxError) return new ProviderError(provider, 'bad_response', `${provider} sent a body that is not JSON`, { cause: err });
+  if (err instanceof TypeError) return new ProviderError(provider, 'network', `${provider} could not be reached`, { cause: err });
+  return err;
+}
+
+export class ProviderPolicy {
+  readonly provider: ProviderName;
+  private readonly opts: ResilienceOptions;
+  private readonly limiter: BulkheadPolicy;
+  private readonly retrier: RetryPolicy;
+  private readonly breaker: CircuitBreakerPolicy;
+  private readonly budget: TimeoutPolicy;
+  private last: Outcome | null = null;
+  private lastEmpty = false;
+
+  constructor(provider: ProviderName, opts: Partial<ResilienceOptions> = {}) {
+    this.provider = provider;
+    this.opts = { ...DEFAULT_RESILIENCE, ...opts };
+    this.limiter = bulkhead(this.opts.concurrency, this.opts.queue);
+    // Retry-After beyond a second means "not now": give up rather than hold the caller.
+    const retryable = (e: unknown) => isProviderError(e) && e.transient && (e.retryAfterMs ?? 0) <= 1_000;
+    this.retrier = retry(handleWhen(retryable), {
+      maxAttempts: this.opts.retries,
+      backoff: new ExponentialBackoff({ initialDelay: 100, maxDelay: 2_000 }),
+    });
+    this.breaker = circuitBreaker(handleWhen((e) => isProviderError(e) && SICK_KINDS.has(e.kind)), {
+      halfOpenAfter: this.opts.halfOpenAfterMs,
+      breaker: new ConsecutiveBreaker(this.opts.breakerThreshold),
+    });
+    this.budget = timeout(this.opts.timeoutMs, TimeoutStrategy.Aggressive);
+  }
+
+  /** Runs one upstream call under the provider's policies. `fn` must honour the signal it gets. */
+  async run<T>(fn: (signal: AbortSignal) => Promise<T>, opts: RunOptions<T>): Promise<T> {
+    const attempt = () =>
+      this.breaker.execute(async ({ signal }) => {
+        try {
+          return await this.budget.execute(({ signal: inner }) => fn(inner), signal);
+        } catch (err) {
+          throw toProviderError(this.provider, err, opts.signal, this.opts.timeoutMs);
+        }
+      }, opts.signal);
+    try {
+      const value = await this.limiter.execute(
+        ({ signal }) => (opts.idempotent ? this.retrier.execute(attempt, signal) : attempt()),
+        opts.signal,
+      );
+      const empty = opts.isEmpty?.(value) ?? false;
+      this.record({ status: empty ? 'empty' : 'ok', at: new Date().toISOString() }, empty);
+      return value;
+    } catch (err) {
+      const mapped = this.mapPolicyError(err);
+      if (!opts.signal.aborted) this.record({ status: 'error', at: new Date().toISOString(), detail: isProviderError(mapped) ? mapped.kind : 'error' }, false);
+      throw mapped;
+    }
+  }
+
+  private mapPolicyError(err: unknown): unknown {
+    if (err instanceof BrokenCircuitError) return new ProviderError(this.provider, 'circuit_open', `${this.provider} circuit is open after repeated failures`, { cause: err });
+    if (err instanceof BulkheadRejectedError) return new ProviderError(this.provider, 'overloaded', `${this.provider} has too many calls in flight`, { cause: err });
+    return err;
+  }
+
+  private record(outcome: Outcome, empty: boolean): void {
+    this.last = outcome;
+    this.lastEmpty = empty;
+  }
+
+  get breakerState(): ProviderHealth['breaker'] {
+    switch (this.breaker.state) {
+      case CircuitState.Open:
+        return 'open';
+      case CircuitState.HalfOpen:
+        return 'half_open';
+      case CircuitState.Isolated:
+        return 'isolated';
+      default:
+        return 'closed';
+    }
+  }
+
+  get lastOutcome(): Outcome | null {
+    return this.last;
+  }
+
+  get noInventory(): boolean {
+    return this.lastEmpty;
+  }
+
+  get inFlight(): number {
+    return this.opts.concurrency - this.limiter.executionSlots;
+  }
+}
