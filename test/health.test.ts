@@ -42,10 +42,11 @@ describe('health and version', () => {
       db: { engine: 'postgresql', ping: async () => ({ engine: 'postgresql', ok: false, latencyMs: 1, error: 'connection refused' }), close: async () => {} },
       cache: new MemoryCache(),
       identity: {} as Services['identity'],
+      providers: {} as Services['providers'],
       downstreams: [],
       version: { sha: null, branch: null, committedAt: null, builtAt: null, startedAt: '', source: 'unknown' },
       clock: () => new Date(0),
-      settings: { healthCacheTtlS: 30, authPresence: {} },
+      settings: { healthCacheTtlS: 30, authPresence: {}, searchCacheTtlS: 0, searchBudgetMs: 1_000 },
     };
     const silent = { debug() {}, info() {}, warn() {}, error() {} };
     const ctx: ToolContext = { principal: ANONYMOUS, requestId: 't', log: silent, signal: new AbortController().signal, services };

@@ -4,9 +4,12 @@ import { createKeyTool } from './account/create-key.js';
 import { keyUsageTool } from './account/key-usage.js';
 import { listKeysTool } from './account/list-keys.js';
 import { revokeKeyTool } from './account/revoke-key.js';
+import { adminProviderHealthTool } from './admin/provider-health.js';
+import { searchFlightsTool } from './flights/search.js';
 import { authConfigTool } from './health/auth-config.js';
 import { healthDeepTool } from './health/health-deep.js';
 import { healthTool } from './health/health.js';
+import { providersHealthTool } from './health/providers.js';
 import { versionTool } from './health/version.js';
 import { suggestPlacesTool } from './places/suggest.js';
 
@@ -19,11 +22,14 @@ export const TOOLS: readonly AnyTool[] = [
   healthDeepTool,
   authConfigTool,
   versionTool,
+  providersHealthTool,
   suggestPlacesTool,
+  searchFlightsTool,
   createKeyTool,
   listKeysTool,
   revokeKeyTool,
   keyUsageTool,
+  adminProviderHealthTool,
 ] as AnyTool[];
 
 assertRegistry(TOOLS);

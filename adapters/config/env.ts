@@ -42,6 +42,17 @@ export const EnvSchema = z.object({
   SERPAPI_API_KEY: optionalNonEmpty,
   SEATS_AERO_API_KEY: optionalNonEmpty,
   STRIPE_SECRET_KEY: optionalNonEmpty,
+  STRIPE_WEBHOOK_SECRET: optionalNonEmpty,
+  DUFFEL_BASE_URL: z.url().default('https://api.duffel.com'),
+  SERPAPI_BASE_URL: z.url().default('https://serpapi.com'),
+  SEATS_AERO_BASE_URL: z.url().default('https://seats.aero/partnerapi'),
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  PROVIDER_TIMEOUT_MS: optionalNonEmpty,
+  SIM_SEED: z.string().min(1).default('deal-engine'),
+  SIM_LATENCY_MS: optionalNonEmpty,
+  SIM_FAIL_RATE: optionalNonEmpty,
+  SEARCH_CACHE_TTL_S: z.coerce.number().int().min(0).max(3_600).default(120),
+  SEARCH_BUDGET_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
 });
 
 export type AppConfig = z.output<typeof EnvSchema>;

@@ -7,6 +7,7 @@ import { TOOLS } from '../../tools/index.js';
 import { createCache } from '../cache/create-cache.js';
 import type { AppConfig } from '../config/env.js';
 import { openDatabase } from '../db/open-database.js';
+import { createProviders } from '../providers/create-providers.js';
 import { listDownstreams } from '../providers/downstreams.js';
 import { createOAuthRouter, verifyAccessToken } from '../../oauth/index.js';
 import { RateLimiter } from '../identity/rate-limiter.js';
@@ -37,14 +38,22 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
   const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX });
   const identity = createIdentity(config, db.prisma, cache, async (token, resource) => verifyAccessToken(db.prisma, token, resource));
   const baseUrl = publicBaseUrl(config.PUBLIC_BASE_URL);
+  const clock = () => new Date();
+  const providers = createProviders(config, { cache, clock });
   const services: Services = {
     db,
     cache,
     identity: identity.service,
-    downstreams: listDownstreams(config),
+    providers,
+    downstreams: listDownstreams(providers),
     version: readVersionInfo(config, startedAt),
-    clock: () => new Date(),
-    settings: { healthCacheTtlS: config.HEALTH_CACHE_TTL_S, authPresence: identity.authPresence },
+    clock,
+    settings: {
+      healthCacheTtlS: config.HEALTH_CACHE_TTL_S,
+      authPresence: identity.authPresence,
+      searchCacheTtlS: config.SEARCH_CACHE_TTL_S,
+      searchBudgetMs: config.SEARCH_BUDGET_MS,
+    },
   };
   const shutdown = new AbortController();
   const app = createApp({

@@ -37,11 +37,14 @@ export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactor
     }
     const progressToken = request.params._meta?.progressToken;
     let progress = 0;
+    const describe = entry.tool.kind === 'stream' && entry.tool.progressMessage ? entry.tool.progressMessage : (e: StreamEvent) => JSON.stringify(e);
     const onEvent = progressToken === undefined ? undefined : (event: StreamEvent) => {
+      const message = describe(event);
+      if (message === null) return;
       progress += 1;
       void extra.sendNotification({
         method: 'notifications/progress',
-        params: { progressToken, progress, message: JSON.stringify(event) },
+        params: { progressToken, progress, message },
       });
     };
     return callTool(entry.tool, request.params.arguments ?? {}, makeContext(extra.requestId, extra.signal), onEvent);

@@ -1,34 +1,38 @@
 import type { Downstream, DownstreamStatus } from '../../tools/_kit/ports.js';
-import type { AppConfig } from '../config/env.js';
+import type { ProviderHealth, Providers } from '../../tools/_kit/providers.js';
 
-interface UpstreamSpec {
-  name: string;
-  role: string;
-  credential: keyof AppConfig;
+/** A provider's state as its recent calls show it, for upstreams without a cheap probe. */
+function fromRecentCalls(h: ProviderHealth): DownstreamStatus {
+  const base = { name: h.name, role: h.role, mode: h.mode } as const;
+  if (h.breaker === 'open' || h.breaker === 'isolated') return { ...base, status: 'down', detail: 'circuit breaker open after repeated failures' };
+  if (h.lastOutcome?.status === 'error') return { ...base, status: 'degraded', detail: `last call failed (${h.lastOutcome.detail ?? 'error'})` };
+  return { ...base, status: 'ok', detail: h.lastOutcome ? `last call ${h.lastOutcome.status} at ${h.lastOutcome.at}` : 'no calls yet' };
 }
-
-const UPSTREAMS: UpstreamSpec[] = [
-  { name: 'duffel', role: 'flight booking (offers, orders, seats, stays, cars)', credential: 'DUFFEL_ACCESS_TOKEN' },
-  { name: 'serpapi', role: 'Google Flights search results', credential: 'SERPAPI_API_KEY' },
-  { name: 'seats_aero', role: 'award availability', credential: 'SEATS_AERO_API_KEY' },
-  { name: 'stripe', role: 'card payments', credential: 'STRIPE_SECRET_KEY' },
-];
 
 /**
  * The downstreams /health/deep reports. Without credentials a provider is
- * "not_configured" and its simulator serves. With credentials, the live probe
- * belongs to that provider's adapter; until it exists we say so instead of
- * claiming a state we did not check.
+ * "not_configured" and its simulator serves. The flight provider is probed live;
+ * the others are judged from their recent calls, since each probe would spend quota.
  */
-export function listDownstreams(config: AppConfig, probes: Partial<Record<string, Downstream['probe']>> = {}): Downstream[] {
-  return UPSTREAMS.map((u) => ({
-    name: u.name,
-    role: u.role,
+export function listDownstreams(providers: Providers): Downstream[] {
+  return providers.health().map((initial) => ({
+    name: initial.name,
+    role: initial.role,
     probe: async (signal): Promise<DownstreamStatus> => {
-      if (!config[u.credential]) return { name: u.name, role: u.role, status: 'not_configured', mode: 'simulator', detail: `${u.credential} is not set; the simulator serves` };
-      const probe = probes[u.name];
-      if (!probe) return { name: u.name, role: u.role, status: 'degraded', mode: 'live', detail: 'credentials set, but no live probe is implemented for this provider yet' };
-      return probe(signal);
+      const h = providers.health().find((p) => p.name === initial.name) ?? initial;
+      if (!h.credentialPresent) {
+        return { name: h.name, role: h.role, status: 'not_configured', mode: 'simulator', detail: `no credentials; the simulator serves (breaker ${h.breaker})` };
+      }
+      if (h.name !== 'duffel') return fromRecentCalls(h);
+      const s = await providers.flights.status(signal);
+      return {
+        name: h.name,
+        role: h.role,
+        mode: 'live',
+        status: s.reachable ? 'ok' : 'down',
+        latencyMs: s.latencyMs,
+        detail: `${s.environment}${s.detail ? `: ${s.detail}` : ''}`,
+      };
     },
   }));
 }

@@ -19,6 +19,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig & 
     SHUTDOWN_GRACE_MS: '2000',
     CACHE_PREFIX: `${uniqueName('t')}:`,
     REDIS_URL: process.env.REDIS_URL,
+    // Fast simulators keep search tests quick; a test that studies timing sets its own.
+    SIM_LATENCY_MS: 'duffel:5,serpapi:15,seats_aero:25',
     ...overrides,
   };
   let schema: string | undefined;

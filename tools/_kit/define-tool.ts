@@ -81,6 +81,11 @@ export interface StreamTool<I extends z.ZodObject = z.ZodObject, O extends z.Zod
   event: E;
   handler: (ctx: ToolContext, input: z.output<I>) => AsyncIterable<z.output<E>>;
   finish: (events: z.output<E>[]) => z.input<O>;
+  /**
+   * The text of the MCP progress notification for an event, or null to send none
+   * for it. Without it every event is sent as its JSON.
+   */
+  progressMessage?: (event: z.output<E>) => string | null;
 }
 
 export type AnyTool = UnaryTool<z.ZodObject, z.ZodType> | StreamTool<z.ZodObject, z.ZodType, z.ZodType<StreamEvent>>;

@@ -1,0 +1,113 @@
+import type { Cache } from '../../tools/_kit/ports.js';
+import type { ProviderHealth, ProviderName, Providers } from '../../tools/_kit/providers.js';
+import type { AppConfig } from '../config/env.js';
+import { createDuffelProvider } from './duffel/duffel-provider.js';
+import { guardCardProcessor } from './guard-card-processor.js';
+import { fetchTransport, type HttpTransport } from './http/transport.js';
+import { ProviderPolicy } from './http/resilience.js';
+import { parsePerProvider, readSimSettings, type SimSettings } from './http/sim-settings.js';
+import { createSeatsAeroProvider } from './seats-aero/seats-aero-provider.js';
+import { createSerpApiProvider } from './serpapi/serpapi-provider.js';
+import { createDuffelSimulator } from './simulators/duffel-sim.js';
+import { createSeatsAeroSimulator } from './simulators/seats-aero-sim.js';
+import { createSerpApiSimulator } from './simulators/serpapi-sim.js';
+import { simulatedTransport, type WireSimulator } from './simulators/sim-transport.js';
+import { createStripeSimulator } from './simulators/stripe-sim.js';
+import { createStripeProcessor } from './stripe/stripe-processor.js';
+
+// Picks, per upstream, the real adapter (credentials configured) or its simulator,
+// and gives each its own resilience policy.
+
+export const PROVIDER_ROLES: Record<ProviderName, string> = {
+  duffel: 'flight booking (offers, orders, seats, stays, cars)',
+  serpapi: 'Google Flights search results',
+  seats_aero: 'award availability',
+  stripe: 'card payments',
+};
+
+/** Default time budget per attempt: Google Flights scraping can take a while; card calls must not hang a checkout. */
+const DEFAULT_TIMEOUT_MS: Record<ProviderName, number> = { duffel: 20_000, serpapi: 30_000, seats_aero: 10_000, stripe: 20_000 };
+
+/** Development-only signing secret for the card simulator's webhooks. */
+const SIMULATOR_WEBHOOK_SECRET = 'whsec_deal_engine_simulator';
+
+export interface ProviderDeps {
+  cache: Cache;
+  clock: () => Date;
+}
+
+export interface ProviderSet extends Providers {
+  policies: Record<ProviderName, ProviderPolicy>;
+  sim: SimSettings;
+}
+
+function transportFor(name: ProviderName, live: boolean, baseUrl: string, sim: SimSettings, make: () => WireSimulator, clock: () => Date): HttpTransport {
+  if (live) return fetchTransport(baseUrl);
+  return simulatedTransport(name, make(), { latencyMs: sim.latencyMs[name], failRate: sim.failRate[name], seed: sim.seed, clock });
+}
+
+function stripeEndpoint(base: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+export function createProviders(config: AppConfig, deps: ProviderDeps): ProviderSet {
+  const sim = readSimSettings(config);
+  const timeouts = parsePerProvider(config.PROVIDER_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, (n) => n >= 100 && n <= 300_000, 'PROVIDER_TIMEOUT_MS');
+  const policies: Record<ProviderName, ProviderPolicy> = {
+    duffel: new ProviderPolicy('duffel', { timeoutMs: timeouts.duffel }),
+    serpapi: new ProviderPolicy('serpapi', { timeoutMs: timeouts.serpapi }),
+    seats_aero: new ProviderPolicy('seats_aero', { timeoutMs: timeouts.seats_aero }),
+    stripe: new ProviderPolicy('stripe', { timeoutMs: timeouts.stripe, retries: 0 }),
+  };
+  const live: Record<ProviderName, boolean> = {
+    duffel: Boolean(config.DUFFEL_ACCESS_TOKEN),
+    serpapi: Boolean(config.SERPAPI_API_KEY),
+    seats_aero: Boolean(config.SEATS_AERO_API_KEY),
+    stripe: Boolean(config.STRIPE_SECRET_KEY),
+  };
+  const mode = (name: ProviderName) => (live[name] ? 'live' : 'simulator') as const;
+
+  const flights = createDuffelProvider({
+    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createDuffelSimulator({ seed: sim.seed }), deps.clock),
+    token: config.DUFFEL_ACCESS_TOKEN ?? 'duffel_test_simulator',
+    policy: policies.duffel,
+    mode: mode('duffel'),
+  });
+  const flightResults = createSerpApiProvider({
+    transport: transportFor('serpapi', live.serpapi, config.SERPAPI_BASE_URL, sim, () => createSerpApiSimulator({ seed: sim.seed }), deps.clock),
+    apiKey: config.SERPAPI_API_KEY ?? 'simulator',
+    policy: policies.serpapi,
+    mode: mode('serpapi'),
+  });
+  const awards = createSeatsAeroProvider({
+    transport: transportFor('seats_aero', live.seats_aero, config.SEATS_AERO_BASE_URL, sim, () => createSeatsAeroSimulator({ seed: sim.seed }), deps.clock),
+    apiKey: config.SEATS_AERO_API_KEY ?? 'pro_simulator',
+    policy: policies.seats_aero,
+    mode: mode('seats_aero'),
+  });
+  const cards = guardCardProcessor(
+    config.STRIPE_SECRET_KEY
+      ? createStripeProcessor({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, ...stripeEndpoint(config.STRIPE_API_BASE), timeoutMs: timeouts.stripe })
+      : createStripeSimulator({ cache: deps.cache, seed: sim.seed, webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? SIMULATOR_WEBHOOK_SECRET, clock: deps.clock }),
+    policies.stripe,
+  );
+
+  const health = (): ProviderHealth[] =>
+    (Object.keys(policies) as ProviderName[]).map((name) => {
+      const policy = policies[name];
+      return {
+        name,
+        role: PROVIDER_ROLES[name],
+        mode: mode(name),
+        credentialPresent: live[name],
+        breaker: policy.breakerState,
+        lastOutcome: policy.lastOutcome,
+        noInventory: policy.noInventory,
+        inFlight: policy.inFlight,
+      };
+    });
+
+  return { flights, flightResults, awards, cards, health, policies, sim };
+}

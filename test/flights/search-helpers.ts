@@ -1,0 +1,25 @@
+import { readSse } from '../helpers/sse.js';
+import type { TestServer } from '../helpers/start-test-server.js';
+
+export interface SearchEventRecord {
+  type: string;
+  data: Record<string, unknown>;
+  at: number;
+}
+
+/** A date `days` from today (UTC), for searches that must be in the future. */
+export function daysAhead(days: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export async function searchEvents(server: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<SearchEventRecord[]> {
+  const res = await server.post('/api/search', body, { headers: { accept: 'text/event-stream', ...headers } });
+  if (res.status !== 200) throw new Error(`search answered ${res.status}: ${await res.text()}`);
+  const out: SearchEventRecord[] = [];
+  for await (const { event, at } of readSse(res)) out.push({ type: event.type, data: event.data as Record<string, unknown>, at });
+  return out;
+}
+
+export const ofType = (events: SearchEventRecord[], type: string) => events.filter((e) => e.type === type);

@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import type { AwardOffer, CabinClass, CashOffer, FlightSlice } from '../_kit/providers.js';
+import type { FlightResult, SourceName } from './flight-result.js';
+
+// Merges what the providers return into one result per flight. A flight is the
+// sequence of (carrier, number, date) of its segments, so the same flight sold by
+// Duffel, seen on Google Flights and bookable with miles meets in one result.
+
+type CashPrice = FlightResult['prices'][number];
+type AwardItem = FlightResult['awards'][number];
+
+interface Entry {
+  key: string;
+  id: string;
+  slices: FlightSlice[];
+  prices: (Omit<CashPrice, 'age_s'> & { observedAt: number })[];
+  awards: (Omit<AwardItem, 'age_s'> & { observedAt: number; availabilityId: string })[];
+  sources: Set<SourceName>;
+}
+
+/** Most prices kept per flight: every fare brand of the booking provider, plus the others. */
+const MAX_PRICES = 8;
+
+export function sliceKey(slice: FlightSlice): string {
+  return slice.segments.map((s) => `${s.marketingCarrier}${s.flightNumber}@${s.departingAt.slice(0, 10)}`).join('+');
+}
+
+function flightKey(slices: readonly FlightSlice[]): string {
+  return slices.map(sliceKey).join('/');
+}
+
+function resultId(key: string, cabin: CabinClass): string {
+  return `fl_${createHash('sha1').update(`${key}|${cabin}`).digest('hex').slice(0, 16)}`;
+}
+
+const ms = (iso: string, fallback: number) => {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? fallback : t;
+};
+
+function sliceView(slice: FlightSlice): FlightResult['slices'][number] {
+  const first = slice.segments[0];
+  const last = slice.segments.at(-1);
+  return {
+    origin: slice.origin,
+    destination: slice.destination,
+    departing_at: first?.departingAt ?? '',
+    arriving_at: last?.arrivingAt ?? '',
+    duration_minutes: Math.round(slice.durationMinutes),
+    stops: Math.max(0, slice.segments.length - 1),
+    segments: slice.segments.map((s) => ({
+      flight: `${s.marketingCarrier}${s.flightNumber}`,
+      carrier: s.marketingCarrier,
+      operating_carrier: s.operatingCarrier ?? null,
+      origin: s.origin,
+      destination: s.destination,
+      departing_at: s.departingAt,
+      arriving_at: s.arrivingAt,
+      duration_minutes: Math.round(s.durationMinutes),
+      aircraft: s.aircraft ?? null,
+    })),
+  };
+}
+
+export interface BoardQuery {
+  origin: string;
+  destination: string;
+  cabin: CabinClass;
+  currency: string;
+}
+
+export class FlightBoard {
+  private readonly entries = new Map<string, Entry>();
+  /** Award-carrying slices by slice key, so a round-trip result can pick up one-way awards. */
+  private readonly awardsBySlice = new Map<string, Entry['awards']>();
+
+  constructor(private readonly query: BoardQuery, private readonly now: () => number) {}
+
+  private entry(slices: FlightSlice[]): Entry {
+    const key = flightKey(slices);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { key, id: resultId(key, this.query.cabin), slices, prices: [], awards: [], sources: new Set() };
+      this.entries.set(key, entry);
+      // A flight that arrives after its award options still gets them.
+      slices.forEach((slice, i) => {
+        for (const award of this.awardsBySlice.get(sliceKey(slice)) ?? []) {
+          entry?.awards.push({ ...award, direction: i === 0 ? 'outbound' : 'return' });
+          entry?.sources.add('seats_aero');
+        }
+      });
+    }
+    return entry;
+  }
+
+  /** Adds cash offers; returns the results they created or changed, each once. */
+  addCash(offers: readonly CashOffer[]): FlightResult[] {
+    const touched = new Set<Entry>();
+    for (const offer of offers) {
+      if (offer.slices.length === 0) continue;
+      const entry = this.entry(offer.slices);
+      const bookable = offer.bookable;
+      entry.prices.push({
+        source: offer.provider,
+        amount: offer.total.amount,
+        currency: offer.total.currency,
+        fare_brand: offer.fareBrand,
+        bookable,
+        offer_id: bookable ? `${offer.provider}:${offer.providerOfferId}` : null,
+        expires_at: offer.expiresAt,
+        refundable: offer.conditions?.refundable ?? null,
+        changeable: offer.conditions?.changeable ?? null,
+        checked_bags: offer.baggage?.checked ?? null,
+        observedAt: ms(offer.observedAt, this.now()),
+      });
+      entry.prices.sort((a, b) => a.amount - b.amount);
+      entry.prices.length = Math.min(entry.prices.length, MAX_PRICES);
+      entry.sources.add(offer.provider);
+      touched.add(entry);
+    }
+    return [...touched].map((e) => this.view(e));
+  }
+
+  /** Adds award options; each joins the flight it is on, or stands alone when no cash result has it. */
+  addAwards(awards: readonly AwardOffer[]): FlightResult[] {
+    const touched = new Set<Entry>();
+    for (const award of awards) {
+      const slice = award.slices[0];
+      if (!slice) continue; // route-and-day availability without flights cannot be placed on a flight
+      const item = {
+        source: 'seats_aero' as const,
+        program: award.program,
+        direction: 'outbound' as const,
+        cabin: award.cabin,
+        miles: award.miles,
+        taxes: award.taxes.amount,
+        taxes_currency: award.taxes.currency,
+        seats_remaining: award.seatsRemaining,
+        observedAt: ms(award.observedAt, this.now()),
+        availabilityId: award.availabilityId,
+      };
+      const key = sliceKey(slice);
+      const list = this.awardsBySlice.get(key) ?? [];
+      list.push(item);
+      this.awardsBySlice.set(key, list);
+      let placed = false;
+      for (const entry of this.entries.values()) {
+        const index = entry.slices.findIndex((s) => sliceKey(s) === key);
+        if (index < 0) continue;
+        entry.awards.push({ ...item, direction: index === 0 ? 'outbound' : 'return' });
+        entry.sources.add('seats_aero');
+        touched.add(entry);
+        placed = true;
+      }
+      if (!placed) {
+        const entry = this.entry([slice]); // picks up `item` from awardsBySlice
+        touched.add(entry);
+      }
+    }
+    for (const entry of touched) entry.awards.sort((a, b) => a.miles - b.miles);
+    return [...touched].map((e) => this.view(e));
+  }
+
+  /** Every result, cheapest first (award-only results after the priced ones, fewest miles first). */
+  results(): FlightResult[] {
+    return [...this.entries.values()].map((e) => this.view(e)).sort(compareResults);
+  }
+
+  private view(entry: Entry): FlightResult {
+    const now = this.now();
+    const age = (t: number) => Math.max(0, Math.floor((now - t) / 1000));
+    const inCurrency = entry.prices.filter((p) => p.currency === this.query.currency);
+    const cheapest = (inCurrency.length > 0 ? inCurrency : entry.prices)[0];
+    const bookable = entry.prices.find((p) => p.bookable);
+    const first = entry.slices[0];
+    const firstSeg = first?.segments[0];
+    const lastOfFirst = first?.segments.at(-1);
+    const airports = entry.slices.flatMap((s, i) => (i === 0 ? [s.origin, s.destination] : s.origin === entry.slices[i - 1]?.destination ? [s.destination] : [s.origin, s.destination]));
+    const observed = [...entry.prices.map((p) => p.observedAt), ...entry.awards.map((a) => a.observedAt)];
+    return {
+      id: entry.id,
+      price: cheapest?.amount ?? null,
+      currency: cheapest?.currency ?? null,
+      carrier: firstSeg?.marketingCarrier ?? '',
+      route: airports.join('-'),
+      origin: first?.origin ?? this.query.origin,
+      destination: first?.destination ?? this.query.destination,
+      departing_at: firstSeg?.departingAt ?? null,
+      arriving_at: lastOfFirst?.arrivingAt ?? null,
+      duration_minutes: entry.slices.length ? Math.round(entry.slices.reduce((n, s) => n + s.durationMinutes, 0)) : null,
+      stops: entry.slices.length ? Math.max(...entry.slices.map((s) => s.segments.length - 1)) : null,
+      cabin: this.query.cabin,
+      fare_brand: cheapest?.fare_brand ?? null,
+      bookable: bookable !== undefined,
+      offer_id: bookable?.offer_id ?? null,
+      expires_at: bookable?.expires_at ?? null,
+      slices: entry.slices.map(sliceView),
+      prices: entry.prices.map(({ observedAt, ...p }) => ({ ...p, age_s: age(observedAt) })),
+      awards: entry.awards.map(({ observedAt, availabilityId: _id, ...a }) => ({ ...a, age_s: age(observedAt) })),
+      sources: [...entry.sources].sort(),
+      data_age_s: observed.length ? age(Math.min(...observed)) : 0,
+    };
+  }
+}
+
+export function compareResults(a: FlightResult, b: FlightResult): number {
+  if (a.price !== null && b.price !== null) return a.price - b.price || (a.duration_minutes ?? 0) - (b.duration_minutes ?? 0);
+  if (a.price !== null) return -1;
+  if (b.price !== null) return 1;
+  return (a.awards[0]?.miles ?? Infinity) - (b.awards[0]?.miles ?? Infinity);
+}

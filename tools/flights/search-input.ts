@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { CABIN_CLASSES } from '../_kit/providers.js';
+import { findAirport, findMetroCity } from '../places/airports.js';
+
+// The flight search request and the checks every surface shares: the REST body and
+// the MCP arguments are built from these fields, so both reject the same input
+// the same way, each with its own field names.
+
+/** Airlines sell about a year ahead; Duffel and Google Flights stop near 330–361 days. */
+export const MAX_DAYS_AHEAD = 361;
+
+export const placeCode = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'Use a 3-letter IATA airport or city code, e.g. "JFK" or "LON"')
+  .transform((s) => s.toUpperCase())
+  .refine((code) => findAirport(code) !== undefined || findMetroCity(code) !== undefined, {
+    message: 'Unknown airport or city code; look it up with /api/places/suggest',
+  });
+
+export const isoDate = z.iso.date('Use a date as YYYY-MM-DD');
+export const cabinClass = z.enum(CABIN_CLASSES);
+
+/** The local calendar date at a place now: a departure "today" is judged where the flight leaves. */
+export function localDate(code: string, now: Date): string {
+  const timeZone = findAirport(code)?.timezone ?? findMetroCity(code)?.timezone ?? 'UTC';
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export interface TripFields {
+  origin: string;
+  destination: string;
+  departure: string;
+  ret?: string | undefined;
+}
+
+/** Cross-field checks, reported against the caller's own field names. */
+export function tripProblems(trip: TripFields, names: { origin: string; destination: string; departure: string; ret: string }, now = new Date()): { path: string[]; message: string }[] {
+  const problems: { path: string[]; message: string }[] = [];
+  if (trip.origin === trip.destination) problems.push({ path: [names.destination], message: 'Destination must differ from origin' });
+  const today = localDate(trip.origin, now);
+  if (trip.departure < today) problems.push({ path: [names.departure], message: `Date is in the past: today at ${trip.origin} is ${today}` });
+  const last = addDays(today, MAX_DAYS_AHEAD);
+  if (trip.departure > last) problems.push({ path: [names.departure], message: `Airlines do not sell this far ahead; the latest date is ${last}` });
+  if (trip.ret !== undefined && trip.ret < trip.departure) problems.push({ path: [names.ret], message: 'Return date must not be before the departure date' });
+  return problems;
+}
+
+export const SEARCH_TYPES = ['cash', 'points', 'both'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+export const FlightSearchRequest = z
+  .object({
+    origin: placeCode.describe('IATA code of the departure airport or city, e.g. "JFK" or "NYC".'),
+    destination: placeCode.describe('IATA code of the arrival airport or city, e.g. "LHR".'),
+    departure_date: isoDate.describe('Departure date (YYYY-MM-DD), local to the origin.'),
+    return_date: isoDate.optional().describe('Return date (YYYY-MM-DD) for a round trip; omit for one way.'),
+    passengers: z.number().int().min(1).max(9).default(1).describe('Adult passengers (1–9).'),
+    children: z.number().int().min(0).max(8).default(0).describe('Children aged 2–11.'),
+    infants: z.number().int().min(0).max(4).default(0).describe('Infants under 2, on a lap; at most one per adult.'),
+    cabin_class: cabinClass.default('economy').describe('Cabin to search.'),
+    search_type: z.enum(SEARCH_TYPES).default('both').describe('cash: fares only; points: award seats only; both: fares and award seats merged per flight.'),
+    max_stops: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional().describe('Most stops per direction; omit for any.'),
+    currency: z.string().regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 code such as USD').transform((s) => s.toUpperCase()).default('USD').describe('Currency to price in (ISO 4217).'),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.infants > body.passengers) ctx.addIssue({ code: 'custom', path: ['infants'], message: 'At most one lap infant per adult' });
+    if (body.passengers + body.children > 9) ctx.addIssue({ code: 'custom', path: ['children'], message: 'At most 9 seated passengers in one search' });
+    const names = { origin: 'origin', destination: 'destination', departure: 'departure_date', ret: 'return_date' };
+    for (const p of tripProblems({ origin: body.origin, destination: body.destination, departure: body.departure_date, ret: body.return_date }, names)) {
+      ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+    }
+  });
+
+export type FlightSearchInput = z.output<typeof FlightSearchRequest>;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { McpExposure } from '../_kit/define-tool.js';
+import type { FlightResult, SearchOutput } from './flight-result.js';
+import { cabinClass, isoDate, placeCode, tripProblems, type FlightSearchRequest } from './search-input.js';
+
+// search_flights keeps the documented camelCase arguments and answers
+// {results, source, count}. Results are trimmed to what a model needs to compare
+// and act, so 20 of them stay well under 8k tokens.
+
+/** Most results an MCP answer carries; the REST stream has them all. */
+export const MCP_RESULT_LIMIT = 20;
+/** Award options kept per result: the cheapest few. */
+const MCP_AWARDS_PER_RESULT = 3;
+
+const McpArgs = z
+  .object({
+    origin: placeCode.describe('IATA code of the departure airport or city, e.g. "JFK".'),
+    destination: placeCode.describe('IATA code of the arrival airport or city, e.g. "LHR".'),
+    date: isoDate.describe('Departure date, YYYY-MM-DD.'),
+    returnDate: isoDate.optional().describe('Return date for a round trip, YYYY-MM-DD.'),
+    cabinClass: cabinClass.optional().describe('economy (default), premium_economy, business or first.'),
+    searchType: z.enum(['cash', 'points', 'all']).optional().describe('cash fares, points (award seats), or all (default).'),
+  })
+  .superRefine((a, ctx) => {
+    const names = { origin: 'origin', destination: 'destination', departure: 'date', ret: 'returnDate' };
+    for (const p of tripProblems({ origin: a.origin, destination: a.destination, departure: a.date, ret: a.returnDate }, names)) {
+      ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+    }
+  });
+
+const CompactFlight = z.object({
+  id: z.string(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  carrier: z.string(),
+  route: z.string(),
+  depart: z.string().nullable(),
+  arrive: z.string().nullable(),
+  durationMin: z.number().int().nullable(),
+  stops: z.number().int().nullable(),
+  flights: z.string().describe('Flight numbers, e.g. "BA117" or "UA901 LH400 / LH401 UA902".'),
+  cabin: z.string(),
+  fareBrand: z.string().nullable(),
+  bookable: z.boolean(),
+  offerId: z.string().nullable().describe('Pass to the booking tools to book this fare.'),
+  expiresAt: z.string().nullable(),
+  awards: z.array(z.object({ program: z.string(), miles: z.number().int(), taxes: z.number(), currency: z.string(), seats: z.number().int().nullable() })),
+  sources: z.array(z.string()),
+});
+
+const McpOutput = z.object({
+  results: z.array(CompactFlight),
+  source: z.string().describe('Providers that answered, comma-separated; "(cached)" when served from the search cache.'),
+  count: z.number().int().describe('Results returned here (at most 20).'),
+  totalFound: z.number().int().describe('Distinct flights found in all.'),
+});
+
+function compact(r: FlightResult): z.output<typeof CompactFlight> {
+  return {
+    id: r.id,
+    price: r.price,
+    currency: r.currency,
+    carrier: r.carrier,
+    route: r.route,
+    depart: r.departing_at,
+    arrive: r.arriving_at,
+    durationMin: r.duration_minutes,
+    stops: r.stops,
+    flights: r.slices.map((s) => s.segments.map((g) => g.flight).join(' ')).join(' / '),
+    cabin: r.cabin,
+    fareBrand: r.fare_brand,
+    bookable: r.bookable,
+    offerId: r.offer_id,
+    expiresAt: r.expires_at,
+    awards: r.awards.slice(0, MCP_AWARDS_PER_RESULT).map((a) => ({ program: a.program, miles: a.miles, taxes: a.taxes, currency: a.taxes_currency, seats: a.seats_remaining })),
+    sources: r.sources,
+  };
+}
+
+export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof SearchOutput> = {
+  name: 'search_flights',
+  annotations: { title: 'Search flights', readOnlyHint: true, openWorldHint: true },
+  input: McpArgs,
+  toInput: (args) => {
+    const a = args as z.output<typeof McpArgs>;
+    return {
+      origin: a.origin,
+      destination: a.destination,
+      departure_date: a.date,
+      ...(a.returnDate ? { return_date: a.returnDate } : {}),
+      ...(a.cabinClass ? { cabin_class: a.cabinClass } : {}),
+      search_type: a.searchType === 'all' || a.searchType === undefined ? 'both' : a.searchType,
+    };
+  },
+  output: McpOutput,
+  fromOutput: (out) => {
+    const answered = out.summary?.providers.filter((p) => p.status === 'ok').map((p) => p.provider) ?? [];
+    const source = `${answered.join(',') || 'none'}${out.summary?.cached ? ' (cached)' : ''}`;
+    const results = out.results.slice(0, MCP_RESULT_LIMIT).map(compact);
+    return { results, source, count: results.length, totalFound: out.results.length };
+  },
+};

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { defineStreamTool } from '../_kit/define-tool.js';
+import type { FlightQuery } from '../_kit/providers.js';
+import { findMetroCity } from '../places/airports.js';
+import { SearchEvent, SearchOutput, type FlightResult, type ProviderProgress, type SearchSummary } from './flight-result.js';
+import { fanOut, plannedCalls } from './fan-out.js';
+import { FlightBoard, compareResults } from './merge.js';
+import { ageResults, readCachedSearch, searchCacheKey, storeSearch } from './search-cache.js';
+import { FlightSearchRequest, type FlightSearchInput } from './search-input.js';
+import { searchFlightsMcp } from './search-mcp.js';
+
+/** A city code searches its main airport; the summary's route says which. */
+function airportFor(code: string): string {
+  return findMetroCity(code)?.airports[0] ?? code;
+}
+
+function toQuery(input: FlightSearchInput): FlightQuery {
+  return {
+    origin: airportFor(input.origin),
+    destination: airportFor(input.destination),
+    departureDate: input.departure_date,
+    ...(input.return_date ? { returnDate: input.return_date } : {}),
+    adults: input.passengers,
+    children: input.children,
+    infants: input.infants,
+    cabin: input.cabin_class,
+    ...(input.max_stops !== undefined ? { maxConnections: input.max_stops } : {}),
+    currency: input.currency,
+  };
+}
+
+function summarize(searchId: string, results: readonly FlightResult[], providers: ProviderProgress[], elapsedMs: number, cacheAgeS: number | null): SearchSummary {
+  const priced = results.filter((r) => r.price !== null).sort(compareResults)[0];
+  return {
+    search_id: searchId,
+    count: results.length,
+    cheapest: priced && priced.price !== null && priced.currency !== null ? { id: priced.id, price: priced.price, currency: priced.currency } : null,
+    providers,
+    elapsed_ms: Math.round(elapsedMs),
+    cached: cacheAgeS !== null,
+    cache_age_s: cacheAgeS,
+  };
+}
+
+export const searchFlightsTool = defineStreamTool({
+  name: 'flights.search',
+  title: 'Search flights',
+  description:
+    'Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. ' +
+    'The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. ' +
+    'A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes. An identical search within a short time is answered from the cache and says so.',
+  area: 'Flight search and upgrades',
+  input: FlightSearchRequest,
+  output: SearchOutput,
+  event: SearchEvent,
+  errors: [],
+  auth: 'optional',
+  rest: { method: 'POST', path: '/api/search' },
+  mcp: searchFlightsMcp,
+  handler: async function* (ctx, input): AsyncGenerator<SearchEvent> {
+    const started = performance.now();
+    const { cache } = ctx.services;
+    const { searchCacheTtlS, searchBudgetMs } = ctx.services.settings;
+    const searchId = `srch_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    const key = searchCacheKey(input);
+
+    const hit = searchCacheTtlS > 0 ? await readCachedSearch(cache, key) : undefined;
+    if (hit) {
+      const ageS = Math.max(0, Math.floor((ctx.services.clock().getTime() - hit.storedAt) / 1000));
+      const results = ageResults(hit.results, ageS);
+      for (const result of results) yield { type: 'result', data: result };
+      const providers = hit.providers.map((p) => ({ ...p, cached: true }));
+      for (const progress of providers) yield { type: 'progress', data: progress };
+      yield { type: 'complete', data: summarize(searchId, results, providers, performance.now() - started, ageS) };
+      return;
+    }
+
+    const query = toQuery(input);
+    const board = new FlightBoard({ origin: query.origin, destination: query.destination, cabin: query.cabin, currency: query.currency }, () => ctx.services.clock().getTime());
+    const providers: ProviderProgress[] = [];
+    const calls = plannedCalls(ctx.services.providers, query, input.search_type);
+    const onFailure = (provider: string, err: unknown) => ctx.log.warn({ provider, err }, 'provider failed during search');
+    for await (const answer of fanOut(calls, ctx.signal, searchBudgetMs, onFailure)) {
+      const changed = answer.kind === 'cash' ? board.addCash(answer.offers) : board.addAwards(answer.offers);
+      for (const result of changed) yield { type: 'result', data: result };
+      providers.push(answer.progress);
+      yield { type: 'progress', data: answer.progress };
+    }
+    if (ctx.signal.aborted) return;
+    const results = board.results();
+    yield { type: 'complete', data: summarize(searchId, results, providers, performance.now() - started, null) };
+    await storeSearch(cache, key, { storedAt: ctx.services.clock().getTime(), results, providers }, searchCacheTtlS);
+  },
+  finish: (events) => {
+    const latest = new Map<string, FlightResult>();
+    let summary: SearchSummary | null = null;
+    for (const event of events) {
+      if (event.type === 'result') latest.set(event.data.id, event.data);
+      else if (event.type === 'complete') summary = event.data;
+    }
+    return { results: [...latest.values()].sort(compareResults), summary };
+  },
+  progressMessage: (event) => {
+    if (event.type !== 'progress') return null;
+    const p = event.data;
+    return p.status === 'ok' ? `${p.provider}: ${p.count} results in ${p.elapsed_ms} ms` : `${p.provider}: ${p.reason ?? 'error'} after ${p.elapsed_ms} ms`;
+  },
+});
