@@ -7,6 +7,14 @@ const csv = z
   .string()
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
 
+/** "150" or "duffel:120,serpapi:900": one value for every provider, or per provider. */
+const perProvider = (what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => (s && s.trim() !== '' ? s.trim() : undefined))
+    .pipe(z.string().regex(/^(\d+(\.\d+)?|[a-z_]+:\d+(\.\d+)?(,[a-z_]+:\d+(\.\d+)?)*)$/, `${what}: one number, or provider:number pairs such as duffel:120,serpapi:900`).optional());
+
 const optionalNonEmpty = z
   .string()
   .optional()
@@ -47,10 +55,10 @@ export const EnvSchema = z.object({
   SERPAPI_BASE_URL: z.url().default('https://serpapi.com'),
   SEATS_AERO_BASE_URL: z.url().default('https://seats.aero/partnerapi'),
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
-  PROVIDER_TIMEOUT_MS: optionalNonEmpty,
+  PROVIDER_TIMEOUT_MS: perProvider('milliseconds'),
   SIM_SEED: z.string().min(1).default('deal-engine'),
-  SIM_LATENCY_MS: optionalNonEmpty,
-  SIM_FAIL_RATE: optionalNonEmpty,
+  SIM_LATENCY_MS: perProvider('milliseconds'),
+  SIM_FAIL_RATE: perProvider('a rate from 0 to 1'),
   SEARCH_CACHE_TTL_S: z.coerce.number().int().min(0).max(3_600).default(120),
   SEARCH_BUDGET_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
 });

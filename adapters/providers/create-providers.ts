@@ -1,5 +1,5 @@
 import type { Cache } from '../../tools/_kit/ports.js';
-import type { ProviderHealth, ProviderName, Providers } from '../../tools/_kit/providers.js';
+import type { ProviderHealth, ProviderMode, ProviderName, Providers } from '../../tools/_kit/providers.js';
 import type { AppConfig } from '../config/env.js';
 import { createDuffelProvider } from './duffel/duffel-provider.js';
 import { guardCardProcessor } from './guard-card-processor.js';
@@ -30,6 +30,11 @@ const DEFAULT_TIMEOUT_MS: Record<ProviderName, number> = { duffel: 20_000, serpa
 
 /** Development-only signing secret for the card simulator's webhooks. */
 const SIMULATOR_WEBHOOK_SECRET = 'whsec_deal_engine_simulator';
+
+/** stripe-node makes up to three attempts itself; each gets a share of our budget so ours ends last. */
+function stripeAttemptMs(budgetMs: number): number {
+  return Math.max(1_000, Math.floor(budgetMs / 3) - 500);
+}
 
 export interface ProviderDeps {
   cache: Cache;
@@ -67,7 +72,7 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
     seats_aero: Boolean(config.SEATS_AERO_API_KEY),
     stripe: Boolean(config.STRIPE_SECRET_KEY),
   };
-  const mode = (name: ProviderName) => (live[name] ? 'live' : 'simulator') as const;
+  const mode = (name: ProviderName): ProviderMode => (live[name] ? 'live' : 'simulator');
 
   const flights = createDuffelProvider({
     transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createDuffelSimulator({ seed: sim.seed }), deps.clock),
@@ -89,7 +94,7 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
   });
   const cards = guardCardProcessor(
     config.STRIPE_SECRET_KEY
-      ? createStripeProcessor({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, ...stripeEndpoint(config.STRIPE_API_BASE), timeoutMs: timeouts.stripe })
+      ? createStripeProcessor({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, ...stripeEndpoint(config.STRIPE_API_BASE), timeoutMs: stripeAttemptMs(timeouts.stripe) })
       : createStripeSimulator({ cache: deps.cache, seed: sim.seed, webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? SIMULATOR_WEBHOOK_SECRET, clock: deps.clock }),
     policies.stripe,
   );
