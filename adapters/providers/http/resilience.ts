@@ -114,8 +114,10 @@ export class ProviderPolicy {
       this.record({ status: empty ? 'empty' : 'ok', at: new Date().toISOString() }, empty);
       return value;
     } catch (err) {
+      // The caller went away: say so, rather than cockatiel's cancellation message.
+      if (opts.signal.aborted) throw opts.signal.reason ?? err;
       const mapped = this.mapPolicyError(err);
-      if (!opts.signal.aborted) this.record({ status: 'error', at: new Date().toISOString(), detail: isProviderError(mapped) ? mapped.kind : 'error' }, false);
+      this.record({ status: 'error', at: new Date().toISOString(), detail: isProviderError(mapped) ? mapped.kind : 'error' }, false);
       throw mapped;
     }
   }

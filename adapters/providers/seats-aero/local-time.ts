@@ -1,0 +1,50 @@
+import { findAirport } from '../../../tools/places/airports.js';
+
+// seats.aero writes flight times as airport wall-clock times with a "Z" suffix
+// that does not mean UTC. These helpers keep the wall-clock digits and, where
+// a duration is needed, place them in the airport's IANA zone.
+
+const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?/;
+
+/** "2026-12-01T17:45:00Z" or "...17:45:00.000Z" → "2026-12-01T17:45:00"; null when unreadable. */
+export function wallClock(value: string): string | null {
+  const m = WALL_CLOCK.exec(value);
+  if (!m) return null;
+  return `${m[1]}T${m[2]}:${m[3] ?? '00'}`;
+}
+
+/** The zone's offset from UTC in minutes at an instant. */
+function offsetMinutes(timeZone: string, epochMs: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(epochMs));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? '0');
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - epochMs) / 60_000);
+}
+
+/** The instant a wall-clock time at an airport names; null when the airport or its zone is unknown. */
+export function airportInstant(local: string, iata: string): number | null {
+  const zone = findAirport(iata)?.timezone;
+  const naive = Date.parse(`${local}Z`);
+  if (!zone || Number.isNaN(naive)) return null;
+  // Two passes settle the offset on either side of a DST change.
+  let guess = naive - offsetMinutes(zone, naive) * 60_000;
+  guess = naive - offsetMinutes(zone, guess) * 60_000;
+  return guess;
+}
+
+/** Minutes between a departure and an arrival given in their airports' local times. */
+export function minutesBetween(departLocal: string, departIata: string, arriveLocal: string, arriveIata: string): number | null {
+  const start = airportInstant(departLocal, departIata);
+  const end = airportInstant(arriveLocal, arriveIata);
+  if (start === null || end === null || end < start) return null;
+  return Math.round((end - start) / 60_000);
+}

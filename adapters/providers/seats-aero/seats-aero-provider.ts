@@ -1,0 +1,59 @@
+import type { AwardOffer, AwardProvider, FlightQuery, ProviderMode } from '../../../tools/_kit/providers.js';
+import type { ProviderPolicy } from '../http/resilience.js';
+import type { HttpTransport } from '../http/transport.js';
+import { createSeatsAeroClient } from './client.js';
+import { WIRE_CABIN, mapAvailability } from './map-availability.js';
+
+// The AwardProvider port over seats.aero's cached search. The same code runs
+// against the real API (fetchTransport) and the simulator (simulatedTransport).
+
+/** seats.aero's default page size; a single route and day fits in one page. */
+const PAGE_SIZE = 500;
+
+export function createSeatsAeroProvider(opts: { transport: HttpTransport; apiKey: string; policy: ProviderPolicy; mode: ProviderMode }): AwardProvider {
+  const client = createSeatsAeroClient({ transport: opts.transport, apiKey: opts.apiKey });
+
+  async function oneWay(query: FlightQuery, origin: string, destination: string, date: string, signal: AbortSignal): Promise<AwardOffer[]> {
+    const rows = await client.cachedSearch(
+      {
+        origin,
+        destination,
+        startDate: date,
+        endDate: date,
+        cabins: [WIRE_CABIN[query.cabin]],
+        includeTrips: true,
+        take: PAGE_SIZE,
+        orderBy: 'lowest_mileage',
+        onlyDirect: query.maxConnections === 0,
+      },
+      signal,
+    );
+    const travellers = query.adults + query.children; // lap infants take no seat
+    const maxConnections = query.maxConnections;
+    return mapAvailability(rows, query.cabin).filter((o) => {
+      // Known seat counts below the party size cannot be booked; unknown ones might be.
+      if (o.seatsRemaining !== null && o.seatsRemaining < travellers) return false;
+      if (maxConnections === undefined) return true;
+      if (maxConnections === 0 && !o.direct) return false;
+      return o.slices.every((s) => s.segments.length - 1 <= maxConnections);
+    });
+  }
+
+  return {
+    name: 'seats_aero',
+    mode: opts.mode,
+    searchAwards(query, signal) {
+      const origin = query.origin.toUpperCase();
+      const destination = query.destination.toUpperCase();
+      return opts.policy.run(
+        async (inner) => {
+          // A round trip is two one-way award searches; seats.aero prices each direction alone.
+          const legs = [oneWay(query, origin, destination, query.departureDate, inner)];
+          if (query.returnDate) legs.push(oneWay(query, destination, origin, query.returnDate, inner));
+          return (await Promise.all(legs)).flat();
+        },
+        { idempotent: true, signal, isEmpty: (offers) => offers.length === 0 },
+      );
+    },
+  };
+}

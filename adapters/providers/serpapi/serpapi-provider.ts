@@ -1,0 +1,89 @@
+import type { CabinClass, CashOffer, FlightQuery, FlightResultsProvider, ProviderMode } from '../../../tools/_kit/providers.js';
+import type { ProviderPolicy } from '../http/resilience.js';
+import type { HttpTransport } from '../http/transport.js';
+import { createSerpApiClient, type SerpApiSearchResult } from './client.js';
+import { mapOneWay, mapRoundTrip, parseCreatedAt, parseOptions, type FlightOption, type MapContext } from './map-results.js';
+import type { SerpApiFlightsParams, WireStops, WireTravelClass } from './wire.js';
+
+// The Google Flights results provider over SerpApi. One way is one call. A round
+// trip is two steps on SerpApi: the first call lists outbound options priced at
+// their cheapest round-trip total, each with a departure_token; a second call per
+// chosen outbound lists its return options priced at the real round-trip total.
+
+/** How many of the cheapest outbounds get their return options fetched (one paid search each). */
+export const ROUND_TRIP_OUTBOUNDS = 4;
+
+const TRAVEL_CLASS: Record<CabinClass, WireTravelClass> = { economy: 1, premium_economy: 2, business: 3, first: 4 };
+const STOPS: Record<0 | 1 | 2, WireStops> = { 0: 1, 1: 2, 2: 3 };
+
+export function toSearchParams(query: FlightQuery): SerpApiFlightsParams {
+  return {
+    departure_id: query.origin.toUpperCase(),
+    arrival_id: query.destination.toUpperCase(),
+    outbound_date: query.departureDate,
+    ...(query.returnDate ? { type: 1 as const, return_date: query.returnDate } : { type: 2 as const }),
+    travel_class: TRAVEL_CLASS[query.cabin],
+    adults: query.adults,
+    children: query.children,
+    infants_on_lap: query.infants,
+    currency: query.currency.toUpperCase(),
+    hl: 'en',
+    // Omitted means any number of stops.
+    ...(query.maxConnections !== undefined ? { stops: STOPS[query.maxConnections] } : {}),
+    // deep_search stays off (SerpApi's default): it is several times slower for
+    // results that differ little from the fast path.
+  };
+}
+
+function cheapestOutbounds(options: readonly FlightOption[]): FlightOption[] {
+  const priced = options.filter((o) => o.departure_token && o.price !== undefined).sort((a, b) => a.price! - b.price!);
+  const chosen = new Map<string, FlightOption>();
+  for (const option of priced) {
+    if (chosen.size === ROUND_TRIP_OUTBOUNDS) break;
+    if (!chosen.has(option.departure_token!)) chosen.set(option.departure_token!, option);
+  }
+  return [...chosen.values()];
+}
+
+function byPrice(a: CashOffer, b: CashOffer): number {
+  return a.total.amount - b.total.amount;
+}
+
+export function createSerpApiProvider(opts: { transport: HttpTransport; apiKey: string; policy: ProviderPolicy; mode: ProviderMode }): FlightResultsProvider {
+  const client = createSerpApiClient({ transport: opts.transport, apiKey: opts.apiKey });
+  const { policy } = opts;
+
+  const search = (params: SerpApiFlightsParams, signal: AbortSignal): Promise<SerpApiSearchResult> =>
+    policy.run((inner) => client.searchFlights(params, inner), { idempotent: true, signal, isEmpty: (r) => r.options.length === 0 });
+
+  const contextFor = (query: FlightQuery, result: SerpApiSearchResult): MapContext => ({
+    currency: query.currency,
+    cabin: query.cabin,
+    observedAt: parseCreatedAt(result.body.search_metadata.created_at) ?? new Date().toISOString(),
+  });
+
+  return {
+    name: 'serpapi',
+    mode: opts.mode,
+
+    async searchFlights(query, signal) {
+      const params = toSearchParams(query);
+      const first = await search(params, signal);
+      const outbound = parseOptions(first.options);
+      if (!query.returnDate) return mapOneWay(outbound, contextFor(query, first));
+
+      const chosen = cheapestOutbounds(outbound);
+      const settled = await Promise.allSettled(
+        chosen.map(async (out) => {
+          const second = await search({ ...params, departure_token: out.departure_token }, signal);
+          return mapRoundTrip(out, parseOptions(second.options), contextFor(query, second));
+        }),
+      );
+      // Some return lists are better than none: fail only when every call failed
+      // (or the caller left).
+      const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+      if (failure && (signal.aborted || settled.every((s) => s.status === 'rejected'))) throw failure.reason;
+      return settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : [])).sort(byPrice);
+    },
+  };
+}
