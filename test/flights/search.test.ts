@@ -24,6 +24,8 @@ interface Result {
 
 describe('streaming flight search', () => {
   it('streams results provider by provider, merges flights, and ends with a summary', async () => {
+    // A first search warms the simulators' schedule memo and the JIT, so latencies are the configured ones.
+    await searchEvents(server, { origin: 'JFK', destination: 'LHR', departure_date: daysAhead(46), search_type: 'both' });
     const started = Date.now();
     const events = await searchEvents(server, { origin: 'JFK', destination: 'LHR', departure_date: daysAhead(45), cabin_class: 'business', search_type: 'both' });
     const progress = ofType(events, 'progress').map((e) => e.data as { provider: string; status: string; count: number; elapsed_ms: number });

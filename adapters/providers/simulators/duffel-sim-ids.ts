@@ -1,0 +1,163 @@
+import type { CabinClass } from '../../../tools/_kit/providers.js';
+import { hash32 } from './seeded.js';
+
+// Ids for the Duffel simulator. Most are hashes of what they name (deterministic,
+// Duffel-looking). Offer ids also carry the search that made them, packed with a
+// checksum, so GET /air/offers/{id} needs no memory of past searches.
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
+const BODY_LENGTH = 26;
+
+/** A Duffel-style id: prefix + 26 base32 characters hashed from the parts. */
+export function simId(prefix: string, ...parts: readonly (string | number)[]): string {
+  let out = '';
+  for (let round = 0; out.length < BODY_LENGTH; round++) {
+    let h = hash32(prefix, round, ...parts);
+    for (let i = 0; i < 6 && out.length < BODY_LENGTH; i++) {
+      out += ALPHABET[h & 31];
+      h >>>= 5;
+    }
+  }
+  return `${prefix}_${out}`;
+}
+
+export const SIM_CABINS: readonly CabinClass[] = ['economy', 'premium_economy', 'business', 'first'];
+
+/** Everything needed to rebuild one offer: the search, which itineraries and fare brand, and when. */
+export interface OfferRef {
+  origin: string;
+  destination: string;
+  departureDate: string;
+  returnDate: string | null;
+  adults: number;
+  children: number;
+  infants: number;
+  cabin: CabinClass;
+  maxConnections: 0 | 1 | 2 | null;
+  /** Index into the world's itineraries for the outbound slice. */
+  outIndex: number;
+  /** Index into the return slice's itineraries; 0 on a one-way. */
+  returnIndex: number;
+  brandIndex: number;
+  /** 15-minute time bucket of the search. */
+  bucket: number;
+}
+
+// Field widths in bits, in packing order. The checksum follows them.
+const FIELDS = [
+  ['origin', 15],
+  ['destination', 15],
+  ['departureDay', 16],
+  ['returnDay', 16],
+  ['adults', 4],
+  ['children', 4],
+  ['infants', 4],
+  ['cabin', 2],
+  ['maxConnections', 2],
+  ['outIndex', 8],
+  ['returnIndex', 8],
+  ['brandIndex', 2],
+  ['bucket', 24],
+] as const;
+const CHECKSUM_BITS = 20;
+const TOTAL_BITS = FIELDS.reduce((n, [, bits]) => n + bits, 0) + CHECKSUM_BITS;
+const OFFER_BODY_LENGTH = Math.ceil(TOTAL_BITS / 5);
+const DAY_MS = 86_400_000;
+
+export const MAX_ITINERARY_INDEX = 255;
+export const MAX_BRAND_INDEX = 3;
+
+type FieldName = (typeof FIELDS)[number][0];
+
+function codeToInt(code: string): number {
+  let n = 0;
+  for (const ch of code) n = n * 32 + (ch.charCodeAt(0) - 65);
+  return n;
+}
+
+function intToCode(n: number): string | null {
+  const chars = [2, 1, 0].map((i) => (n >> (i * 5)) & 31);
+  if (chars.some((c) => c > 25)) return null;
+  return String.fromCharCode(...chars.map((c) => c + 65));
+}
+
+function dayOf(date: string): number {
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
+function dateOf(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+function checksum(seed: string, payload: bigint): number {
+  return hash32(seed, 'offer', payload.toString(36)) & ((1 << CHECKSUM_BITS) - 1);
+}
+
+export function encodeOfferId(seed: string, ref: OfferRef): string {
+  const values: Record<FieldName, number> = {
+    origin: codeToInt(ref.origin),
+    destination: codeToInt(ref.destination),
+    departureDay: dayOf(ref.departureDate),
+    returnDay: ref.returnDate ? dayOf(ref.returnDate) : 0,
+    adults: ref.adults,
+    children: ref.children,
+    infants: ref.infants,
+    cabin: SIM_CABINS.indexOf(ref.cabin),
+    maxConnections: ref.maxConnections ?? 3,
+    outIndex: ref.outIndex,
+    returnIndex: ref.returnIndex,
+    brandIndex: ref.brandIndex,
+    bucket: ref.bucket,
+  };
+  let payload = 0n;
+  for (const [name, bits] of FIELDS) {
+    const v = values[name];
+    if (!Number.isInteger(v) || v < 0 || v >= 2 ** bits) throw new RangeError(`offer id field ${name} out of range: ${v}`);
+    payload = (payload << BigInt(bits)) | BigInt(v);
+  }
+  let packed = (payload << BigInt(CHECKSUM_BITS)) | BigInt(checksum(seed, payload));
+  let body = '';
+  for (let i = 0; i < OFFER_BODY_LENGTH; i++) {
+    body = ALPHABET[Number(packed & 31n)] + body;
+    packed >>= 5n;
+  }
+  return `off_${body}`;
+}
+
+/** The ref inside an offer id, or null when the id is not one of ours (garbled, another seed). */
+export function decodeOfferId(seed: string, id: string): OfferRef | null {
+  if (!id.startsWith('off_') || id.length !== 4 + OFFER_BODY_LENGTH) return null;
+  let packed = 0n;
+  for (const ch of id.slice(4)) {
+    const v = ALPHABET.indexOf(ch);
+    if (v < 0) return null;
+    packed = (packed << 5n) | BigInt(v);
+  }
+  const sum = Number(packed & BigInt((1 << CHECKSUM_BITS) - 1));
+  let payload = packed >> BigInt(CHECKSUM_BITS);
+  if (checksum(seed, payload) !== sum) return null;
+  const values = {} as Record<FieldName, number>;
+  for (const [name, bits] of [...FIELDS].reverse()) {
+    values[name] = Number(payload & BigInt(2 ** bits - 1));
+    payload >>= BigInt(bits);
+  }
+  const origin = intToCode(values.origin);
+  const destination = intToCode(values.destination);
+  const cabin = SIM_CABINS[values.cabin];
+  if (!origin || !destination || !cabin) return null;
+  return {
+    origin,
+    destination,
+    departureDate: dateOf(values.departureDay),
+    returnDate: values.returnDay ? dateOf(values.returnDay) : null,
+    adults: values.adults,
+    children: values.children,
+    infants: values.infants,
+    cabin,
+    maxConnections: values.maxConnections === 3 ? null : (values.maxConnections as 0 | 1 | 2),
+    outIndex: values.outIndex,
+    returnIndex: values.returnIndex,
+    brandIndex: values.brandIndex,
+    bucket: values.bucket,
+  };
+}

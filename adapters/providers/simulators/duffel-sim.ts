@@ -1,0 +1,167 @@
+import type { DuffelEnvelope, DuffelOfferRequest } from '../duffel/wire.js';
+import type { HttpRequest } from '../http/transport.js';
+import {
+  MISSING_VERSION,
+  NOT_FOUND,
+  OFFER_GONE,
+  UNAVAILABLE,
+  duffelError,
+  rateLimitHeaders,
+  validationError,
+} from './duffel-sim-errors.js';
+import { decodeOfferId, simId, type OfferRef } from './duffel-sim-ids.js';
+import { airlineWire, airportWire } from './duffel-sim-places.js';
+import { BUCKET_MINUTES, OFFER_LIFETIME_MS, bucketStart, buildOffer, offerRequestId, passengersFor, searchOfferRefs } from './duffel-sim-offers.js';
+import { buildSeatMaps } from './duffel-sim-seats.js';
+import { parseOfferRequest } from './duffel-sim-validate.js';
+import { timeBucket } from './seeded.js';
+import type { SimResponse, WireSimulator } from './sim-transport.js';
+import { AIRLINES } from './world/index.js';
+
+// A Duffel look-alike over the simulated world: the routes the adapter calls,
+// answering in Duffel's wire format, with its headers and error envelope.
+// Rate-limit headers are reported as Duffel does but not enforced.
+
+const RATE_LIMIT = 60;
+const RATE_WINDOW_MS = 60_000;
+const LIST_DEFAULT = 50;
+const LIST_MAX = 200;
+
+type Headers = Record<string, string>;
+
+function header(req: HttpRequest, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [k, v] of Object.entries(req.headers ?? {})) if (k.toLowerCase() === wanted) return v;
+  return undefined;
+}
+
+function cursor(index: number): string {
+  return Buffer.from(`i:${index}`).toString('base64url');
+}
+
+function fromCursor(raw: unknown): number {
+  if (typeof raw !== 'string') return 0;
+  const m = /^i:(\d+)$/.exec(Buffer.from(raw, 'base64url').toString());
+  return m ? Number(m[1]) : 0;
+}
+
+/** A path segment decoded; a broken escape is just an id we do not know. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export function createDuffelSimulator(opts: { seed: string }): WireSimulator {
+  const { seed } = opts;
+  let served = 0;
+  let windowStart = 0;
+  let windowCount = 0;
+  /** The last clock reading handle() saw; an outage has no clock of its own. */
+  let lastNow: Date | undefined;
+
+  /** Per-response headers: a fresh request id and the rate-limit window. */
+  function headersFor(now: Date): Headers {
+    served++;
+    if (now.getTime() - windowStart >= RATE_WINDOW_MS) {
+      windowStart = now.getTime();
+      windowCount = 0;
+    }
+    windowCount++;
+    const requestId = simId('req', seed, served, now.getTime()).slice(4, 24);
+    return { 'x-request-id': requestId, ...rateLimitHeaders(RATE_LIMIT, RATE_LIMIT - windowCount, new Date(windowStart + RATE_WINDOW_MS)) };
+  }
+
+  function ok(status: number, headers: Headers, body: unknown): SimResponse {
+    return { status, headers, body };
+  }
+
+  function fail(status: number, headers: Headers, spec: Parameters<typeof duffelError>[2]): SimResponse {
+    return duffelError(status, headers['x-request-id'] ?? 'unknown', spec, headers);
+  }
+
+  function createOfferRequest(req: HttpRequest, now: Date, h: Headers): SimResponse {
+    const parsed = parseOfferRequest(req.body, req.query ?? {}, now);
+    if (!parsed.ok) return fail(parsed.status, h, parsed.error);
+    const { search } = parsed;
+    const bucket = timeBucket(now, BUCKET_MINUTES);
+    const slices = [
+      { origin: search.origin, destination: search.destination, date: search.departureDate },
+      ...(search.returnDate ? [{ origin: search.destination, destination: search.origin, date: search.returnDate }] : []),
+    ];
+    const data: DuffelOfferRequest = {
+      id: offerRequestId(seed, search, bucket),
+      live_mode: false,
+      created_at: now.toISOString(),
+      cabin_class: search.cabin,
+      slices: slices.map((s) => ({ origin: airportWire(s.origin)!, destination: airportWire(s.destination)!, origin_type: 'airport', destination_type: 'airport', departure_date: s.date })),
+      passengers: passengersFor(seed, search, bucket),
+    };
+    if (parsed.returnOffers) {
+      const offers = searchOfferRefs(search, bucket).flatMap((ref) => buildOffer(seed, ref, now, false) ?? []);
+      // Duffel does not promise an order; cheapest first is what a shopper expects to see.
+      data.offers = offers.sort((a, b) => Number(a.total_amount) - Number(b.total_amount));
+    }
+    const body: DuffelEnvelope<DuffelOfferRequest> = { data };
+    return ok(201, h, body);
+  }
+
+  /** The ref of a live offer id, or the error Duffel would give for it. */
+  function liveRef(id: string, now: Date, h: Headers): OfferRef | SimResponse {
+    const ref = decodeOfferId(seed, id);
+    if (!ref) return fail(404, h, NOT_FOUND);
+    if (now.getTime() >= bucketStart(ref.bucket).getTime() + OFFER_LIFETIME_MS) return fail(404, h, OFFER_GONE);
+    return ref;
+  }
+
+  function getOffer(id: string, req: HttpRequest, now: Date, h: Headers): SimResponse {
+    const ref = liveRef(id, now, h);
+    if ('status' in ref) return ref;
+    const withServices = String(req.query?.return_available_services ?? 'false') === 'true';
+    const offer = buildOffer(seed, ref, now, withServices);
+    return offer ? ok(200, h, { data: offer }) : fail(404, h, OFFER_GONE);
+  }
+
+  function getSeatMaps(req: HttpRequest, now: Date, h: Headers): SimResponse {
+    const id = req.query?.offer_id;
+    if (typeof id !== 'string' || id === '') return fail(422, h, validationError('validation_required', 'offer_id', '/offer_id', 'offer_id is required'));
+    const ref = liveRef(id, now, h);
+    if ('status' in ref) return ref;
+    const offer = buildOffer(seed, ref, now, false);
+    if (!offer) return fail(404, h, OFFER_GONE);
+    return ok(200, h, { data: buildSeatMaps(seed, offer, bucketStart(ref.bucket)) });
+  }
+
+  function listAirlines(req: HttpRequest, h: Headers): SimResponse {
+    const limit = Math.min(LIST_MAX, Math.max(1, Number(req.query?.limit ?? LIST_DEFAULT) || LIST_DEFAULT));
+    const start = fromCursor(req.query?.after);
+    const page = AIRLINES.slice(start, start + limit).map((a) => airlineWire(a.iata));
+    const end = start + page.length;
+    return ok(200, h, {
+      data: page,
+      meta: { limit, before: start > 0 ? cursor(Math.max(0, start - limit)) : null, after: end < AIRLINES.length ? cursor(end) : null },
+    });
+  }
+
+  return {
+    handle(req, now) {
+      lastNow = now;
+      const h = headersFor(now);
+      if (!header(req, 'duffel-version')) return fail(400, h, MISSING_VERSION);
+      const path = req.path.replace(/\/+$/, '');
+      if (req.method === 'POST' && path === '/air/offer_requests') return createOfferRequest(req, now, h);
+      const offerMatch = /^\/air\/offers\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && offerMatch) return getOffer(safeDecode(offerMatch[1]!), req, now, h);
+      if (req.method === 'GET' && path === '/air/seat_maps') return getSeatMaps(req, now, h);
+      if (req.method === 'GET' && path === '/air/airlines') return listAirlines(req, h);
+      return fail(404, h, NOT_FOUND);
+    },
+
+    outage() {
+      const h = headersFor(lastNow ?? new Date());
+      return fail(503, h, UNAVAILABLE);
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { HttpRequest } from '../../adapters/providers/http/transport.js';
+import {
+  INTERNAL,
+  MISSING_VERSION,
+  OFFER_GONE,
+  RATE_LIMITED,
+  UNAUTHORIZED,
+  UNAVAILABLE,
+  duffelErrorBody,
+  rateLimitHeaders,
+  validationError,
+  type SimErrorSpec,
+} from '../../adapters/providers/simulators/duffel-sim-errors.js';
+import { createDuffelSimulator } from '../../adapters/providers/simulators/duffel-sim.js';
+
+// A local Duffel over HTTP for adapter tests: it checks the credentials and the
+// version header, answers normal calls from the simulator (so shapes match), and
+// fails on demand the ways Duffel can.
+
+export type DuffelScenario = 'rate_limited' | 'server_error' | 'unavailable' | 'timeout' | 'malformed' | 'offer_gone' | 'validation' | 'errors_in_200';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body: string;
+  /** Resolves when the connection for this request closes (answered, or dropped by the client). */
+  closed: Promise<void>;
+  /** True when the client went away before the fake answered. */
+  abandoned: boolean;
+}
+
+export interface DuffelFake {
+  url: string;
+  requests: RecordedRequest[];
+  failNext(scenario: DuffelScenario, times?: number): void;
+  close(): Promise<void>;
+}
+
+const TOKEN_PATTERN = /^Bearer duffel_(test|live)_\S+$/;
+/** How far ahead a rate-limited answer says the window resets. */
+const RATE_RESET_MS = 30_000;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(body);
+}
+
+let fakeRequests = 0;
+
+function errorReply(res: ServerResponse, status: number, spec: SimErrorSpec, extra: Record<string, string> = {}): void {
+  const requestId = `fake-req-${++fakeRequests}`;
+  send(res, status, { 'x-request-id': requestId, ...extra }, JSON.stringify(duffelErrorBody(status, requestId, [spec])));
+}
+
+/** Answers one injected scenario; `timeout` answers nothing and waits for the client to give up. */
+function inject(scenario: DuffelScenario, res: ServerResponse): void {
+  switch (scenario) {
+    case 'rate_limited':
+      return errorReply(res, 429, RATE_LIMITED, rateLimitHeaders(60, 0, new Date(Date.now() + RATE_RESET_MS)));
+    case 'server_error':
+      return errorReply(res, 500, INTERNAL);
+    case 'unavailable':
+      return errorReply(res, 503, UNAVAILABLE);
+    case 'timeout':
+      return;
+    case 'malformed':
+      return send(res, 200, { 'x-request-id': `fake-req-${++fakeRequests}` }, '{"data": {"id": "orq_');
+    case 'offer_gone':
+      return errorReply(res, 422, OFFER_GONE);
+    case 'validation':
+      return errorReply(res, 422, validationError('validation_required', 'departure_date', '/slices/0/departure_date', 'departure_date is required'));
+    case 'errors_in_200': {
+      const requestId = `fake-req-${++fakeRequests}`;
+      const body = duffelErrorBody(200, requestId, [{ type: 'airline_error', code: 'airline_unknown', title: 'Airline error', message: 'The airline did not complete the request.' }]);
+      return send(res, 200, { 'x-request-id': requestId }, JSON.stringify(body));
+    }
+  }
+}
+
+export async function startDuffelFake(opts: { seed?: string } = {}): Promise<DuffelFake> {
+  const sim = createDuffelSimulator({ seed: opts.seed ?? 'duffel-fake' });
+  const requests: RecordedRequest[] = [];
+  const queue: DuffelScenario[] = [];
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      let markClosed!: () => void;
+      const record: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])),
+        body: '',
+        closed: new Promise<void>((resolve) => (markClosed = resolve)),
+        abandoned: false,
+      };
+      const controller = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) {
+          record.abandoned = true;
+          controller.abort();
+        }
+        markClosed();
+      });
+      requests.push(record);
+      record.body = await readBody(req);
+
+      if (!TOKEN_PATTERN.test(req.headers.authorization ?? '')) return errorReply(res, 401, UNAUTHORIZED);
+      if (!req.headers['duffel-version']) return errorReply(res, 400, MISSING_VERSION);
+      const scenario = queue.shift();
+      if (scenario) return inject(scenario, res);
+
+      const simReq: HttpRequest = {
+        method: record.method as HttpRequest['method'],
+        path: record.path,
+        query: record.query,
+        headers: record.headers,
+        body: record.body === '' ? undefined : record.body,
+        signal: controller.signal,
+      };
+      const answer = await sim.handle(simReq, new Date());
+      send(res, answer.status, answer.headers ?? {}, JSON.stringify(answer.body));
+    })().catch((err: unknown) => {
+      if (!res.headersSent) errorReply(res, 500, { ...INTERNAL, message: err instanceof Error ? err.message : String(err) });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failNext(scenario, times = 1) {
+      for (let i = 0; i < times; i++) queue.push(scenario);
+    },
+    close() {
+      // Held `timeout` answers would keep close() waiting forever.
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
+}
