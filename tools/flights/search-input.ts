@@ -20,10 +20,17 @@ export const placeCode = z
 export const isoDate = z.iso.date('Use a date as YYYY-MM-DD');
 export const cabinClass = z.enum(CABIN_CLASSES);
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The local calendar date at a place now: a departure "today" is judged where the flight leaves. */
 export function localDate(code: string, now: Date): string {
   const timeZone = findAirport(code)?.timezone ?? findMetroCity(code)?.timezone ?? 'UTC';
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }); // en-CA writes YYYY-MM-DD
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 function addDays(date: string, days: number): string {
