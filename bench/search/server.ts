@@ -4,6 +4,15 @@ import { startServer } from '../../adapters/http/server.js';
 import { BENCH_INTERNAL_KEY } from '../targets.js';
 import { SIM_LATENCY } from './latencies.js';
 
+// With UPSTREAMS_URL (set by the bench's parent), the real adapters call the upstreams process.
+const upstreams = process.env.UPSTREAMS_URL;
+const live = upstreams
+  ? {
+      DUFFEL_ACCESS_TOKEN: 'duffel_test_bench', DUFFEL_BASE_URL: `${upstreams}/duffel`,
+      SERPAPI_API_KEY: 'bench', SERPAPI_BASE_URL: `${upstreams}/serpapi`,
+      SEATS_AERO_API_KEY: 'pro_bench', SEATS_AERO_BASE_URL: `${upstreams}/seats_aero`,
+    }
+  : { DUFFEL_ACCESS_TOKEN: undefined, SERPAPI_API_KEY: undefined, SEATS_AERO_API_KEY: undefined };
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
@@ -13,9 +22,7 @@ const config = loadConfig({
   DATA_DIR: 'memory://',
   DATABASE_URL: undefined,
   REDIS_URL: undefined,
-  DUFFEL_ACCESS_TOKEN: undefined,
-  SERPAPI_API_KEY: undefined,
-  SEATS_AERO_API_KEY: undefined,
+  ...live,
   SIM_LATENCY_MS: SIM_LATENCY,
   SIM_FAIL_RATE: '0',
   INTERNAL_API_KEY: BENCH_INTERNAL_KEY,
