@@ -25,8 +25,24 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+// Offsets only change at whole or half hours (DST, zone rules), so one reading per
+// zone and 15-minute slot serves every flight in it.
+const SLOT_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
 /** The zone's offset from UTC in minutes at an instant. */
 function offsetMinutes(timeZone: string, epochMs: number): number {
+  const key = `${timeZone}|${Math.floor(epochMs / SLOT_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = readOffset(timeZone, Math.floor(epochMs / SLOT_MS) * SLOT_MS);
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function readOffset(timeZone: string, epochMs: number): number {
   const parts = formatterFor(timeZone).formatToParts(new Date(epochMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? '0');
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
