@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
 import {
   INTERNAL,
@@ -14,6 +13,7 @@ import {
   type SimErrorSpec,
 } from '../../adapters/providers/simulators/duffel-sim-errors.js';
 import { createDuffelSimulator } from '../../adapters/providers/simulators/duffel-sim.js';
+import { listenLocal, readBody } from './fake-server.js';
 
 // A local Duffel over HTTP for adapter tests: it checks the credentials and the
 // version header, answers normal calls from the simulator (so shapes match), and
@@ -45,14 +45,6 @@ const TOKEN_PATTERN = /^Bearer duffel_(test|live)_\S+$/;
 /** How far ahead a rate-limited answer says the window resets. */
 const RATE_RESET_MS = 30_000;
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -140,8 +132,7 @@ export async function startDuffelFake(opts: { seed?: string } = {}): Promise<Duf
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listenLocal(server);
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSeatsAeroSimulator } from '../../adapters/providers/simulators/seats-aero-sim.js';
+import { listenLocal } from './fake-server.js';
 
 // A local seats.aero Partner API for tests: real HTTP on 127.0.0.1, answers
 // from the simulator, checks the Partner-Authorization header, and can be told
@@ -97,8 +97,7 @@ export async function startSeatsAeroFake(opts: { seed?: string; apiKey?: string;
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => send(res, 500, { message: err instanceof Error ? err.message : 'fake failed' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listenLocal(server);
 
   return {
     url: `http://127.0.0.1:${port}`,

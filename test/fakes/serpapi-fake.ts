@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
 import { createSerpApiSimulator } from '../../adapters/providers/simulators/serpapi-sim.js';
+import { listenLocal } from './fake-server.js';
 
 // A local SerpApi for tests: a real HTTP server that checks the api_key, answers
 // from the simulator, and on request misbehaves the ways SerpApi can.
@@ -79,8 +79,7 @@ export async function startSerpApiFake(opts: { seed?: string; apiKey?: string } 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => send(res, 500, { error: err instanceof Error ? err.message : 'fake failed' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listenLocal(server);
 
   return {
     url: `http://127.0.0.1:${port}`,

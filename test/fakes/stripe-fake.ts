@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { TEST_PAYMENT_METHODS } from '../../adapters/providers/simulators/stripe-sim.js';
+import { listenLocal, readBody } from './fake-server.js';
 
 // A local Stripe v1 API for the PaymentIntent endpoints stripe-node calls:
 // form-encoded bodies, Bearer sk_ keys, Idempotency-Key replay, Request-Id
@@ -74,14 +74,6 @@ function parseForm(raw: string): FormObject {
 const stripeError = (status: number, error: Record<string, unknown>): Reply => ({ status, body: { error } });
 const missingIntent = (id: string) => stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${id}'` });
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 export async function startStripeFake(): Promise<StripeFake> {
   const requests: RecordedRequest[] = [];
@@ -206,8 +198,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       res.end(JSON.stringify({ error: { type: 'api_error', message: String(err) } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listenLocal(server);
 
   return {
     host: '127.0.0.1',

@@ -42,7 +42,7 @@ export interface ScheduledFlight {
 }
 
 export interface ScheduledItinerary {
-  /** Stable id of the flight sequence, e.g. "BA117@2026-12-01"; the same across providers. */
+  /** Stable id of the flight sequence, e.g. "BA117.JFK-LHR@2026-12-01" (connections joined by "_"); the same across providers. */
   key: string;
   segments: readonly ScheduledFlight[];
   /** The carrier selling the through fare (first segment's carrier). */
