@@ -41,11 +41,6 @@ export interface ProviderDeps {
   clock: () => Date;
 }
 
-export interface ProviderSet extends Providers {
-  policies: Record<ProviderName, ProviderPolicy>;
-  sim: SimSettings;
-}
-
 function transportFor(name: ProviderName, live: boolean, baseUrl: string, sim: SimSettings, make: () => WireSimulator, clock: () => Date): HttpTransport {
   if (live) return fetchTransport(baseUrl);
   return simulatedTransport(name, make(), { latencyMs: sim.latencyMs[name], failRate: sim.failRate[name], seed: sim.seed, clock });
@@ -57,7 +52,7 @@ function stripeEndpoint(base: string): { host: string; port: number; protocol: '
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
-export function createProviders(config: AppConfig, deps: ProviderDeps): ProviderSet {
+export function createProviders(config: AppConfig, deps: ProviderDeps): Providers {
   const sim = readSimSettings(config);
   const timeouts = parsePerProvider(config.PROVIDER_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, (n) => n >= 100 && n <= 300_000, 'PROVIDER_TIMEOUT_MS');
   const policies: Record<ProviderName, ProviderPolicy> = {
@@ -114,5 +109,5 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
       };
     });
 
-  return { flights, flightResults, awards, cards, health, policies, sim };
+  return { flights, flightResults, awards, cards, health };
 }

@@ -13,6 +13,8 @@ interface Entry {
   key: string;
   id: string;
   slices: FlightSlice[];
+  /** sliceKey of each slice, computed once: awards look flights up by it. */
+  sliceKeys: string[];
   prices: (Omit<CashPrice, 'age_s'> & { observedAt: number })[];
   awards: (Omit<AwardItem, 'age_s'> & { observedAt: number; availabilityId: string })[];
   sources: Set<SourceName>;
@@ -23,10 +25,6 @@ const MAX_PRICES = 8;
 
 export function sliceKey(slice: FlightSlice): string {
   return slice.segments.map((s) => `${s.marketingCarrier}${s.flightNumber}@${s.departingAt.slice(0, 10)}`).join('+');
-}
-
-function flightKey(slices: readonly FlightSlice[]): string {
-  return slices.map(sliceKey).join('/');
 }
 
 function resultId(key: string, cabin: CabinClass): string {
@@ -77,14 +75,15 @@ export class FlightBoard {
   constructor(private readonly query: BoardQuery, private readonly now: () => number) {}
 
   private entry(slices: FlightSlice[]): Entry {
-    const key = flightKey(slices);
+    const sliceKeys = slices.map(sliceKey);
+    const key = sliceKeys.join('/');
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { key, id: resultId(key, this.query.cabin), slices, prices: [], awards: [], sources: new Set() };
+      entry = { key, id: resultId(key, this.query.cabin), slices, sliceKeys, prices: [], awards: [], sources: new Set() };
       this.entries.set(key, entry);
       // A flight that arrives after its award options still gets them.
-      slices.forEach((slice, i) => {
-        for (const award of this.awardsBySlice.get(sliceKey(slice)) ?? []) {
+      sliceKeys.forEach((k, i) => {
+        for (const award of this.awardsBySlice.get(k) ?? []) {
           entry?.awards.push({ ...award, direction: i === 0 ? 'outbound' : 'return' });
           entry?.sources.add('seats_aero');
         }
@@ -145,7 +144,7 @@ export class FlightBoard {
       this.awardsBySlice.set(key, list);
       let placed = false;
       for (const entry of this.entries.values()) {
-        const index = entry.slices.findIndex((s) => sliceKey(s) === key);
+        const index = entry.sliceKeys.indexOf(key);
         if (index < 0) continue;
         entry.awards.push({ ...item, direction: index === 0 ? 'outbound' : 'return' });
         entry.sources.add('seats_aero');
