@@ -43,10 +43,13 @@ describe('health and version', () => {
       cache: new MemoryCache(),
       identity: {} as Services['identity'],
       providers: {} as Services['providers'],
+      bookings: {} as Services['bookings'],
+      seats: {} as Services['seats'],
+      idempotency: {} as Services['idempotency'],
       downstreams: [],
       version: { sha: null, branch: null, committedAt: null, builtAt: null, startedAt: '', source: 'unknown' },
       clock: () => new Date(0),
-      settings: { healthCacheTtlS: 30, authPresence: {}, searchCacheTtlS: 0, searchBudgetMs: 1_000 },
+      settings: { healthCacheTtlS: 30, authPresence: {}, searchCacheTtlS: 0, searchBudgetMs: 1_000, bookingMarkupPct: 0 },
     };
     const silent = { debug() {}, info() {}, warn() {}, error() {} };
     const ctx: ToolContext = { principal: ANONYMOUS, requestId: 't', log: silent, signal: new AbortController().signal, services };

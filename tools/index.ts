@@ -5,6 +5,39 @@ import { keyUsageTool } from './account/key-usage.js';
 import { listKeysTool } from './account/list-keys.js';
 import { revokeKeyTool } from './account/revoke-key.js';
 import { adminProviderHealthTool } from './admin/provider-health.js';
+import { bookAgentTool } from './booking/book/book-agent.js';
+import { bookTool } from './booking/book/book.js';
+import { createOfferTool } from './booking/book/create-offer.js';
+import { holdTool } from './booking/book/hold.js';
+import { payTool } from './booking/book/pay.js';
+import { addServicesTool } from './booking/manage/add-services.js';
+import { bookFlightTool, holdFlightTool } from './booking/mcp/book-flight.js';
+import { cancelBookingTool } from './booking/mcp/cancel-booking.js';
+import { quoteBookingTool } from './booking/mcp/quote-booking.js';
+import { cancelTool } from './booking/manage/cancel.js';
+import { changeConfirmTool } from './booking/manage/change-confirm.js';
+import { cardPaymentConfirmTool } from './booking/payments/card-payment-confirm.js';
+import { paymentIntentTool } from './booking/payments/payment-intent.js';
+import { providerPaymentIntentConfirmTool } from './booking/payments/provider-payment-intent-confirm.js';
+import { providerPaymentIntentTool } from './booking/payments/provider-payment-intent.js';
+import { threeDsSessionTool } from './booking/payments/three-ds-session.js';
+import { baggageTool } from './booking/offers/baggage.js';
+import { fareBrandsTool } from './booking/offers/fare-brands.js';
+import { fareConditionsTool } from './booking/offers/fare-conditions.js';
+import { getOfferTool } from './booking/offers/get-offer.js';
+import { availableServicesTool } from './booking/orders/available-services.js';
+import { changeOffersTool } from './booking/orders/change-offers.js';
+import { checkInLinksTool } from './booking/orders/check-in-links.js';
+import { createChangeRequestTool } from './booking/orders/create-change-request.js';
+import { bookingDocumentsTool } from './booking/orders/documents.js';
+import { getBookingTool } from './booking/orders/get-booking.js';
+import { getChangeRequestTool } from './booking/orders/get-change-request.js';
+import { bookingRevenueTool } from './booking/orders/revenue.js';
+import { seatConfirmTool } from './booking/seats/seat-confirm.js';
+import { seatHoldTool } from './booking/seats/seat-hold.js';
+import { seatReleaseTool } from './booking/seats/seat-release.js';
+import { seatSelectionsByBookingTool } from './booking/seats/seat-selections-by-booking.js';
+import { seatSelectionsTool } from './booking/seats/seat-selections.js';
 import { searchFlightsTool } from './flights/search.js';
 import { authConfigTool } from './health/auth-config.js';
 import { healthDeepTool } from './health/health-deep.js';
@@ -30,6 +63,40 @@ export const TOOLS: readonly AnyTool[] = [
   revokeKeyTool,
   keyUsageTool,
   adminProviderHealthTool,
+  seatHoldTool,
+  seatSelectionsTool,
+  seatConfirmTool,
+  seatReleaseTool,
+  seatSelectionsByBookingTool,
+  getOfferTool,
+  baggageTool,
+  fareConditionsTool,
+  fareBrandsTool,
+  getBookingTool,
+  bookingDocumentsTool,
+  checkInLinksTool,
+  availableServicesTool,
+  bookingRevenueTool,
+  createChangeRequestTool,
+  getChangeRequestTool,
+  changeOffersTool,
+  createOfferTool,
+  paymentIntentTool,
+  cardPaymentConfirmTool,
+  providerPaymentIntentTool,
+  providerPaymentIntentConfirmTool,
+  threeDsSessionTool,
+  bookTool,
+  bookAgentTool,
+  holdTool,
+  payTool,
+  changeConfirmTool,
+  cancelTool,
+  addServicesTool,
+  quoteBookingTool,
+  bookFlightTool,
+  holdFlightTool,
+  cancelBookingTool,
 ] as AnyTool[];
 
 assertRegistry(TOOLS);

@@ -61,6 +61,8 @@ export const EnvSchema = z.object({
   SIM_FAIL_RATE: perProvider('a rate from 0 to 1'),
   SEARCH_CACHE_TTL_S: z.coerce.number().int().min(0).max(3_600).default(120),
   SEARCH_BUDGET_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
+  BOOKING_MARKUP_PCT: z.coerce.number().min(0).max(50).default(0),
+  PENDING_ORDER_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
 export type AppConfig = z.output<typeof EnvSchema>;

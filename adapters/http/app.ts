@@ -13,6 +13,7 @@ import type { Runtime } from './request-context.js';
 import { ipRateLimit } from './ip-rate-limit.js';
 import { isJsonContentType } from './json-type.js';
 import { logRequests } from './request-log.js';
+import { stripeWebhookRouter } from './webhooks/stripe-webhook.js';
 
 export interface AppOptions {
   tools: readonly AnyTool[];
@@ -49,6 +50,8 @@ export function createApp(opts: AppOptions): Express {
   const openapi = JSON.stringify(buildOpenApi(opts.tools));
   app.get('/openapi.json', (_req, res) => void res.type('application/json').send(openapi));
 
+  // Stripe signs the raw bytes, so its webhook reads its own body before the JSON parser does.
+  app.use(stripeWebhookRouter(opts.runtime.services, { bodyLimit: opts.bodyLimit }));
   app.use(express.json({ limit: opts.bodyLimit, type: (req) => isJsonContentType(req.headers['content-type']) }));
   app.use(bodyErrors);
   app.use(restRouter(opts.tools, opts.runtime));

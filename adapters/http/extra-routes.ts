@@ -19,6 +19,7 @@ export const ADAPTER_ROUTES: { method: HttpMethod; path: string }[] = [
   { method: 'GET', path: '/mcp' },
   { method: 'DELETE', path: '/mcp' },
   { method: 'GET', path: '/openapi.json' },
+  { method: 'POST', path: '/api/webhooks/stripe' },
   ...OAUTH_ROUTES,
 ];
 
@@ -29,5 +30,7 @@ export const DELIBERATE_ADDITIONS: { method: HttpMethod; path: string; why: stri
   { method: 'GET', path: '/api/keys', why: "lists the caller's API keys" },
   { method: 'DELETE', path: '/api/keys/{key_id}', why: 'revokes an API key' },
   { method: 'GET', path: '/api/keys/{key_id}/usage', why: 'per-day usage of an API key' },
+  { method: 'POST', path: '/api/webhooks/stripe', why: 'Stripe reports payments and refunds here (signed raw body), so a booking learns of money that moved outside its own calls' },
+  { method: 'POST', path: '/api/booking/card-payments/{payment_intent_id}/confirm', why: 'server-side card confirmation: lets the whole checkout run without a browser on the card simulator, and the back end charge saved cards live' },
   ...OAUTH_ROUTES.map((r) => ({ ...r, why: 'the OAuth 2.1 authorization server that MCP connectors need (identity issue)' })),
 ];

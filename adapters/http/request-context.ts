@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Services, ToolContext } from '../../tools/_kit/context.js';
+import type { CallMeta, Services, ToolContext } from '../../tools/_kit/context.js';
 import type { Logger } from '../../tools/_kit/ports.js';
 import type { Principal } from '../../tools/_kit/principal.js';
 import type { Meter } from './meter.js';
@@ -33,7 +33,7 @@ export interface Runtime {
  * eager context would have held.
  */
 function lazyContext(
-  base: Pick<ToolContext, 'principal' | 'requestId' | 'services'>,
+  base: Pick<ToolContext, 'principal' | 'requestId' | 'services' | 'call'>,
   log: () => Logger,
   sources: () => AbortSignal[],
 ): ToolContext {
@@ -49,20 +49,31 @@ function lazyContext(
   };
 }
 
+/** Idempotency keys longer than this are refused as not a key (Stripe allows 255). */
+const MAX_IDEMPOTENCY_KEY = 255;
+
+function callMeta(req: Request, runtime: Runtime): CallMeta {
+  const raw = req.headers['idempotency-key'];
+  const key = typeof raw === 'string' ? raw.trim() : undefined;
+  return { baseUrl: runtime.baseUrl(req), ...(key ? { idempotencyKey: key.slice(0, MAX_IDEMPOTENCY_KEY + 1) } : {}) };
+}
+
 /** `principal` is passed when the surface already resolved it (the MCP adapter does, for its audience). */
 export async function buildContext(req: Request, res: Response, runtime: Runtime, resolved?: Principal): Promise<ToolContext> {
   const principal = resolved ?? (await runtime.resolvePrincipal(req.headers));
   await runtime.meter(principal, res);
   const disconnected = abortOnDisconnect(res);
   return lazyContext(
-    { principal, requestId: String(req.id), services: runtime.services },
+    { principal, requestId: String(req.id), services: runtime.services, call: callMeta(req, runtime) },
     () => req.log as Logger,
     () => [disconnected, runtime.shutdown],
   );
 }
 
-/** The same context with more abort sources (the MCP SDK's per-call signal), still made lazily. */
+/** The same context with more abort sources (the MCP SDK's per-call signal), still made lazily. MCP only. */
 export function withAbortSources(ctx: ToolContext, more: () => AbortSignal[]): ToolContext {
-  const { principal, requestId, services } = ctx;
-  return lazyContext({ principal, requestId, services }, () => ctx.log, () => [ctx.signal, ...more()]);
+  const { principal, requestId, services, call } = ctx;
+  // MCP calls share one HTTP request's headers, so an Idempotency-Key there cannot name one call; MCP tools use their own tokens.
+  const mcpCall: CallMeta | undefined = call?.baseUrl === undefined ? undefined : { baseUrl: call.baseUrl };
+  return lazyContext({ principal, requestId, services, call: mcpCall }, () => ctx.log, () => [ctx.signal, ...more()]);
 }

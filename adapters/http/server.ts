@@ -7,6 +7,10 @@ import { TOOLS } from '../../tools/index.js';
 import { createCache } from '../cache/create-cache.js';
 import type { AppConfig } from '../config/env.js';
 import { openDatabase } from '../db/open-database.js';
+import { createBookingStore } from '../db/booking-store.js';
+import { createIdempotencyStore } from '../db/idempotency-store.js';
+import { startPendingOrderTracker } from '../jobs/pending-orders.js';
+import { createSeatStore } from '../db/seat-store.js';
 import { createProviders } from '../providers/create-providers.js';
 import { listDownstreams } from '../providers/downstreams.js';
 import { createOAuthRouter, verifyAccessToken } from '../../oauth/index.js';
@@ -45,6 +49,9 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
     cache,
     identity: identity.service,
     providers,
+    bookings: createBookingStore(db.prisma),
+    seats: createSeatStore(db.prisma),
+    idempotency: createIdempotencyStore(db.prisma, clock),
     downstreams: listDownstreams(providers),
     version: readVersionInfo(config, startedAt),
     clock,
@@ -53,6 +60,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
       authPresence: identity.authPresence,
       searchCacheTtlS: config.SEARCH_CACHE_TTL_S,
       searchBudgetMs: config.SEARCH_BUDGET_MS,
+      bookingMarkupPct: config.BOOKING_MARKUP_PCT,
     },
   };
   const shutdown = new AbortController();
@@ -89,8 +97,11 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   logger.info({ port, db: db.engine, cache: cache.kind }, 'Deal Engine listening');
 
+  const stopTracker = startPendingOrderTracker(services, logger, config.PENDING_ORDER_POLL_MS);
+
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= closeGracefully(server, shutdown, config.SHUTDOWN_GRACE_MS, async () => {
+    await stopTracker().catch(() => undefined);
     await identity.service.meter.close().catch(() => undefined);
     await Promise.allSettled([db.close(), cache.close()]);
   }));

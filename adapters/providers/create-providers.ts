@@ -70,7 +70,7 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
   const mode = (name: ProviderName): ProviderMode => (live[name] ? 'live' : 'simulator');
 
   const flights = createDuffelProvider({
-    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createDuffelSimulator({ seed: sim.seed }), deps.clock),
+    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createDuffelSimulator({ seed: sim.seed, cache: deps.cache }), deps.clock),
     token: config.DUFFEL_ACCESS_TOKEN ?? 'duffel_test_simulator',
     policy: policies.duffel,
     mode: mode('duffel'),

@@ -1,4 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
+import type { DuffelOffer, DuffelOrder, DuffelSeatMap } from '../../adapters/providers/duffel/wire.js';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
 import {
   INTERNAL,
@@ -13,11 +14,18 @@ import {
   type SimErrorSpec,
 } from '../../adapters/providers/simulators/duffel-sim-errors.js';
 import { createDuffelSimulator } from '../../adapters/providers/simulators/duffel-sim.js';
+import type { WireSimulator } from '../../adapters/providers/simulators/sim-transport.js';
+import { afterSaleHandlers } from './duffel-fake-after-sale.js';
+import { orderHandlers, type DuffelOrderScenario } from './duffel-fake-orders.js';
+import { createFakeState, type FakeAnswer, type FakeOfferSource, type FakeRequest } from './duffel-fake-state.js';
 import { listenLocal, readBody } from './fake-server.js';
 
 // A local Duffel over HTTP for adapter tests: it checks the credentials and the
-// version header, answers normal calls from the simulator (so shapes match), and
-// fails on demand the ways Duffel can.
+// version header, answers search, offers and seat maps from the simulator (so
+// shapes match), keeps orders and everything after them in memory, and fails on
+// demand the ways Duffel can.
+
+export type { DuffelOrderScenario } from './duffel-fake-orders.js';
 
 export type DuffelScenario = 'rate_limited' | 'server_error' | 'unavailable' | 'timeout' | 'malformed' | 'offer_gone' | 'validation' | 'errors_in_200';
 
@@ -37,7 +45,12 @@ export interface RecordedRequest {
 export interface DuffelFake {
   url: string;
   requests: RecordedRequest[];
+  /** Fails the next request(s), whatever they are. */
   failNext(scenario: DuffelScenario, times?: number): void;
+  /** Applies to the next order creation(s) only: Duffel's booking errors, or a 202. */
+  failNextOrder(scenario: DuffelOrderScenario, times?: number): void;
+  /** An order as the fake holds it (for assertions). */
+  order(id: string): DuffelOrder | undefined;
   close(): Promise<void>;
 }
 
@@ -83,10 +96,45 @@ function inject(scenario: DuffelScenario, res: ServerResponse): void {
   }
 }
 
-export async function startDuffelFake(opts: { seed?: string } = {}): Promise<DuffelFake> {
+/** Reads offers and seat maps from the simulator, as the fake's own GETs would. */
+function offerSource(sim: WireSimulator): FakeOfferSource {
+  const get = async (path: string, query: Record<string, string>, now: Date) =>
+    sim.handle({ method: 'GET', path, query, headers: { 'duffel-version': 'v2' }, signal: new AbortController().signal }, now);
+  return {
+    async offer(offerId, now) {
+      const answer = await get(`/air/offers/${encodeURIComponent(offerId)}`, { return_available_services: 'true' }, now);
+      return answer.status === 200 ? (answer.body as { data: DuffelOffer }).data : null;
+    },
+    async seatMaps(offerId, now) {
+      const answer = await get('/air/seat_maps', { offer_id: offerId }, now);
+      return answer.status === 200 ? (answer.body as { data: DuffelSeatMap[] }).data : [];
+    },
+  };
+}
+
+/** The `data` of a JSON request body; undefined when there is none, null when it is not JSON. */
+function requestData(body: string): unknown {
+  if (body.trim() === '') return undefined;
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    return typeof parsed === 'object' && parsed !== null && 'data' in parsed ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function reply(res: ServerResponse, answer: FakeAnswer): void {
+  if ('error' in answer) return errorReply(res, answer.status, answer.error);
+  send(res, answer.status, { 'x-request-id': `fake-req-${++fakeRequests}` }, answer.body === undefined ? '' : JSON.stringify(answer.body));
+}
+
+export async function startDuffelFake(opts: { seed?: string; orderPageSize?: number } = {}): Promise<DuffelFake> {
   const sim = createDuffelSimulator({ seed: opts.seed ?? 'duffel-fake' });
   const requests: RecordedRequest[] = [];
   const queue: DuffelScenario[] = [];
+  const state = createFakeState(opts.orderPageSize ?? 50);
+  const orders = orderHandlers(state, offerSource(sim));
+  const afterSale = afterSaleHandlers(state);
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -117,6 +165,10 @@ export async function startDuffelFake(opts: { seed?: string } = {}): Promise<Duf
       const scenario = queue.shift();
       if (scenario) return inject(scenario, res);
 
+      const fakeReq: FakeRequest = { method: record.method, path: record.path.replace(/\/+$/, ''), query: record.query, data: requestData(record.body), now: new Date() };
+      const owned = (await orders.handle(fakeReq)) ?? afterSale.handle(fakeReq);
+      if (owned) return reply(res, owned);
+
       const simReq: HttpRequest = {
         method: record.method as HttpRequest['method'],
         path: record.path,
@@ -140,6 +192,8 @@ export async function startDuffelFake(opts: { seed?: string } = {}): Promise<Duf
     failNext(scenario, times = 1) {
       for (let i = 0; i < times; i++) queue.push(scenario);
     },
+    failNextOrder: (scenario, times = 1) => orders.failNextOrder(scenario, times),
+    order: (id) => state.orders.get(id)?.order,
     close() {
       // Held `timeout` answers would keep close() waiting forever.
       server.closeAllConnections();

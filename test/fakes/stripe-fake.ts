@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import { TEST_PAYMENT_METHODS } from '../../adapters/providers/simulators/stripe-sim.js';
 import { listenLocal, readBody } from './fake-server.js';
 
-// A local Stripe v1 API for the PaymentIntent endpoints stripe-node calls:
+// A local Stripe v1 API for the PaymentIntent and Refund endpoints stripe-node calls:
 // form-encoded bodies, Bearer sk_ keys, Idempotency-Key replay, Request-Id
 // headers, Stripe's error envelope, and failures injected on demand.
 
@@ -26,6 +26,8 @@ export interface StripeFake {
   host: string;
   port: number;
   requests: RecordedRequest[];
+  /** What has been refunded of an intent so far; undefined for an unknown intent. */
+  refundedMinor(paymentIntentId: string): number | undefined;
   /** The next `times` requests (after the key check) fail with this scenario. */
   failNext(scenario: StripeFakeScenario, times?: number): void;
   close(): Promise<void>;
@@ -45,6 +47,9 @@ interface FakeIntent {
   confirmation_method: 'automatic';
   payment_method: string | null;
   amount_received: number;
+  /** Kept per intent (on its charge at Stripe), so a later refund sees what earlier ones took. */
+  amount_refunded: number;
+  latest_charge: string | null;
   canceled_at: number | null;
   next_action: { type: string } | null;
   last_payment_error: Record<string, string> | null;
@@ -82,6 +87,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const queue: StripeFakeScenario[] = [];
   const hanging = new Set<ServerResponse>();
   let intentCount = 0;
+  let refundCount = 0;
   let requestCount = 0;
 
   function createIntent(form: FormObject): Reply {
@@ -98,7 +104,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       id, object: 'payment_intent', amount: Number(amount), currency: currency.toLowerCase(), status: 'requires_payment_method',
       client_secret: `${id}_secret_fake${intentCount}`, metadata, created: 1_767_225_600 + intentCount, livemode: false,
       capture_method: 'automatic', confirmation_method: 'automatic', payment_method: null, amount_received: 0,
-      canceled_at: null, next_action: null, last_payment_error: null,
+      amount_refunded: 0, latest_charge: null, canceled_at: null, next_action: null, last_payment_error: null,
     };
     intents.set(id, intent);
     return { status: 200, body: intent };
@@ -119,12 +125,47 @@ export async function startStripeFake(): Promise<StripeFake> {
     intent.payment_method = pm;
     intent.status = behaviour === 'succeeds' ? 'succeeded' : 'requires_action';
     intent.next_action = behaviour === 'succeeds' ? null : { type: 'use_stripe_sdk' };
-    if (behaviour === 'succeeds') intent.amount_received = intent.amount;
+    if (behaviour === 'succeeds') {
+      intent.amount_received = intent.amount;
+      intent.latest_charge = intent.id.replace(/^pi_/, 'ch_');
+    }
     return { status: 200, body: intent };
+  }
+
+  function createRefund(form: FormObject): Reply {
+    const id = form.payment_intent;
+    if (typeof id !== 'string') return stripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'One of the following params should be provided for this request: payment_intent or charge.' });
+    const intent = intents.get(id);
+    if (!intent) return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${id}'` });
+    const requested = form.amount;
+    if (requested !== undefined && (typeof requested !== 'string' || !/^\d+$/.test(requested) || Number(requested) < 1)) {
+      return stripeError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount', message: 'Invalid positive integer' });
+    }
+    if (intent.status !== 'succeeded') {
+      return stripeError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent (${id}) does not have a successful charge to refund.` });
+    }
+    const remaining = intent.amount_received - intent.amount_refunded;
+    if (remaining <= 0) return stripeError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` });
+    const amount = requested === undefined ? remaining : Number(requested);
+    if (amount > remaining) {
+      return stripeError(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining}).` });
+    }
+    intent.amount_refunded += amount;
+    refundCount += 1;
+    const reason = typeof form.reason === 'string' ? form.reason : null;
+    return {
+      status: 200,
+      body: {
+        id: `re_fake${String(refundCount).padStart(20, '0')}`, object: 'refund', amount, currency: intent.currency, status: 'succeeded',
+        payment_intent: intent.id, charge: intent.latest_charge, reason, created: 1_767_232_800 + refundCount, metadata: {},
+        balance_transaction: null, receipt_number: null, source_transfer_reversal: null, transfer_reversal: null,
+      },
+    };
   }
 
   function route(method: string, path: string, form: FormObject): Reply {
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(form);
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(path);
     if (!match) return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
     const intent = intents.get(match[1]!);
@@ -204,6 +245,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     host: '127.0.0.1',
     port,
     requests,
+    refundedMinor: (id) => intents.get(id)?.amount_refunded,
     failNext(scenario, times = 1) {
       for (let i = 0; i < times; i++) queue.push(scenario);
     },

@@ -197,6 +197,72 @@ describe('stripe simulator: state errors', () => {
   });
 });
 
+describe('stripe simulator: refunds', () => {
+  const cards = simulator();
+  const paid = async (amountMinor = 20_000) => {
+    const intent = await cards.createPaymentIntent({ amountMinor, currency: 'EUR', idempotencyKey: newKey() }, signal());
+    await cards.confirmPaymentIntent(intent.id, { paymentMethod: 'pm_card_visa', idempotencyKey: newKey() }, signal());
+    return intent;
+  };
+  const refund = (id: string, opts: { amountMinor?: number; idempotencyKey?: string } = {}) =>
+    cards.refundPaymentIntent(id, { idempotencyKey: newKey(), ...opts }, signal());
+
+  it('refunds all of a succeeded intent when no amount is given', async () => {
+    const intent = await paid();
+    expect(await refund(intent.id)).toEqual({ id: expect.stringMatching(/^re_[0-9A-Za-z]{24}$/), paymentIntentId: intent.id, amountMinor: 20_000, currency: 'EUR', status: 'succeeded' });
+    expect(await failure(refund(intent.id, { amountMinor: 1 }))).toMatchObject({ kind: 'rejected', status: 400, code: 'charge_already_refunded' });
+  });
+
+  it('refunds in parts up to the total, and each part sees the earlier ones', async () => {
+    const intent = await paid();
+    expect((await refund(intent.id, { amountMinor: 5_000 })).amountMinor).toBe(5_000);
+    expect((await refund(intent.id, { amountMinor: 15_000 })).amountMinor).toBe(15_000);
+    expect(await failure(refund(intent.id))).toMatchObject({ code: 'charge_already_refunded' });
+  });
+
+  it('refuses more than what remains, and refunds exactly the rest without an amount', async () => {
+    const intent = await paid();
+    await refund(intent.id, { amountMinor: 12_000 });
+    expect(await failure(refund(intent.id, { amountMinor: 8_001 }))).toMatchObject({ kind: 'rejected', status: 400, code: 'amount_too_large' });
+    expect((await refund(intent.id)).amountMinor).toBe(8_000);
+  });
+
+  it('refuses to refund an intent that has not succeeded', async () => {
+    const unpaid = await cards.createPaymentIntent({ amountMinor: 3_000, currency: 'EUR', idempotencyKey: newKey() }, signal());
+    expect(await failure(refund(unpaid.id))).toMatchObject({ kind: 'rejected', status: 400, code: 'payment_intent_unexpected_state' });
+    await cards.cancelPaymentIntent(unpaid.id, signal());
+    expect(await failure(refund(unpaid.id, { amountMinor: 100 }))).toMatchObject({ code: 'payment_intent_unexpected_state' });
+    expect(await failure(refund('pi_unknown'))).toMatchObject({ kind: 'not_found', code: 'resource_missing' });
+  });
+
+  it('refuses an amount that is not a positive whole number without burning the key', async () => {
+    const intent = await paid();
+    const key = newKey();
+    for (const amountMinor of [0, -5, 10.5]) {
+      expect(await failure(refund(intent.id, { amountMinor, idempotencyKey: key }))).toMatchObject({ kind: 'rejected', code: 'parameter_invalid_integer' });
+    }
+    expect((await refund(intent.id, { amountMinor: 100, idempotencyKey: key })).amountMinor).toBe(100);
+  });
+
+  it('replays the same refund for the same key instead of refunding twice', async () => {
+    const intent = await paid();
+    const key = newKey();
+    const first = await refund(intent.id, { amountMinor: 10_000, idempotencyKey: key });
+    expect(await refund(intent.id, { amountMinor: 10_000, idempotencyKey: key })).toEqual(first);
+    // Only one refund of 10 000 happened, so 10 000 remain.
+    expect((await refund(intent.id)).amountMinor).toBe(10_000);
+    expect(await failure(refund(intent.id, { amountMinor: 9_999, idempotencyKey: key }))).toMatchObject({ code: 'idempotency_error' });
+  });
+
+  it('never refunds more than was paid when refunds with different keys race', async () => {
+    const intent = await paid();
+    const results = await Promise.allSettled([refund(intent.id, { amountMinor: 15_000 }), refund(intent.id, { amountMinor: 15_000 })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused?.reason).toMatchObject({ code: 'amount_too_large' });
+  });
+});
+
 describe('stripe simulator: webhooks', () => {
   const cards = simulator();
   const body = JSON.stringify({ id: 'evt_sim', object: 'event', type: 'payment_intent.succeeded', created: NOW.getTime() / 1000, data: { object: { id: 'pi_x', status: 'succeeded' } } });

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mapRefund } from '../../adapters/providers/stripe/map-refund.js';
 import { createStripeProcessor, STRIPE_API_VERSION } from '../../adapters/providers/stripe/stripe-processor.js';
 import { ProviderError } from '../../tools/_kit/provider-error.js';
 import type { CardProcessor } from '../../tools/_kit/providers.js';
@@ -190,6 +191,85 @@ describe('stripe adapter: errors', () => {
     const pending = cards.retrievePaymentIntent('pi_hanging', controller.signal);
     setTimeout(() => controller.abort(new Error('caller gone')), 30);
     await expect(pending).rejects.toThrow('caller gone');
+  });
+});
+
+describe('stripe adapter: refunds', () => {
+  const paid = async (amountMinor = 10_000) => {
+    const intent = await create(newKey(), amountMinor);
+    await cards.confirmPaymentIntent(intent.id, { paymentMethod: 'pm_card_visa', idempotencyKey: newKey() }, signal());
+    fake.requests.length = 0;
+    return intent;
+  };
+  const refund = (id: string, opts: { amountMinor?: number; idempotencyKey?: string; reason?: 'requested_by_customer' } = {}) =>
+    cards.refundPaymentIntent(id, { idempotencyKey: newKey(), ...opts }, signal());
+
+  it('refunds all of a paid intent by payment_intent, with our Idempotency-Key', async () => {
+    const intent = await paid();
+    const result = await refund(intent.id, { idempotencyKey: 'refund-full-1', reason: 'requested_by_customer' });
+    expect(result).toEqual({ id: expect.stringMatching(/^re_/), paymentIntentId: intent.id, amountMinor: 10_000, currency: 'USD', status: 'succeeded' });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-full-1' });
+    expect(fake.requests[0]!.form).toEqual({ payment_intent: intent.id, reason: 'requested_by_customer' });
+    expect(fake.refundedMinor(intent.id)).toBe(10_000);
+  });
+
+  it('refunds in parts up to the total, then refuses more', async () => {
+    const intent = await paid();
+    expect((await refund(intent.id, { amountMinor: 2_500 })).amountMinor).toBe(2_500);
+    expect(fake.requests[0]!.form).toEqual({ payment_intent: intent.id, amount: '2500' });
+    expect((await refund(intent.id, { amountMinor: 7_500 })).amountMinor).toBe(7_500);
+    expect(fake.refundedMinor(intent.id)).toBe(10_000);
+    expect(await failure(refund(intent.id, { amountMinor: 1 }))).toMatchObject({ kind: 'rejected', status: 400, code: 'charge_already_refunded' });
+    expect(await failure(refund(intent.id))).toMatchObject({ kind: 'rejected', code: 'charge_already_refunded' });
+  });
+
+  it('refuses more than what remains unrefunded, and keeps what remains', async () => {
+    const intent = await paid();
+    await refund(intent.id, { amountMinor: 4_000 });
+    expect(await failure(refund(intent.id, { amountMinor: 6_001 }))).toMatchObject({ kind: 'rejected', status: 400, code: 'amount_too_large' });
+    expect(fake.refundedMinor(intent.id)).toBe(4_000);
+    // Without an amount, Stripe refunds exactly what remains.
+    expect((await refund(intent.id)).amountMinor).toBe(6_000);
+  });
+
+  it('refuses to refund an intent that was never paid', async () => {
+    const intent = await create();
+    expect(await failure(refund(intent.id))).toMatchObject({ kind: 'rejected', status: 400, code: 'payment_intent_unexpected_state' });
+    expect(fake.refundedMinor(intent.id)).toBe(0);
+  });
+
+  it('replays the same refund for the same key instead of refunding twice', async () => {
+    const intent = await paid();
+    const first = await refund(intent.id, { amountMinor: 3_000, idempotencyKey: 'refund-replay-1' });
+    const again = await refund(intent.id, { amountMinor: 3_000, idempotencyKey: 'refund-replay-1' });
+    expect(again).toEqual(first);
+    expect(fake.refundedMinor(intent.id)).toBe(3_000);
+    expect(await failure(refund(intent.id, { amountMinor: 3_001, idempotencyKey: 'refund-replay-1' }))).toMatchObject({ kind: 'rejected', code: 'idempotency_error' });
+  });
+
+  it('maps an unknown intent to not_found and refuses a malformed id without calling Stripe', async () => {
+    expect(await failure(refund('pi_doesnotexist'))).toMatchObject({ kind: 'not_found', status: 404, code: 'resource_missing' });
+    fake.requests.length = 0;
+    expect(await failure(refund('re_not_an_intent'))).toMatchObject({ kind: 'not_found' });
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('stripe adapter: refund mapping', () => {
+  const wire = { id: 're_1', amount: 500, currency: 'gbp', status: 'pending', payment_intent: 'pi_1' };
+
+  it('maps a refund, an expanded payment_intent and a missing one alike', () => {
+    const expected = { id: 're_1', paymentIntentId: 'pi_1', amountMinor: 500, currency: 'GBP', status: 'pending' };
+    expect(mapRefund(wire, 'pi_1')).toEqual(expected);
+    expect(mapRefund({ ...wire, payment_intent: { id: 'pi_1' } }, 'pi_1')).toEqual(expected);
+    expect(mapRefund({ ...wire, payment_intent: null }, 'pi_1')).toEqual(expected);
+  });
+
+  it('treats an off-contract refund as a bad response', () => {
+    for (const bad of [{ status: null }, { status: 'done' }, { amount: 1.5 }, { amount: -1 }, { currency: 'pounds' }, { id: 'ch_1' }, { payment_intent: 'pi_other' }]) {
+      expect(() => mapRefund({ ...wire, ...bad }, 'pi_1')).toThrow(expect.objectContaining({ kind: 'bad_response' }));
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Cache, Database, Downstream, IdentityPort, Logger, VersionInfo } from './ports.js';
 import type { Principal } from './principal.js';
+import type { BookingStore, SeatStore } from '../booking/store.js';
+import type { IdempotencyStore } from './idempotency.js';
 import type { Providers } from './providers.js';
 
 /** Long-lived services shared by every request. */
@@ -11,6 +13,10 @@ export interface Services {
   identity: IdentityPort;
   /** The upstreams: real adapters where credentials are set, simulators otherwise. */
   providers: Providers;
+  /** Flight bookings, their card payments, change requests and the event outbox. */
+  bookings: BookingStore;
+  seats: SeatStore;
+  idempotency: IdempotencyStore;
   clock: () => Date;
   settings: {
     healthCacheTtlS: number;
@@ -19,13 +25,24 @@ export interface Services {
     /** Flight search: seconds an identical search is served from the cache (0: never), and the whole search's budget. */
     searchCacheTtlS: number;
     searchBudgetMs: number;
+    /** Our markup on flight fares, in percent of the fare (0 by default). */
+    bookingMarkupPct: number;
   };
+}
+
+/** Facts about the call that some tools need, read off the transport by the adapter. */
+export interface CallMeta {
+  /** The caller's `Idempotency-Key` header, when sent (REST only). */
+  idempotencyKey?: string;
+  /** Public origin of this service, e.g. https://api.example.com, for links in answers. */
+  baseUrl?: string;
 }
 
 /** What a handler receives: who calls, the services, and this call's logger and abort signal. */
 export interface ToolContext {
   principal: Principal;
   requestId: string;
+  call?: CallMeta;
   log: Logger;
   signal: AbortSignal;
   services: Services;

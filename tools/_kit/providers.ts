@@ -76,6 +76,35 @@ export interface BaggageAllowance {
   carryOn: number;
 }
 
+/** A passenger slot of an offer, as the provider numbers them (Duffel pas_...). */
+export interface OfferPassenger {
+  id: string;
+  type: 'adult' | 'child' | 'infant_without_seat';
+  age?: number;
+}
+
+/** An extra the provider sells with an offer or an order (a checked bag, cancel-for-any-reason). */
+export interface OfferService {
+  /** Provider's service id (Duffel ase_...), passed back when buying it. */
+  id: string;
+  type: 'baggage' | 'cancel_for_any_reason' | 'seat' | 'other';
+  maxQuantity: number;
+  passengerIds: string[];
+  segmentIds: string[];
+  /** Price for one unit. */
+  price: Money;
+  /** Baggage only. */
+  baggage?: { kind: 'checked' | 'carry_on'; maxWeightKg: number | null; maxLengthCm: number | null; maxHeightCm: number | null; maxDepthCm: number | null };
+}
+
+/** When a held (unpaid) order must be paid, and until when its price is guaranteed. */
+export interface PaymentRequirements {
+  requiresInstantPayment: boolean;
+  /** ISO timestamp; null when the airline does not say. */
+  paymentRequiredBy: string | null;
+  priceGuaranteeExpiresAt: string | null;
+}
+
 /** A cash fare from a flight booking provider or a search-results provider. */
 export interface CashOffer {
   provider: 'duffel' | 'serpapi';
@@ -99,6 +128,15 @@ export interface CashOffer {
   conditions?: FareConditions;
   baggage?: BaggageAllowance;
   emissionsKg?: number;
+  /** Bookable offers: the passenger slots to fill at booking, in order. */
+  passengers?: OfferPassenger[];
+  /** Present when the provider listed the extras it sells (single-offer reads). */
+  availableServices?: OfferService[];
+  paymentRequirements?: PaymentRequirements;
+  /** Per slice: fare brand and conditions, in slice order. */
+  sliceConditions?: { fareBrand: string | null; conditions: FareConditions; priorityBoarding: boolean | null; advanceSeatSelection: boolean | null }[];
+  /** Identity documents the airline needs at booking (passport number etc.). */
+  identityDocumentsRequired?: boolean;
 }
 
 /** Award seats on one itinerary (or route and day) in one loyalty program. */
@@ -174,16 +212,190 @@ export interface FlightProviderStatus {
   detail?: string;
 }
 
-/** The Duffel-like flight booking provider: search and offers here; orders, payments and changes join in the booking issue. */
+// ---------- orders (the booking life cycle) ----------
+
+export interface OrderPassengerInput {
+  /** The offer's passenger slot id this person fills. */
+  id: string;
+  title: 'mr' | 'ms' | 'mrs' | 'miss' | 'dr';
+  gender: 'm' | 'f';
+  givenName: string;
+  familyName: string;
+  /** YYYY-MM-DD */
+  bornOn: string;
+  email: string;
+  /** E.164, e.g. +442080160509 */
+  phoneNumber: string;
+  loyaltyAccounts?: { airlineIataCode: string; accountNumber: string }[];
+  identityDocument?: { type: 'passport'; number: string; issuingCountryCode: string; expiresOn: string };
+  /** The adult travelling with this infant, when this passenger is an infant's carer. */
+  infantPassengerId?: string;
+}
+
+export interface CreateOrderRequest {
+  offerId: string;
+  /** `instant` pays now from the provider balance; `hold` reserves without payment. */
+  type: 'instant' | 'hold';
+  passengers: OrderPassengerInput[];
+  /** Extras bought with the order (bags, seats); instant orders only. */
+  services?: { id: string; quantity: number }[];
+  /** Instant orders: exactly the offer total plus services. */
+  payment?: Money;
+  /** Up to 50 string pairs kept on the provider's order (our booking id rides here). */
+  metadata?: Record<string, string>;
+}
+
+export type OrderDocumentType = 'electronic_ticket' | 'electronic_miscellaneous_document_associated' | 'electronic_miscellaneous_document_standalone';
+
+export interface OrderDocument {
+  type: OrderDocumentType;
+  /** The ticket number. */
+  uniqueIdentifier: string;
+  passengerIds: string[];
+}
+
+export interface OrderServiceLine {
+  id: string;
+  type: 'baggage' | 'seat' | 'cancel_for_any_reason' | 'other';
+  quantity: number;
+  passengerIds: string[];
+  segmentIds: string[];
+  total: Money;
+  /** Seat services: the designator, e.g. "14B". */
+  designator?: string;
+}
+
+export interface FlightOrder {
+  /** Provider order id (Duffel ord_...). */
+  id: string;
+  /** The airline's reference (PNR), e.g. "RZPVDN". */
+  bookingReference: string;
+  type: 'instant' | 'hold';
+  total: Money;
+  base?: Money;
+  tax?: Money;
+  slices: FlightSlice[];
+  passengers: { id: string; givenName: string; familyName: string; type: OfferPassenger['type'] | null }[];
+  services: OrderServiceLine[];
+  documents: OrderDocument[];
+  conditions?: FareConditions;
+  payment: { awaitingPayment: boolean; paymentRequiredBy: string | null; priceGuaranteeExpiresAt: string | null; paidAt: string | null };
+  availableActions: ('cancel' | 'change' | 'update')[];
+  createdAt: string;
+  cancelledAt: string | null;
+  owner: string;
+  metadata: Record<string, string>;
+}
+
+/** What order creation gave back: the order, or (Duffel's 202) an acceptance whose outcome comes later. */
+export type OrderCreation = { status: 'created'; order: FlightOrder } | { status: 'accepted' };
+
+export interface OrderCancellation {
+  id: string;
+  orderId: string;
+  refund: Money;
+  refundTo: 'arc_bsp_cash' | 'balance' | 'card' | 'voucher' | 'awaiting_payment' | 'airline_credits' | 'original_form_of_payment';
+  expiresAt: string | null;
+  confirmedAt: string | null;
+  createdAt: string;
+}
+
+export interface ChangeSliceAdd {
+  origin: string;
+  destination: string;
+  departureDate: string;
+  cabin: CabinClass;
+}
+
+export interface OrderChangeOffer {
+  id: string;
+  /** What the customer pays (positive) or gets back (negative) for the change. */
+  changeTotal: Money;
+  newTotal: Money;
+  penalty: Money | null;
+  refundTo: string | null;
+  expiresAt: string;
+  slicesAdd: FlightSlice[];
+  slicesRemove: FlightSlice[];
+}
+
+export interface OrderChangeRequest {
+  id: string;
+  orderId: string;
+  createdAt: string;
+  /** The change offers found so far; they fill in over a few seconds. */
+  offers: OrderChangeOffer[];
+}
+
+export interface OrderChange {
+  id: string;
+  orderId: string;
+  changeTotal: Money;
+  newTotal: Money;
+  confirmedAt: string | null;
+}
+
+/** The flight provider's own card payment intent (Duffel Payments), paid through its card component. */
+export interface ProviderPaymentIntent {
+  id: string;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'cancelled' | 'succeeded';
+  amount: Money;
+  /** Handed to the provider's card component in the browser. */
+  clientToken: string | null;
+  fees: Money | null;
+  net: Money | null;
+  createdAt: string;
+}
+
+export interface ThreeDSecureSession {
+  id: string;
+  resourceId: string;
+  cardId: string;
+  status: 'client_action_required' | 'ready_for_payment' | 'failed' | 'expired';
+  /** For the provider's 3-D Secure component in the browser. */
+  clientId: string | null;
+  expiresAt: string;
+}
+
+/** The Duffel-like flight booking provider: search, offers, and the whole order life cycle. */
 export interface FlightBookingProvider {
   readonly name: 'duffel';
   readonly mode: ProviderMode;
   /** Creates an offer request and returns its offers. */
   searchOffers(query: FlightQuery, signal: AbortSignal): Promise<CashOffer[]>;
-  /** One live offer; ProviderError kind `not_found` when the provider no longer knows it. */
+  /** One live offer with its available services; ProviderError kind `not_found` when the provider no longer knows it. */
   getOffer(offerId: string, signal: AbortSignal): Promise<CashOffer>;
   getSeatMaps(offerId: string, signal: AbortSignal): Promise<SeatMap[]>;
   status(signal: AbortSignal): Promise<FlightProviderStatus>;
+
+  /**
+   * Creates an order. Never retried: a second attempt could book twice. Errors carry
+   * Duffel's code: `offer_no_longer_available` (kind not_found), `price_changed`,
+   * `insufficient_balance` (kind rejected).
+   */
+  createOrder(request: CreateOrderRequest, signal: AbortSignal): Promise<OrderCreation>;
+  getOrder(orderId: string, signal: AbortSignal): Promise<FlightOrder>;
+  /**
+   * Finds the order whose metadata holds `key: value` among orders with a passenger
+   * of this family name: how an order accepted asynchronously (202) is found again.
+   */
+  findOrder(opts: { passengerFamilyName: string; metadataKey: string; metadataValue: string }, signal: AbortSignal): Promise<FlightOrder | null>;
+  /** Pays a hold order from the balance; the amount must equal the order's current total. */
+  payOrder(orderId: string, amount: Money, signal: AbortSignal): Promise<FlightOrder>;
+  /** Extras that can still be bought for an order. */
+  getOrderServices(orderId: string, signal: AbortSignal): Promise<OfferService[]>;
+  addOrderServices(orderId: string, services: { id: string; quantity: number }[], payment: Money, signal: AbortSignal): Promise<FlightOrder>;
+  /** A cancellation quote (not yet confirmed). */
+  quoteCancellation(orderId: string, signal: AbortSignal): Promise<OrderCancellation>;
+  confirmCancellation(cancellationId: string, signal: AbortSignal): Promise<OrderCancellation>;
+  createChangeRequest(orderId: string, change: { removeSliceIds: string[]; add: ChangeSliceAdd[] }, signal: AbortSignal): Promise<OrderChangeRequest>;
+  getChangeRequest(changeRequestId: string, signal: AbortSignal): Promise<OrderChangeRequest>;
+  getChangeOffer(changeOfferId: string, signal: AbortSignal): Promise<OrderChangeOffer>;
+  /** Selects a change offer and confirms it, paying `payment` from the balance when the change costs money. */
+  confirmChange(changeOfferId: string, payment: Money | null, signal: AbortSignal): Promise<OrderChange>;
+  createPaymentIntent(amount: Money, signal: AbortSignal): Promise<ProviderPaymentIntent>;
+  confirmPaymentIntent(id: string, signal: AbortSignal): Promise<ProviderPaymentIntent>;
+  createThreeDSecureSession(opts: { cardId: string; resourceId: string; services: { id: string; quantity: number }[]; cardholderPresent: boolean }, signal: AbortSignal): Promise<ThreeDSecureSession>;
 }
 
 /** The Google Flights results provider (SerpApi). Not bookable here. */
@@ -222,6 +434,14 @@ export interface PaymentIntent {
   createdAt: string;
 }
 
+export interface CardRefund {
+  id: string;
+  paymentIntentId: string;
+  amountMinor: number;
+  currency: string;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+}
+
 export interface CardWebhookEvent {
   id: string;
   type: string;
@@ -240,6 +460,8 @@ export interface CardProcessor {
   /** Confirms with a payment method (test cards such as pm_card_visa in the simulator and Stripe test mode). */
   confirmPaymentIntent(id: string, opts: { paymentMethod: string; idempotencyKey: string }, signal: AbortSignal): Promise<PaymentIntent>;
   cancelPaymentIntent(id: string, signal: AbortSignal): Promise<PaymentIntent>;
+  /** Refunds a succeeded intent, all of it unless `amountMinor` is given. Idempotent per key. */
+  refundPaymentIntent(id: string, opts: { amountMinor?: number; idempotencyKey: string; reason?: 'duplicate' | 'requested_by_customer' | 'fraudulent' }, signal: AbortSignal): Promise<CardRefund>;
   /** Verifies a webhook's signature header over the raw body; throws ProviderError kind `rejected` when it does not match. */
   verifyWebhook(rawBody: string, signatureHeader: string): CardWebhookEvent;
 }

@@ -36,7 +36,8 @@ const ms = (iso: string, fallback: number) => {
   return Number.isNaN(t) ? fallback : t;
 };
 
-function sliceView(slice: FlightSlice): FlightResult['slices'][number] {
+/** A slice as every surface shows it. */
+export function sliceView(slice: FlightSlice): FlightResult['slices'][number] {
   const first = slice.segments[0];
   const last = slice.segments.at(-1);
   return {

@@ -24,6 +24,8 @@ export interface DuffelResult<T> {
   data: T;
   meta: DuffelListMeta | undefined;
   requestId: string | null;
+  /** The HTTP status: order creation tells 201 (created) from 202 (accepted, outcome later). */
+  status: number;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -118,6 +120,18 @@ async function readJson(res: HttpResponse): Promise<{ ok: true; body: unknown } 
   }
 }
 
+/** An empty body (a bare 202) is fine here; anything else must still be JSON. */
+async function readJsonOrEmpty(res: HttpResponse): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  const text: unknown = await res.text();
+  if (typeof text !== 'string' || text.trim() === '') return { ok: true, body: undefined };
+  try {
+    return { ok: true, body: JSON.parse(text) as unknown };
+  } catch (err) {
+    if (err instanceof SyntaxError) return { ok: false };
+    throw err;
+  }
+}
+
 export class DuffelClient {
   private readonly transport: HttpTransport;
   private readonly token: string;
@@ -128,6 +142,25 @@ export class DuffelClient {
   }
 
   async request<T>(call: DuffelCall): Promise<DuffelResult<T>> {
+    const { res, body } = await this.send(call, false);
+    if (!isRecord(body) || !('data' in body) || body.data === undefined || body.data === null) {
+      throw new ProviderError('duffel', 'bad_response', `Duffel answered ${res.status} without a data field${requestIdSuffix(res, body)}`, { status: res.status });
+    }
+    return { data: body.data as T, meta: metaOf(body), requestId: requestIdOf(res, body), status: res.status };
+  }
+
+  /**
+   * Like `request`, for calls whose success may come without `data`: a 202 on
+   * order creation, or an action whose answer we do not read. `data` is null then.
+   */
+  async requestAllowingNoData<T>(call: DuffelCall): Promise<DuffelResult<T | null>> {
+    const { res, body } = await this.send(call, true);
+    const data = isRecord(body) && body.data !== undefined && body.data !== null ? (body.data as T) : null;
+    return { data, meta: metaOf(body), requestId: requestIdOf(res, body), status: res.status };
+  }
+
+  /** Sends one call; throws for an error status or an error envelope, returns the parsed body otherwise. */
+  private async send(call: DuffelCall, allowEmptyBody: boolean): Promise<{ res: HttpResponse; body: unknown }> {
     const res = await this.transport({
       method: call.method,
       path: call.path,
@@ -142,8 +175,8 @@ export class DuffelClient {
       body: call.body === undefined ? undefined : JSON.stringify({ data: call.body }),
       signal: call.signal,
     });
-    const parsed = await readJson(res);
     const ok = res.status >= 200 && res.status < 300;
+    const parsed = allowEmptyBody && ok ? await readJsonOrEmpty(res) : await readJson(res);
     if (!parsed.ok) {
       // An error status with a non-JSON body (a proxy's HTML page) still says what went wrong.
       if (!ok) throw errorFromResponse(res, undefined);
@@ -151,11 +184,12 @@ export class DuffelClient {
     }
     const body = parsed.body;
     if (!ok || errorsOf(body).length > 0) throw errorFromResponse(res, body);
-    if (!isRecord(body) || !('data' in body) || body.data === undefined || body.data === null) {
-      throw new ProviderError('duffel', 'bad_response', `Duffel answered ${res.status} without a data field${requestIdSuffix(res, body)}`, { status: res.status });
-    }
-    return { data: body.data as T, meta: isRecord(body.meta) ? (body.meta as unknown as DuffelListMeta) : undefined, requestId: requestIdOf(res, body) };
+    return { res, body };
   }
+}
+
+function metaOf(body: unknown): DuffelListMeta | undefined {
+  return isRecord(body) && isRecord(body.meta) ? (body.meta as unknown as DuffelListMeta) : undefined;
 }
 
 function requestIdSuffix(res: HttpResponse, body: unknown): string {

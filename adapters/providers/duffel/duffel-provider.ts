@@ -3,6 +3,10 @@ import type { CashOffer, FlightBookingProvider, FlightProviderStatus, FlightQuer
 import type { ProviderPolicy } from '../http/resilience.js';
 import type { HttpTransport } from '../http/transport.js';
 import { DuffelClient } from './client.js';
+import { duffelAfterSaleMethods } from './duffel-after-sale.js';
+import { duffelCalls } from './duffel-calls.js';
+import { duffelOrderMethods } from './duffel-orders.js';
+import { duffelPaymentMethods } from './duffel-payments.js';
 import { mapOffer } from './map-offer.js';
 import { mapSeatMap } from './map-seat-map.js';
 import type { DuffelAirline, DuffelOffer, DuffelOfferRequest, DuffelOfferRequestCreate, DuffelPassengerInput, DuffelSeatMap } from './wire.js';
@@ -61,6 +65,7 @@ function environmentFromToken(token: string): 'sandbox' | 'production' | null {
 export function createDuffelProvider(opts: DuffelProviderOptions): FlightBookingProvider {
   const client = new DuffelClient({ transport: opts.transport, token: opts.token });
   const { policy } = opts;
+  const calls = duffelCalls(client, policy);
   const supplierTimeout = Math.min(SUPPLIER_TIMEOUT.max, Math.max(SUPPLIER_TIMEOUT.min, Math.round(opts.supplierTimeoutMs ?? SUPPLIER_TIMEOUT.default)));
 
   return {
@@ -137,5 +142,10 @@ export function createDuffelProvider(opts: DuffelProviderOptions): FlightBooking
         };
       }
     },
+
+    // The order life cycle lives in its own files; reads retry, writes never do.
+    ...duffelOrderMethods(calls),
+    ...duffelAfterSaleMethods(calls),
+    ...duffelPaymentMethods(calls),
   };
 }

@@ -1,4 +1,3 @@
-import { ProviderError } from '../../../tools/_kit/provider-error.js';
 import {
   CABIN_CLASSES,
   type BaggageAllowance,
@@ -8,32 +7,19 @@ import {
   type FlightSegment,
   type FlightSlice,
   type Money,
+  type OfferPassenger,
+  type PaymentRequirements,
 } from '../../../tools/_kit/providers.js';
-import type { DuffelConditionDetail, DuffelOffer, DuffelPlace, DuffelSegment, DuffelSlice } from './wire.js';
+import { malformed } from './malformed.js';
+import { optionalMoney, toMoney } from './map-money.js';
+import { mapAvailableServices } from './map-service.js';
+import type { DuffelConditionDetail, DuffelConditions, DuffelOffer, DuffelOfferPassenger, DuffelPaymentRequirements, DuffelPlace, DuffelSegment, DuffelSlice } from './wire.js';
 
 // Duffel Offer → CashOffer. Anything essential that is missing or unreadable is a
 // bad_response: an offer we cannot price or route must not reach a customer.
+// The slice, segment and condition mappers are shared with orders and changes.
 
-/** Currencies whose minor unit is not the cent (ISO 4217). */
-const MINOR_DIGITS: Record<string, number> = { JPY: 0, KRW: 0, VND: 0, CLP: 0, ISK: 0, UGX: 0, XAF: 0, XOF: 0, BHD: 3, KWD: 3, OMR: 3, JOD: 3, TND: 3, IQD: 3, LYD: 3 };
-
-function malformed(what: string): ProviderError {
-  return new ProviderError('duffel', 'bad_response', `Duffel offer is malformed: ${what}`);
-}
-
-/** A Duffel decimal string ("123.45") as Money rounded to the currency's minor unit. */
-export function toMoney(amount: string | null | undefined, currency: string | null | undefined): Money {
-  const value = Number(amount);
-  if (amount === null || amount === undefined || amount.trim() === '' || !Number.isFinite(value)) throw malformed(`amount "${String(amount)}"`);
-  if (!currency || !/^[A-Za-z]{3}$/.test(currency)) throw malformed(`currency "${String(currency)}"`);
-  const code = currency.toUpperCase();
-  const scale = 10 ** (MINOR_DIGITS[code] ?? 2);
-  return { amount: Math.round(value * scale) / scale, currency: code };
-}
-
-function optionalMoney(amount: string | null | undefined, currency: string | null | undefined): Money | undefined {
-  return amount === null || amount === undefined || !currency ? undefined : toMoney(amount, currency);
-}
+export { toMoney } from './map-money.js';
 
 /** ISO 8601 duration ("PT7H5M", "P1DT2H") in whole minutes; null when absent or unreadable. */
 export function isoDurationMinutes(duration: string | null | undefined): number | null {
@@ -61,6 +47,7 @@ function localMinutesBetween(from: string, to: string): number {
 }
 
 function mapSegment(seg: DuffelSegment): FlightSegment {
+  if (!seg || typeof seg.id !== 'string') throw malformed('segment without an id');
   const carrier = seg.marketing_carrier?.iata_code;
   if (!carrier) throw malformed(`segment ${seg.id} has no marketing carrier`);
   if (!seg.departing_at || !seg.arriving_at) throw malformed(`segment ${seg.id} has no times`);
@@ -82,7 +69,8 @@ function mapSegment(seg: DuffelSegment): FlightSegment {
   return out;
 }
 
-function mapSlice(slice: DuffelSlice): FlightSlice {
+export function mapSlice(slice: DuffelSlice): FlightSlice {
+  if (!slice || typeof slice.id !== 'string') throw malformed('slice without an id');
   if (!Array.isArray(slice.segments) || slice.segments.length === 0) throw malformed(`slice ${slice.id} has no segments`);
   const segments = slice.segments.map(mapSegment);
   const first = segments[0] as FlightSegment;
@@ -103,9 +91,9 @@ function mapCondition(detail: DuffelConditionDetail | null | undefined): { allow
   return { allowed: detail.allowed, penalty };
 }
 
-function mapConditions(offer: DuffelOffer): FareConditions {
-  const refund = mapCondition(offer.conditions?.refund_before_departure);
-  const change = mapCondition(offer.conditions?.change_before_departure);
+export function mapConditions(conditions: DuffelConditions | null | undefined): FareConditions {
+  const refund = mapCondition(conditions?.refund_before_departure);
+  const change = mapCondition(conditions?.change_before_departure);
   return { refundable: refund.allowed, changeable: change.allowed, refundPenalty: refund.penalty, changePenalty: change.penalty };
 }
 
@@ -151,7 +139,7 @@ export function mapOffer(offer: DuffelOffer): CashOffer {
     owner,
     expiresAt: offer.expires_at ?? null,
     observedAt: offer.created_at,
-    conditions: mapConditions(offer),
+    conditions: mapConditions(offer.conditions),
   };
   const base = optionalMoney(offer.base_amount, offer.base_currency);
   if (base) out.base = base;
@@ -162,5 +150,50 @@ export function mapOffer(offer: DuffelOffer): CashOffer {
   if (baggage) out.baggage = baggage;
   const emissions = Number(offer.total_emissions_kg);
   if (offer.total_emissions_kg !== null && offer.total_emissions_kg !== undefined && Number.isFinite(emissions)) out.emissionsKg = emissions;
+  addBookingDetail(out, offer);
   return out;
+}
+
+/** What booking needs beyond the price: passenger slots, extras, hold terms, per-slice fare rules. */
+function addBookingDetail(out: CashOffer, offer: DuffelOffer): void {
+  if (Array.isArray(offer.passengers)) out.passengers = offer.passengers.map(mapPassenger);
+  // Only the single-offer read lists extras; null or absent means "not asked", not "none".
+  if (Array.isArray(offer.available_services)) out.availableServices = mapAvailableServices(offer.available_services);
+  if (offer.payment_requirements) out.paymentRequirements = mapPaymentRequirements(offer.payment_requirements);
+  if (offer.slices.some((s) => s.conditions)) {
+    out.sliceConditions = offer.slices.map((s) => ({
+      fareBrand: s.fare_brand_name ?? null,
+      conditions: mapConditions(s.conditions),
+      priorityBoarding: s.conditions?.priority_boarding ?? null,
+      advanceSeatSelection: s.conditions?.advance_seat_selection ?? null,
+    }));
+  }
+  if (typeof offer.passenger_identity_documents_required === 'boolean') out.identityDocumentsRequired = offer.passenger_identity_documents_required;
+}
+
+const PASSENGER_TYPES: readonly OfferPassenger['type'][] = ['adult', 'child', 'infant_without_seat'];
+/** Duffel's age bands when a passenger was searched by age and comes back without a type. */
+const INFANT_UNDER = 2;
+const CHILD_UNDER = 12;
+
+export function passengerType(type: unknown, age: number | null | undefined): OfferPassenger['type'] {
+  if (typeof type === 'string' && (PASSENGER_TYPES as readonly string[]).includes(type)) return type as OfferPassenger['type'];
+  if (typeof age === 'number') return age < INFANT_UNDER ? 'infant_without_seat' : age < CHILD_UNDER ? 'child' : 'adult';
+  // Neither type nor age: Duffel's passenger defaults to an adult.
+  return 'adult';
+}
+
+function mapPassenger(p: DuffelOfferPassenger): OfferPassenger {
+  if (!p || typeof p.id !== 'string' || p.id === '') throw malformed('offer passenger without an id');
+  const out: OfferPassenger = { id: p.id, type: passengerType(p.type, p.age) };
+  if (typeof p.age === 'number') out.age = p.age;
+  return out;
+}
+
+function mapPaymentRequirements(r: DuffelPaymentRequirements): PaymentRequirements {
+  return {
+    requiresInstantPayment: r.requires_instant_payment === true,
+    paymentRequiredBy: r.payment_required_by ?? null,
+    priceGuaranteeExpiresAt: r.price_guarantee_expires_at ?? null,
+  };
 }

@@ -1,6 +1,6 @@
 import { ProviderError } from '../../../tools/_kit/provider-error.js';
 import { CABIN_CLASSES, type CabinClass, type SeatElement, type SeatElementType, type SeatMap, type SeatMapCabin } from '../../../tools/_kit/providers.js';
-import { toMoney } from './map-offer.js';
+import { toMoney } from './map-money.js';
 import type { DuffelSeatMap, DuffelSeatMapCabin, DuffelSeatMapElement } from './wire.js';
 
 // Duffel SeatMap → domain SeatMap. The layout is kept as Duffel draws it (rows of

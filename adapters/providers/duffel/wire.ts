@@ -294,3 +294,248 @@ export interface DuffelSeatMap {
   segment_id: string;
   cabins: DuffelSeatMapCabin[];
 }
+
+// ---------- orders ----------
+
+export interface DuffelLoyaltyAccount {
+  airline_iata_code: string;
+  account_number: string;
+}
+
+export interface DuffelIdentityDocument {
+  type: 'passport' | 'tax_id' | 'known_traveler_number' | 'passenger_redress_number';
+  unique_identifier: string;
+  issuing_country_code: string;
+  expires_on: string;
+}
+
+export interface DuffelOrderPassengerInput {
+  id: string;
+  title: 'mr' | 'ms' | 'mrs' | 'miss' | 'dr';
+  gender: 'm' | 'f';
+  given_name: string;
+  family_name: string;
+  born_on: string;
+  email: string;
+  phone_number: string;
+  infant_passenger_id?: string;
+  loyalty_programme_accounts?: DuffelLoyaltyAccount[];
+  identity_documents?: DuffelIdentityDocument[];
+}
+
+export interface DuffelPaymentInput {
+  type: 'balance' | 'arc_bsp_cash' | 'card';
+  amount: string;
+  currency: string;
+  three_d_secure_session_id?: string;
+}
+
+export interface DuffelOrderCreate {
+  selected_offers: [string];
+  type: 'instant' | 'hold';
+  passengers: DuffelOrderPassengerInput[];
+  payments?: DuffelPaymentInput[];
+  services?: { id: string; quantity: number }[];
+  metadata?: Record<string, string>;
+}
+
+export interface DuffelOrderPassenger {
+  id: string;
+  type?: DuffelPassengerType | null;
+  title?: string | null;
+  gender?: string | null;
+  given_name: string;
+  family_name: string;
+  born_on?: string | null;
+  email?: string | null;
+  phone_number?: string | null;
+  infant_passenger_id?: string | null;
+  loyalty_programme_accounts?: DuffelLoyaltyAccount[];
+}
+
+export interface DuffelOrderService {
+  id: string;
+  type: 'baggage' | 'seat' | 'cancel_for_any_reason' | string;
+  quantity: number;
+  passenger_ids: string[];
+  segment_ids: string[];
+  total_amount: string;
+  total_currency: string;
+  /** Seat services carry `{designator, name, disclosures}`; baggage services the bag's limits. */
+  metadata?: Record<string, unknown> | null;
+}
+
+export interface DuffelOrderDocument {
+  type: 'electronic_ticket' | 'electronic_miscellaneous_document_associated' | 'electronic_miscellaneous_document_standalone';
+  unique_identifier: string;
+  passenger_ids: string[];
+}
+
+export interface DuffelOrderPaymentStatus {
+  awaiting_payment: boolean;
+  payment_required_by: string | null;
+  price_guarantee_expires_at: string | null;
+  paid_at: string | null;
+}
+
+/** Order slices are offer slices whose segment passengers may carry the chosen seat. */
+export type DuffelOrderSlice = DuffelSlice & {
+  segments: (DuffelSegment & { passengers: (DuffelSegmentPassenger & { seat?: { designator: string; name?: string | null; disclosures?: string[] } | null })[] })[];
+};
+
+export interface DuffelOrder {
+  id: string;
+  booking_reference: string;
+  type?: 'instant' | 'hold' | 'pay_later';
+  live_mode: boolean;
+  created_at: string;
+  synced_at?: string | null;
+  cancelled_at: string | null;
+  cancellation?: DuffelOrderCancellation | null;
+  total_amount: string;
+  total_currency: string;
+  base_amount: string | null;
+  base_currency: string | null;
+  tax_amount: string | null;
+  tax_currency: string | null;
+  owner: DuffelAirline;
+  slices: DuffelOrderSlice[];
+  passengers: DuffelOrderPassenger[];
+  services: DuffelOrderService[];
+  conditions: DuffelConditions;
+  payment_status: DuffelOrderPaymentStatus;
+  documents: DuffelOrderDocument[];
+  airline_initiated_changes?: unknown[];
+  available_actions: ('cancel' | 'change' | 'update')[];
+  metadata: Record<string, string> | null;
+}
+
+export interface DuffelPayment {
+  id: string;
+  type: 'balance' | 'arc_bsp_cash' | 'card';
+  amount: string;
+  currency: string;
+  created_at: string;
+}
+
+/** `POST /air/payments` pays a hold order. */
+export interface DuffelPaymentCreate {
+  order_id: string;
+  payment: DuffelPaymentInput;
+}
+
+/** `POST /air/orders/{id}/services` */
+export interface DuffelAddServices {
+  add_services: { id: string; quantity: number }[];
+  payment: DuffelPaymentInput;
+}
+
+// ---------- cancellations ----------
+
+export interface DuffelOrderCancellation {
+  id: string;
+  order_id: string;
+  refund_amount: string;
+  refund_currency: string;
+  refund_to: 'arc_bsp_cash' | 'balance' | 'card' | 'voucher' | 'awaiting_payment' | 'airline_credits' | 'original_form_of_payment';
+  expires_at: string | null;
+  confirmed_at: string | null;
+  live_mode: boolean;
+  created_at: string;
+  airline_credits?: unknown[];
+}
+
+// ---------- customer changes ----------
+
+export interface DuffelChangeRequestCreate {
+  order_id: string;
+  slices: {
+    remove: { slice_id: string }[];
+    add: { origin: string; destination: string; departure_date: string; cabin_class: DuffelCabinClass }[];
+  };
+}
+
+export interface DuffelOrderChangeOffer {
+  id: string;
+  order_change_id: string | null;
+  expires_at: string;
+  change_total_amount: string;
+  change_total_currency: string;
+  new_total_amount: string;
+  new_total_currency: string;
+  penalty_amount: string | null;
+  penalty_currency: string | null;
+  refund_to: string | null;
+  slices: { add: DuffelSlice[]; remove: DuffelSlice[] };
+  live_mode: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DuffelOrderChangeRequest {
+  id: string;
+  order_id: string;
+  live_mode: boolean;
+  created_at: string;
+  updated_at: string;
+  slices: { add: { origin: DuffelPlace; destination: DuffelPlace; departure_date: string }[]; remove: { slice_id: string }[] };
+  order_change_offers: DuffelOrderChangeOffer[];
+}
+
+export interface DuffelOrderChange {
+  id: string;
+  order_id: string;
+  selected_order_change_offer?: string;
+  change_total_amount: string;
+  change_total_currency: string;
+  new_total_amount: string;
+  new_total_currency: string;
+  penalty_total_amount?: string | null;
+  penalty_total_currency?: string | null;
+  refund_to: string | null;
+  confirmed_at: string | null;
+  expires_at: string | null;
+  slices: { add: DuffelSlice[]; remove: DuffelSlice[] };
+  live_mode: boolean;
+  created_at: string;
+}
+
+// ---------- Duffel Payments: payment intents and 3-D Secure ----------
+
+export interface DuffelPaymentIntent {
+  id: string;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'cancelled' | 'succeeded';
+  amount: string;
+  currency: string;
+  client_token: string | null;
+  fees_amount: string | null;
+  fees_currency: string | null;
+  net_amount: string | null;
+  net_currency: string | null;
+  card_network?: string | null;
+  card_last_four_digits?: string | null;
+  card_country_code?: string | null;
+  refunds: unknown[];
+  live_mode: boolean;
+  confirmed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DuffelThreeDSecureSessionCreate {
+  card_id: string;
+  resource_id: string;
+  services?: { id: string; quantity: number }[];
+  cardholder_present: boolean;
+  exception?: string;
+}
+
+export interface DuffelThreeDSecureSession {
+  id: string;
+  resource_id: string;
+  card_id: string;
+  live_mode: boolean;
+  expires_at: string;
+  status: 'client_action_required' | 'ready_for_payment' | 'failed' | 'expired';
+  client_id: string | null;
+}

@@ -2,6 +2,7 @@ import type { CabinClass } from '../../../tools/_kit/providers.js';
 import type { DuffelAvailableService, DuffelConditionDetail, DuffelConditions, DuffelOffer, DuffelOfferPassenger, DuffelSegment, DuffelSlice } from '../duffel/wire.js';
 import { MAX_BRAND_INDEX, MAX_ITINERARY_INDEX, encodeOfferId, simId, type OfferRef } from './duffel-sim-ids.js';
 import { airlineWire, aircraftWire, airportWire } from './duffel-sim-places.js';
+import { departureMs, holdTerms } from './duffel-sim-sandbox.js';
 import { airlineInfo, cabinOffered, cashPrice, fareBrands, itineraries, seatLayoutFor } from './world/index.js';
 import type { FareBrand, ScheduledFlight, ScheduledItinerary } from './world/types.js';
 
@@ -294,13 +295,9 @@ export function buildOffer(seed: string, ref: OfferRef, now: Date, withServices:
     total_emissions_kg: String(Math.round(km * EMISSIONS_PER_KM[ref.cabin] * (ref.adults + ref.children))),
     owner: airlineWire(owner),
     conditions: conditionsFor(resolved.brand, ref),
-    payment_requirements: instant
-      ? { requires_instant_payment: true, price_guarantee_expires_at: null, payment_required_by: null }
-      : {
-          requires_instant_payment: false,
-          price_guarantee_expires_at: new Date(now.getTime() + 48 * 3_600_000).toISOString(),
-          payment_required_by: new Date(now.getTime() + 72 * 3_600_000).toISOString(),
-        },
+    // Low-cost carriers sell for instant payment only; others hold until shortly before departure.
+    // Counted from the search's bucket, so every read of the offer states the same terms.
+    payment_requirements: holdTerms(searchedAt.getTime(), departureMs(slices), instant),
     passengers: ctx.passengers,
     passenger_identity_documents_required: slices.some((s) => s.segments.some((g) => g.origin.iata_country_code !== g.destination.iata_country_code)),
     supported_passenger_identity_document_types: ['passport'],
@@ -308,4 +305,61 @@ export function buildOffer(seed: string, ref: OfferRef, now: Date, withServices:
     ...(withServices ? { available_services: baggageServices(ctx, slices) } : {}),
     slices,
   };
+}
+
+// ---------- for orders: the fare per slice, and replacement slices for changes ----------
+
+export interface SliceFare {
+  /** Major units for every passenger, like an offer's amounts. */
+  base: number;
+  tax: number;
+}
+
+/** The offer's fare split by slice (each slice priced alone), in slice order; null when the world no longer sells it. */
+export function offerSliceFares(ref: OfferRef): SliceFare[] | null {
+  const resolved = resolve(ref);
+  if (!resolved) return null;
+  const fares: SliceFare[] = [];
+  for (const itin of resolved.itins) {
+    const p = priceOf([itin], resolved.brand, ref, bucketStart(ref.bucket));
+    if (!p) return null;
+    fares.push(p);
+  }
+  return fares;
+}
+
+export interface ChangeLeg {
+  origin: string;
+  destination: string;
+  date: string;
+  cabin: CabinClass;
+}
+
+/**
+ * Slices that could replace one of an order's slices: the world's itineraries on
+ * the new date, sold by the order's airline (or, failing that, its alliance),
+ * under the order's fare brand, cheapest first.
+ */
+export function replacementSlices(ref: OfferRef, leg: ChangeLeg, owner: string, searchedAt: Date, limit: number): { itin: ScheduledItinerary; fare: SliceFare; brand: FareBrand | null; brandIndex: number }[] {
+  const legRef: OfferRef = { ...ref, cabin: leg.cabin };
+  const candidates = itineraries(leg.origin, leg.destination, leg.date).filter((it) => sellable(it, leg.cabin));
+  const alliance = airlineInfo(owner)?.alliance ?? null;
+  const sameAirline = candidates.filter((it) => it.owner === owner);
+  const pool = sameAirline.length > 0 ? sameAirline : candidates.filter((it) => alliance !== null && airlineInfo(it.owner)?.alliance === alliance);
+  const priced = pool.flatMap((itin) => {
+    const brands = brandsFor(itin.owner, leg.cabin);
+    const brandIndex = Math.min(ref.brandIndex, brands.length - 1);
+    const brand = brands[brandIndex] ?? null;
+    const fare = priceOf([itin], brand, legRef, searchedAt);
+    return fare ? [{ itin, fare, brand, brandIndex }] : [];
+  });
+  priced.sort((a, b) => a.fare.base + a.fare.tax - (b.fare.base + b.fare.tax) || a.itin.key.localeCompare(b.itin.key));
+  return priced.slice(0, limit);
+}
+
+/** One replacement slice in Duffel's shape, for the order's passengers. */
+export function changeSliceWire(seed: string, ref: OfferRef, choice: { itin: ScheduledItinerary; brand: FareBrand | null; brandIndex: number }, cabin: CabinClass, idBase: string, sliceIndex: number): DuffelSlice {
+  const legRef: OfferRef = { ...ref, cabin, brandIndex: choice.brandIndex };
+  const ctx: OfferContext = { seed, ref: legRef, offerId: idBase, passengers: passengersFor(seed, ref, ref.bucket), brand: choice.brand };
+  return sliceWire(ctx, choice.itin, sliceIndex);
 }

@@ -1,5 +1,8 @@
+import type { Cache } from '../../../tools/_kit/ports.js';
+import { MemoryCache } from '../../cache/memory-cache.js';
 import type { DuffelEnvelope, DuffelOfferRequest } from '../duffel/wire.js';
 import type { HttpRequest } from '../http/transport.js';
+import type { SimCtx, SimResult } from './duffel-sim-context.js';
 import {
   MISSING_VERSION,
   NOT_FOUND,
@@ -11,6 +14,10 @@ import {
 } from './duffel-sim-errors.js';
 import { decodeOfferId, simId, type OfferRef } from './duffel-sim-ids.js';
 import { airlineWire, airportWire } from './duffel-sim-places.js';
+import { safeDecode } from './duffel-sim-input.js';
+import { matchOrderRoute } from './duffel-sim-order-routes.js';
+import { SimFailure } from './duffel-sim-order-errors.js';
+import { createSimStore } from './duffel-sim-store.js';
 import { BUCKET_MINUTES, OFFER_LIFETIME_MS, bucketStart, buildOffer, offerRequestId, passengersFor, searchOfferRefs } from './duffel-sim-offers.js';
 import { buildSeatMaps } from './duffel-sim-seats.js';
 import { parseOfferRequest } from './duffel-sim-validate.js';
@@ -21,6 +28,8 @@ import { AIRLINES } from './world/index.js';
 // A Duffel look-alike over the simulated world: the routes the adapter calls,
 // answering in Duffel's wire format, with its headers and error envelope.
 // Rate-limit headers are reported as Duffel does but not enforced.
+// Search, offers and seat maps are stateless (ids carry what they name); the
+// order life cycle (duffel-sim-order-routes.ts) keeps its sandbox in the Cache.
 
 const RATE_LIMIT = 60;
 const RATE_WINDOW_MS = 60_000;
@@ -45,17 +54,15 @@ function fromCursor(raw: unknown): number {
   return m ? Number(m[1]) : 0;
 }
 
-/** A path segment decoded; a broken escape is just an id we do not know. */
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+export interface DuffelSimulatorOptions {
+  seed: string;
+  /** Where orders, payments and changes live; share it (Redis) so every process sees one sandbox. A private in-process cache when left out. */
+  cache?: Cache;
 }
 
-export function createDuffelSimulator(opts: { seed: string }): WireSimulator {
+export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulator {
   const { seed } = opts;
+  const store = createSimStore(opts.cache ?? new MemoryCache(), seed);
   let served = 0;
   let windowStart = 0;
   let windowCount = 0;
@@ -80,6 +87,16 @@ export function createDuffelSimulator(opts: { seed: string }): WireSimulator {
 
   function fail(status: number, headers: Headers, spec: Parameters<typeof duffelError>[2]): SimResponse {
     return duffelError(status, headers['x-request-id'] ?? 'unknown', spec, headers);
+  }
+
+  async function runOrderRoute(run: (ctx: SimCtx) => Promise<SimResult>, now: Date, h: Headers): Promise<SimResponse> {
+    try {
+      const result = await run({ seed, store, now });
+      return ok(result.status, h, result.meta ? { data: result.data, meta: result.meta } : { data: result.data });
+    } catch (err) {
+      if (err instanceof SimFailure) return fail(err.status, h, err.spec);
+      throw err;
+    }
   }
 
   function createOfferRequest(req: HttpRequest, now: Date, h: Headers): SimResponse {
@@ -156,6 +173,8 @@ export function createDuffelSimulator(opts: { seed: string }): WireSimulator {
       if (req.method === 'GET' && offerMatch) return getOffer(safeDecode(offerMatch[1]!), req, now, h);
       if (req.method === 'GET' && path === '/air/seat_maps') return getSeatMaps(req, now, h);
       if (req.method === 'GET' && path === '/air/airlines') return listAirlines(req, h);
+      const orderRoute = matchOrderRoute(req, path);
+      if (orderRoute) return runOrderRoute(orderRoute, now, h);
       return fail(404, h, NOT_FOUND);
     },
 

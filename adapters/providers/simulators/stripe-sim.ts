@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Cache } from '../../../tools/_kit/ports.js';
 import { ProviderError } from '../../../tools/_kit/provider-error.js';
-import type { CardProcessor, PaymentIntent, PaymentIntentStatus } from '../../../tools/_kit/providers.js';
+import type { CardProcessor, CardRefund, PaymentIntent, PaymentIntentStatus } from '../../../tools/_kit/providers.js';
 import { mapPaymentIntent, type WirePaymentIntent } from '../stripe/map-intent.js';
+import { mapRefund, type WireRefund } from '../stripe/map-refund.js';
 import { verifyStripeWebhook } from '../stripe/webhook-signature.js';
 import { hash32 } from './seeded.js';
 
@@ -26,19 +27,34 @@ interface SimIntent extends WirePaymentIntent {
   livemode: false;
   payment_method: string | null;
   amount_received: number;
+  /** What has been refunded of amount_received so far (on the charge at Stripe; absent on intents stored before refunds existed). */
+  amount_refunded?: number;
   latest_charge: string | null;
   canceled_at: number | null;
   next_action: { type: 'use_stripe_sdk' } | null;
   last_payment_error: { type: 'card_error'; code: string; decline_code: string; message: string } | null;
 }
 
-/** What an idempotent request produced; replayed as-is for the same key, errors included (as Stripe does). */
-type Outcome = { ok: true; intent: SimIntent } | { ok: false; status: number; code: string; message: string };
+/** A refund as Stripe would send it. */
+interface SimRefund extends WireRefund {
+  object: 'refund';
+  payment_intent: string;
+  charge: string | null;
+  reason: string | null;
+  created: number;
+  metadata: Record<string, string>;
+}
 
-interface IdempotencyRecord {
+type Failure = { ok: false; status: number; code: string; message: string };
+
+/** What an idempotent request produced; replayed as-is for the same key, errors included (as Stripe does). */
+type Outcome = { ok: true; intent: SimIntent } | Failure;
+type RefundOutcome = { ok: true; refund: SimRefund } | Failure;
+
+interface IdempotencyRecord<O> {
   fingerprint: string;
   /** Absent while the first request with this key is still running. */
-  outcome?: Outcome;
+  outcome?: O;
 }
 
 const TTL_SECONDS = 7 * 24 * 3600;
@@ -108,12 +124,21 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
     throw rejected(outcome.status, outcome.code, outcome.message);
   };
 
-  /** Stripe's idempotency: the first request with a key runs; later ones with the same parameters get its outcome. */
-  async function idempotent(key: string, fingerprint: string, run: () => Promise<Outcome>): Promise<PaymentIntent> {
+  const settleRefund = (outcome: RefundOutcome): CardRefund => {
+    if (outcome.ok) return mapRefund(outcome.refund, outcome.refund.payment_intent);
+    throw rejected(outcome.status, outcome.code, outcome.message);
+  };
+
+  /**
+   * Stripe's idempotency: the first request with a key runs; later ones with the
+   * same parameters get its outcome. Keys are shared by every endpoint, as at
+   * Stripe, so the fingerprint names the endpoint too.
+   */
+  async function idempotent<O, R>(key: string, fingerprint: string, run: () => Promise<O>, finish: (outcome: O) => R): Promise<R> {
     const recordKey = `${prefix}:idem:${key}`;
     for (let attempt = 0; attempt < POLL_ATTEMPTS; attempt++) {
-      if (await cache.setIfAbsent(recordKey, { fingerprint } satisfies IdempotencyRecord, PENDING_TTL_SECONDS)) {
-        let outcome: Outcome;
+      if (await cache.setIfAbsent(recordKey, { fingerprint } satisfies IdempotencyRecord<O>, PENDING_TTL_SECONDS)) {
+        let outcome: O;
         try {
           outcome = await run();
         } catch (err) {
@@ -121,14 +146,14 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
           await cache.delete(recordKey);
           throw err;
         }
-        await cache.set(recordKey, { fingerprint, outcome } satisfies IdempotencyRecord, TTL_SECONDS);
-        return settle(outcome);
+        await cache.set(recordKey, { fingerprint, outcome } satisfies IdempotencyRecord<O>, TTL_SECONDS);
+        return finish(outcome);
       }
-      const record = await cache.get<IdempotencyRecord>(recordKey);
+      const record = await cache.get<IdempotencyRecord<O>>(recordKey);
       if (record && record.fingerprint !== fingerprint) {
         throw rejected(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with');
       }
-      if (record?.outcome) return settle(record.outcome);
+      if (record?.outcome) return finish(record.outcome);
       await sleep(POLL_MS);
     }
     throw new ProviderError('stripe', 'unavailable', 'stripe: another request with this idempotency key is still in progress', { status: 409, code: 'idempotency_key_in_use' });
@@ -156,7 +181,7 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
     return intent;
   }
 
-  const unexpectedState = (intent: SimIntent, action: string): Outcome => ({
+  const unexpectedState = (intent: SimIntent, action: string): Failure => ({
     ok: false,
     status: 400,
     code: 'payment_intent_unexpected_state',
@@ -186,6 +211,36 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
     return { ok: true, intent };
   }
 
+  /** Stripe refunds the intent's charge: only money received can go back, and never more than what remains. */
+  function applyRefund(intent: SimIntent, amountMinor: number | undefined, reason: string | null, key: string): RefundOutcome {
+    if (intent.status !== 'succeeded') {
+      return { ok: false, status: 400, code: 'payment_intent_unexpected_state', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` };
+    }
+    const refunded = intent.amount_refunded ?? 0;
+    const remaining = intent.amount_received - refunded;
+    if (remaining <= 0) {
+      return { ok: false, status: 400, code: 'charge_already_refunded', message: `Charge ${intent.latest_charge ?? intent.id} has already been refunded.` };
+    }
+    const amount = amountMinor ?? remaining;
+    if (amount > remaining) {
+      return { ok: false, status: 400, code: 'amount_too_large', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining}).` };
+    }
+    intent.amount_refunded = refunded + amount;
+    const refund: SimRefund = {
+      id: `re_${derive(24, seed, 're', intent.id, key)}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      status: 'succeeded',
+      payment_intent: intent.id,
+      charge: intent.latest_charge,
+      reason,
+      created: nowSeconds(),
+      metadata: {},
+    };
+    return { ok: true, refund };
+  }
+
   return {
     name: 'stripe',
     mode: 'simulator',
@@ -196,7 +251,7 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
       validateCreate(amountMinor, wireCurrency);
       const sortedMetadata = Object.entries(metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const fingerprint = JSON.stringify(['create', amountMinor, wireCurrency, sortedMetadata]);
-      return idempotent(idempotencyKey, fingerprint, async () => {
+      return idempotent(idempotencyKey, fingerprint, async (): Promise<Outcome> => {
         const id = `pi_${derive(24, seed, 'pi', idempotencyKey)}`;
         const intent: SimIntent = {
           id,
@@ -217,7 +272,7 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
         };
         await cache.set(intentKey(id), intent, TTL_SECONDS);
         return { ok: true, intent };
-      });
+      }, settle);
     },
 
     async retrievePaymentIntent(id, signal) {
@@ -238,6 +293,7 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
           if (outcome.ok || outcome.code === 'card_declined') await cache.set(intentKey(id), intent, TTL_SECONDS);
           return outcome;
         }),
+        settle,
       );
     },
 
@@ -252,6 +308,28 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
         await cache.set(intentKey(id), intent, TTL_SECONDS);
         return mapPaymentIntent(intent);
       });
+    },
+
+    async refundPaymentIntent(id, { amountMinor, idempotencyKey, reason }, signal) {
+      checkSignal(signal);
+      // Parameter errors are refused before the key is used, so they do not burn it (as at Stripe).
+      if (amountMinor !== undefined && (!Number.isInteger(amountMinor) || amountMinor < 1)) {
+        throw rejected(400, 'parameter_invalid_integer', 'amount must be a positive integer number of minor units');
+      }
+      await load(id);
+      const fingerprint = JSON.stringify(['refund', id, amountMinor ?? null, reason ?? null]);
+      return idempotent(
+        idempotencyKey,
+        fingerprint,
+        () =>
+          withIntentLock(id, async () => {
+            const intent = await load(id);
+            const outcome = applyRefund(intent, amountMinor, reason ?? null, idempotencyKey);
+            if (outcome.ok) await cache.set(intentKey(id), intent, TTL_SECONDS);
+            return outcome;
+          }),
+        settleRefund,
+      );
     },
 
     verifyWebhook(rawBody, signatureHeader) {

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { ProviderError, isProviderError } from '../../../tools/_kit/provider-error.js';
 import type { CardProcessor, PaymentIntent } from '../../../tools/_kit/providers.js';
 import { mapPaymentIntent } from './map-intent.js';
+import { mapRefund } from './map-refund.js';
 import { verifyStripeWebhook } from './webhook-signature.js';
 
 // The real card processor: Stripe PaymentIntents through stripe-node. stripe-node
@@ -140,6 +141,18 @@ export function createStripeProcessor(opts: StripeProcessorOptions): CardProcess
     async cancelPaymentIntent(id, signal) {
       checkIntentId(id);
       return call(signal, () => stripe.paymentIntents.cancel(id));
+    },
+
+    async refundPaymentIntent(id, { amountMinor, idempotencyKey, reason }, signal) {
+      checkIntentId(id);
+      // Refunding by payment_intent lets Stripe find the charge; without an amount it refunds what remains.
+      const refund = await untilAborted(signal, () =>
+        stripe.refunds.create(
+          { payment_intent: id, ...(amountMinor !== undefined ? { amount: amountMinor } : {}), ...(reason ? { reason } : {}) },
+          { idempotencyKey },
+        ),
+      );
+      return mapRefund(refund, id);
     },
 
     verifyWebhook(rawBody, signatureHeader) {

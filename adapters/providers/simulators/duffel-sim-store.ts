@@ -1,0 +1,82 @@
+import type { Cache } from '../../../tools/_kit/ports.js';
+import { LOCKED, SimFailure } from './duffel-sim-order-errors.js';
+import { hash32 } from './seeded.js';
+
+// The Duffel simulator's sandbox state (orders, payments, cancellations, changes,
+// payment intents, 3DS sessions) kept in the shared Cache, so every process on one
+// Redis sees the same sandbox, as stripe-sim.ts does. Records are stored whole
+// and rewritten under a per-resource lock taken with setIfAbsent.
+// Lists (orders by passenger name) are append-only slots numbered by increment(),
+// which needs no lock: slot n of index i is key `idx:i:n`.
+
+/** Sandbox records live about as long as a Duffel test-mode order matters. */
+export const SANDBOX_TTL_SECONDS = 30 * 24 * 3600;
+const LOCK_TTL_SECONDS = 10;
+const POLL_MS = 10;
+const POLL_ATTEMPTS = 300;
+
+/** Record kinds, named by Duffel's id prefixes; 'oco' points a change offer at its change request. */
+export type RecordKind = 'ord' | 'ore' | 'ocr' | 'oco' | 'oce' | 'pay' | 'pit' | 'tds';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface SimStore {
+  get<T>(kind: RecordKind, id: string): Promise<T | undefined>;
+  put(kind: RecordKind, id: string, value: unknown): Promise<void>;
+  /** Marks an offer as booked by `orderId`; false when another order got there first. */
+  claimOffer(offerId: string, orderId: string): Promise<boolean>;
+  /** Gives the offer back, when the order that claimed it could not be stored. */
+  releaseOffer(offerId: string): Promise<void>;
+  /** The next number of a named sequence, from 1: deterministic ids without a clock or randomness. */
+  nextSeq(name: string): Promise<number>;
+  /** Appends an id to a list index. */
+  append(index: string, id: string): Promise<void>;
+  /** How many ids the index holds, and the one at a 1-based slot. */
+  indexSize(index: string): Promise<number>;
+  indexAt(index: string, slot: number): Promise<string | undefined>;
+  /** Runs `work` holding the resource's lock, across processes. */
+  withLock<T>(resourceId: string, work: () => Promise<T>): Promise<T>;
+}
+
+export function createSimStore(cache: Cache, seed: string): SimStore {
+  // Keys are per seed, as Duffel's sandbox is per organisation.
+  const prefix = `duffel-sim:${hash32(seed).toString(36)}`;
+  const countKey = (index: string) => `${prefix}:idxn:${index}`;
+
+  return {
+    get: <T>(kind: RecordKind, id: string) => cache.get<T>(`${prefix}:${kind}:${id}`),
+    put: (kind, id, value) => cache.set(`${prefix}:${kind}:${id}`, value, SANDBOX_TTL_SECONDS),
+    claimOffer: (offerId, orderId) => cache.setIfAbsent(`${prefix}:booked:${offerId}`, orderId, SANDBOX_TTL_SECONDS),
+    releaseOffer: (offerId) => cache.delete(`${prefix}:booked:${offerId}`),
+
+    async nextSeq(name) {
+      return (await cache.increment(`${prefix}:seq:${name}`, SANDBOX_TTL_SECONDS)).count;
+    },
+
+    async append(index, id) {
+      const { count } = await cache.increment(countKey(index), SANDBOX_TTL_SECONDS);
+      await cache.set(`${prefix}:idx:${index}:${count}`, id, SANDBOX_TTL_SECONDS);
+    },
+
+    async indexSize(index) {
+      return Number((await cache.get<number | string>(countKey(index))) ?? 0);
+    },
+
+    indexAt: (index, slot) => cache.get<string>(`${prefix}:idx:${index}:${slot}`),
+
+    async withLock(resourceId, work) {
+      const lockKey = `${prefix}:lock:${resourceId}`;
+      for (let attempt = 0; attempt < POLL_ATTEMPTS; attempt++) {
+        if (await cache.setIfAbsent(lockKey, true, LOCK_TTL_SECONDS)) {
+          try {
+            return await work();
+          } finally {
+            await cache.delete(lockKey);
+          }
+        }
+        await sleep(POLL_MS);
+      }
+      throw new SimFailure(429, LOCKED);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { defineTool } from '../../_kit/define-tool.js';
+import { principalUserId } from '../../_kit/principal.js';
+import { withIdempotency } from '../../_kit/with-idempotency.js';
+import { BookingResult, bookingResult } from '../checkout/booking-result.js';
+import { placePaidOrder } from '../checkout/place-order.js';
+import { providerOfferId } from '../offer-id.js';
+import { BookingRequest } from './booking-request.js';
+
+export const bookTool = defineTool({
+  name: 'booking.book',
+  title: 'Book a paid flight offer',
+  description:
+    'Books an offer paid by card. Open to guests; a signed-in caller owns the booking. Travellers carry their frequent flyer numbers inline. The payment must have succeeded for exactly the checkout price and is used once only; send an Idempotency-Key header so a retry never books twice.',
+  area: 'Flight booking',
+  input: BookingRequest,
+  output: BookingResult,
+  errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
+  auth: 'optional',
+  rest: { method: 'POST', path: '/api/book' },
+  mcp: false,
+  handler: (ctx, input) =>
+    withIdempotency(ctx, 'booking.book', input, async () =>
+      bookingResult(
+        ctx,
+        await placePaidOrder(ctx, {
+          offerId: providerOfferId(input.offer_id),
+          paymentIntentId: input.payment_intent_id,
+          passengers: input.passengers,
+          services: input.services,
+          channel: 'book',
+          userId: principalUserId(ctx.principal) ?? null,
+          agentUserId: null,
+        }),
+      ),
+    ),
+});

@@ -1,0 +1,48 @@
+import type { ToolContext } from '../../_kit/context.js';
+import { ToolError } from '../../_kit/errors.js';
+import { toMinor } from '../../_kit/money.js';
+import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
+import type { OrderCancellation } from '../../_kit/providers.js';
+import { moneySignal, refundAcrossPayments } from '../checkout/card-payment.js';
+import { bookingEvent } from '../checkout/outcome.js';
+import type { BookingRecord } from '../store.js';
+
+// Cancelling a booking: the airline quotes what it refunds (to our balance), we
+// confirm, then pass that refund back to the customer's card payments. Our markup
+// is kept, as travel agencies' service fees usually are.
+
+function cancellable(booking: BookingRecord): string {
+  if ((booking.status !== 'confirmed' && booking.status !== 'hold') || !booking.providerOrderId) {
+    throw new ToolError('CONFLICT', `Booking ${booking.id} is ${booking.status} and cannot be cancelled`, { details: { status: booking.status } });
+  }
+  return booking.providerOrderId;
+}
+
+export async function quoteCancellation(ctx: ToolContext, booking: BookingRecord): Promise<OrderCancellation> {
+  const orderId = cancellable(booking);
+  try {
+    return await ctx.services.providers.flights.quoteCancellation(orderId, ctx.signal);
+  } catch (err) {
+    throw isProviderError(err) ? providerToolError(err) : err;
+  }
+}
+
+export async function confirmCancellation(ctx: ToolContext, booking: BookingRecord, quote: OrderCancellation): Promise<{ booking: BookingRecord; cancellation: OrderCancellation; refundedMinor: number }> {
+  cancellable(booking);
+  let confirmed: OrderCancellation;
+  try {
+    confirmed = await ctx.services.providers.flights.confirmCancellation(quote.id, moneySignal());
+  } catch (err) {
+    throw isProviderError(err) ? providerToolError(err) : err;
+  }
+  const refundMinor = confirmed.refundTo === 'awaiting_payment' || confirmed.refundTo === 'airline_credits' || confirmed.refundTo === 'voucher' ? 0 : toMinor(confirmed.refund);
+  const refundedMinor = refundMinor > 0 ? await refundAcrossPayments(ctx, booking.id, refundMinor, `cancel:${booking.id}`) : 0;
+  const cancelledAt = confirmed.confirmedAt ?? ctx.services.clock().toISOString();
+  const next = { ...booking, status: 'cancelled' as const };
+  const updated = await ctx.services.bookings.update(
+    booking.id,
+    { status: 'cancelled', cancelledAt, refundMinor: refundedMinor },
+    [bookingEvent('booking.canceled', next, booking.order)],
+  );
+  return { booking: updated, cancellation: confirmed, refundedMinor };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { defineTool } from '../../_kit/define-tool.js';
+import { ToolError } from '../../_kit/errors.js';
+import { fromMinor } from '../../_kit/money.js';
+import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
+import type { FlightOrder } from '../../_kit/providers.js';
+import { withIdempotency } from '../../_kit/with-idempotency.js';
+import { loadBooking } from '../booking-access.js';
+import { moneySignal, refundAcrossPayments, refundAfterFailure, verifiedCardPayment } from '../checkout/card-payment.js';
+import { BookingResult, bookingResult } from '../checkout/booking-result.js';
+import { bookingEvent, paymentCompletedEvent } from '../checkout/outcome.js';
+import { priceOfChange } from './change-price.js';
+
+export const ConfirmChangeInput = z.strictObject({
+  change_offer_id: z.string().trim().min(1).max(200).describe('One offer of a change request of this booking.'),
+  payment_intent_id: z.string().trim().min(1).max(200).optional().describe('Required when the change costs money: a succeeded card payment for exactly change_total.'),
+});
+
+export const changeConfirmTool = defineTool({
+  name: 'booking.change_confirm',
+  title: 'Confirm a flight change',
+  description:
+    'Accepts one change offer: the difference is billed (a succeeded card payment for exactly change_total is required when it is positive; a negative change_total is refunded to the card) and the airline issues the new ticket. Answers the booking; re-read it for the new itinerary. Send an Idempotency-Key header.',
+  area: 'Flight booking',
+  input: ConfirmChangeInput.extend({ order_id: z.string().trim().min(1).max(200) }),
+  output: BookingResult.extend({
+    change: z.object({ id: z.string(), change_total: z.object({ amount: z.number(), currency: z.string() }), refunded: z.object({ amount: z.number(), currency: z.string() }).nullable() }),
+  }),
+  errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
+  auth: 'optional',
+  rest: { method: 'POST', path: '/api/booking/{order_id}/change-confirm' },
+  mcp: false,
+  handler: (ctx, input) =>
+    withIdempotency(ctx, 'booking.change_confirm', input, async () => {
+      const booking = await loadBooking(ctx, input.order_id);
+      const { offer, changeRequestId, dueMinor, currency } = await priceOfChange(ctx, booking, input.change_offer_id);
+      const paymentId = input.payment_intent_id;
+      if (dueMinor > 0) {
+        if (!paymentId) {
+          throw new ToolError('PAYMENT_REQUIRED', 'This change costs money: pay change_total first', {
+            details: { change_total: offer.changeTotal },
+            hint: 'Create a payment intent with order_id and change_offer_id, pay it, and send its id as payment_intent_id.',
+          });
+        }
+        await verifiedCardPayment(ctx, paymentId, { minor: dueMinor, currency });
+        const claim = await ctx.services.bookings.claimPayment({ paymentIntentId: paymentId, bookingId: booking.id, purpose: 'change', amountMinor: dueMinor, currency });
+        if (!claim.ok) throw new ToolError('CONFLICT', 'This payment has already been used', { details: { payment_intent_id: paymentId, booking_ref: claim.usedBy } });
+      }
+      let change;
+      try {
+        change = await ctx.services.providers.flights.confirmChange(offer.id, dueMinor > 0 ? offer.changeTotal : null, moneySignal());
+      } catch (err) {
+        if (!isProviderError(err)) throw err;
+        if (dueMinor > 0 && paymentId) throw await refundAfterFailure(ctx, paymentId, `change-failed:${offer.id}`, err);
+        throw providerToolError(err);
+      }
+      await ctx.services.bookings.confirmChangeRequest(changeRequestId, offer.id);
+      const refundedMinor = dueMinor < 0 ? await refundAcrossPayments(ctx, booking.id, -dueMinor, `change:${change.id}`) : 0;
+      let order: FlightOrder | null = booking.order;
+      try {
+        order = await ctx.services.providers.flights.getOrder(booking.providerOrderId!, ctx.signal);
+      } catch (err) {
+        ctx.log.warn({ err, bookingId: booking.id }, 'order re-read after change failed; keeping the earlier snapshot');
+      }
+      const fareMinor = booking.fareMinor + dueMinor;
+      const totalMinor = booking.totalMinor + dueMinor;
+      const next = { ...booking, totalMinor, fareMinor };
+      const events = [bookingEvent('booking.confirmed', next, order, `:change:${change.id}`)];
+      if (dueMinor > 0 && paymentId) events.push(paymentCompletedEvent(next, paymentId, dueMinor, currency));
+      const updated = await ctx.services.bookings.update(booking.id, { fareMinor, totalMinor, order }, events);
+      return {
+        ...bookingResult(ctx, updated),
+        change: { id: change.id, change_total: offer.changeTotal, refunded: refundedMinor > 0 ? fromMinor(refundedMinor, currency) : null },
+      };
+    }),
+});
+

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { defineTool } from '../../_kit/define-tool.js';
+import { ToolError } from '../../_kit/errors.js';
+import { principalUserId } from '../../_kit/principal.js';
+import { BookingResult, bookingResult } from '../checkout/booking-result.js';
+import { placeHold } from '../checkout/place-hold.js';
+import { placePaidOrder } from '../checkout/place-order.js';
+import type { BookingQuote } from './quote-booking.js';
+import { loadQuote } from './quote-store.js';
+
+const Args = z.strictObject({ confirmationToken: z.string().trim().min(1).max(200).describe('The token quote_booking returned.') });
+
+export const bookFlightTool = defineTool({
+  name: 'booking.mcp_book',
+  title: 'Book the quoted flight',
+  description:
+    'Step 2 of booking over MCP: books exactly what quote_booking priced, once its card payment has succeeded. Calling it again with the same token answers the same booking; it never books twice.',
+  area: 'Flight booking',
+  input: Args,
+  output: BookingResult,
+  errors: ['GONE', 'PAYMENT_REQUIRED', 'CONFLICT', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
+  auth: 'user',
+  rest: false,
+  mcp: { name: 'book_flight', annotations: { title: 'Book the quoted flight', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true } },
+  handler: async (ctx, input) => {
+    const quote = await loadQuote<BookingQuote>(ctx, input.confirmationToken, 'book');
+    const paymentIntentId = quote.paymentIntentId!;
+    const spent = await ctx.services.bookings.payment(paymentIntentId);
+    if (spent) {
+      const booking = await ctx.services.bookings.get(spent.bookingId);
+      if (booking) return bookingResult(ctx, booking);
+    }
+    const booking = await placePaidOrder(ctx, {
+      offerId: quote.offerId,
+      paymentIntentId,
+      passengers: quote.passengers,
+      services: quote.services,
+      channel: 'mcp',
+      userId: principalUserId(ctx.principal) ?? null,
+      agentUserId: null,
+    });
+    return bookingResult(ctx, booking);
+  },
+});
+
+export const holdFlightTool = defineTool({
+  name: 'booking.mcp_hold',
+  title: 'Hold the quoted flight',
+  description: 'Step 2 of a hold over MCP: reserves what quote_booking (purpose "hold") priced, without payment. Calling it again with the same token answers the same hold.',
+  area: 'Flight booking',
+  input: Args,
+  output: BookingResult,
+  errors: ['GONE', 'CONFLICT', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
+  auth: 'user',
+  rest: false,
+  mcp: { name: 'hold_flight', annotations: { title: 'Hold the quoted flight', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true } },
+  handler: async (ctx, input) => {
+    const quote = await loadQuote<BookingQuote>(ctx, input.confirmationToken, 'hold');
+    const doneKey = `mcp-quote-done:${input.confirmationToken}`;
+    // One hold per token, even for two calls at once.
+    if (!(await ctx.services.cache.setIfAbsent(doneKey, 'running', 900))) {
+      const prior = await ctx.services.cache.get<string>(doneKey);
+      const booking = prior && prior !== 'running' ? await ctx.services.bookings.get(prior) : null;
+      if (booking) return bookingResult(ctx, booking);
+      throw new ToolError('CONFLICT', 'This hold is already being made', { hint: 'Call again in a few seconds.' });
+    }
+    try {
+      const booking = await placeHold(ctx, { offerId: quote.offerId, passengers: quote.passengers, channel: 'mcp', userId: principalUserId(ctx.principal) ?? null });
+      await ctx.services.cache.set(doneKey, booking.id, 900);
+      return bookingResult(ctx, booking);
+    } catch (err) {
+      await ctx.services.cache.delete(doneKey);
+      throw err;
+    }
+  },
+});

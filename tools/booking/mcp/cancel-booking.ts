@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineTool } from '../../_kit/define-tool.js';
+import { ToolError } from '../../_kit/errors.js';
+import { fromMinor } from '../../_kit/money.js';
+import type { OrderCancellation } from '../../_kit/providers.js';
+import { loadBooking } from '../booking-access.js';
+import { confirmCancellation, quoteCancellation } from '../manage/cancel-flow.js';
+import { loadQuote, newToken, saveQuote } from './quote-store.js';
+
+interface CancelQuote {
+  kind: 'cancel';
+  bookingId: string;
+  cancellation: OrderCancellation;
+}
+
+const MoneyOut = z.object({ amount: z.number(), currency: z.string() });
+
+export const cancelBookingTool = defineTool({
+  name: 'booking.mcp_cancel',
+  title: 'Cancel a flight booking',
+  description:
+    'Two steps. Without confirmationToken: asks the airline what cancelling refunds and returns that with a token valid for 10 minutes (nothing is cancelled). With the token: cancels and refunds the card. Only the booking owner can cancel.',
+  area: 'Flight booking',
+  input: z.strictObject({
+    bookingRef: z.string().trim().min(1).max(200).describe('booking_ref (bk_...) of the booking.'),
+    confirmationToken: z.string().trim().min(1).max(200).optional().describe('From the first call: confirms the cancellation.'),
+  }),
+  output: z.object({
+    bookingRef: z.string(),
+    status: z.string(),
+    refund: MoneyOut.describe('What the airline refunds.'),
+    refundTo: z.string(),
+    confirmationToken: z.string().nullable().describe('Set on the first call: pass it back to confirm.'),
+    expiresAt: z.string().nullable(),
+    refundedToCard: MoneyOut.nullable().describe('Set once cancelled.'),
+  }),
+  errors: ['NOT_FOUND', 'GONE', 'CONFLICT', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
+  auth: 'user',
+  rest: false,
+  mcp: { name: 'cancel_booking', annotations: { title: 'Cancel a flight booking', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } },
+  handler: async (ctx, input) => {
+    const booking = await loadBooking(ctx, input.bookingRef);
+    if (input.confirmationToken === undefined) {
+      const cancellation = await quoteCancellation(ctx, booking);
+      const token = newToken('cq');
+      const expiresAt = await saveQuote<CancelQuote>(ctx, token, { kind: 'cancel', bookingId: booking.id, cancellation });
+      return { bookingRef: booking.id, status: booking.status, refund: cancellation.refund, refundTo: cancellation.refundTo, confirmationToken: token, expiresAt, refundedToCard: null };
+    }
+    const quote = await loadQuote<CancelQuote>(ctx, input.confirmationToken, 'cancel');
+    if (quote.bookingId !== booking.id) throw new ToolError('CONFLICT', 'This token is for another booking');
+    const done = await confirmCancellation(ctx, booking, quote.cancellation);
+    return {
+      bookingRef: booking.id,
+      status: done.booking.status,
+      refund: done.cancellation.refund,
+      refundTo: done.cancellation.refundTo,
+      confirmationToken: null,
+      expiresAt: null,
+      refundedToCard: fromMinor(done.refundedMinor, booking.currency),
+    };
+  },
+});

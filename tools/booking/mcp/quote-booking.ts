@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { defineTool } from '../../_kit/define-tool.js';
+import { fromMinor } from '../../_kit/money.js';
+import { principalUserId } from '../../_kit/principal.js';
+import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
+import { ServiceRequestInput } from '../checkout/create-offer-input.js';
+import { loadLiveOffer } from '../checkout/load-offer.js';
+import { fitPassengers, PassengerDetailsInput, type PassengerDetails } from '../checkout/passenger-input.js';
+import { priceCheckout } from '../checkout/pricing.js';
+import { providerOfferId } from '../offer-id.js';
+import { newToken, saveQuote } from './quote-store.js';
+
+export interface BookingQuote {
+  kind: 'book' | 'hold';
+  offerId: string;
+  passengers: PassengerDetails[];
+  services: { id: string; quantity: number }[];
+  totalMinor: number;
+  currency: string;
+  paymentIntentId: string | null;
+}
+
+const MoneyOut = z.object({ amount: z.number(), currency: z.string() });
+
+export const quoteBookingTool = defineTool({
+  name: 'booking.mcp_quote',
+  title: 'Quote a flight booking',
+  description:
+    'Step 1 of booking over MCP. Checks the offer is live, fits the travellers, and states the exact price. For purpose "book" it also opens a card payment the traveller must complete (client_secret for the card form; on the card simulator confirm it with a test card). Returns a confirmation token valid for 10 minutes: pass it to book_flight or hold_flight. Nothing is booked or charged by this call.',
+  area: 'Flight booking',
+  input: z.strictObject({
+    offerId: z.string().trim().min(1).max(200).describe('offerId from search_flights or search_offers.'),
+    passengers: z.array(PassengerDetailsInput).min(1).max(9).describe('Every traveller: title, gender, given_name, family_name, born_on, email, phone_number, optional loyalty_programme_accounts.'),
+    services: z.array(ServiceRequestInput).max(20).default([]).describe('Extra bags to buy with the order.'),
+    purpose: z.enum(['book', 'hold']).default('book').describe('book: pay now; hold: reserve without paying (fares that allow it).'),
+  }),
+  output: z.object({
+    confirmationToken: z.string(),
+    expiresAt: z.string(),
+    purpose: z.enum(['book', 'hold']),
+    total: MoneyOut,
+    breakdown: z.object({ fare: MoneyOut, extras: MoneyOut, serviceFee: MoneyOut }),
+    payment: z
+      .object({ paymentIntentId: z.string(), clientSecret: z.string().nullable(), processorMode: z.enum(['live', 'simulator']) })
+      .nullable()
+      .describe('For book: the card payment to complete before calling book_flight.'),
+  }),
+  errors: ['GONE', 'CONFLICT', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
+  auth: 'user',
+  rest: false,
+  mcp: { name: 'quote_booking', annotations: { title: 'Quote a flight booking', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
+  handler: async (ctx, input) => {
+    const offerId = providerOfferId(input.offerId);
+    const offer = await loadLiveOffer(ctx, offerId);
+    fitPassengers(input.passengers, offer.passengers);
+    const price = await priceCheckout(ctx, offer, input.services);
+    const token = newToken('bq');
+    let payment: { paymentIntentId: string; clientSecret: string | null; processorMode: 'live' | 'simulator' } | null = null;
+    if (input.purpose === 'book') {
+      const userId = principalUserId(ctx.principal);
+      try {
+        const intent = await ctx.services.providers.cards.createPaymentIntent(
+          { amountMinor: price.totalMinor, currency: price.currency, metadata: { offer_id: offerId, purpose: 'order', ...(userId ? { user_id: userId } : {}) }, idempotencyKey: `quote:${token}` },
+          ctx.signal,
+        );
+        payment = { paymentIntentId: intent.id, clientSecret: intent.clientSecret, processorMode: ctx.services.providers.cards.mode };
+      } catch (err) {
+        throw isProviderError(err) ? providerToolError(err) : err;
+      }
+    }
+    const quote: BookingQuote = {
+      kind: input.purpose,
+      offerId,
+      passengers: input.passengers,
+      services: input.services,
+      totalMinor: price.totalMinor,
+      currency: price.currency,
+      paymentIntentId: payment?.paymentIntentId ?? null,
+    };
+    const expiresAt = await saveQuote(ctx, token, quote);
+    const total = input.purpose === 'hold' ? price.fareMinor + price.markupMinor : price.totalMinor;
+    return {
+      confirmationToken: token,
+      expiresAt,
+      purpose: input.purpose,
+      total: fromMinor(total, price.currency),
+      breakdown: { fare: fromMinor(price.fareMinor, price.currency), extras: fromMinor(input.purpose === 'hold' ? 0 : price.servicesMinor, price.currency), serviceFee: fromMinor(price.markupMinor, price.currency) },
+      payment,
+    };
+  },
+});
