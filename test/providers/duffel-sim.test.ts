@@ -83,7 +83,9 @@ describe('Duffel simulator through the real adapter', () => {
     const picked = offers[Math.floor(offers.length / 2)]!;
     now = minutes(20);
     const fetched = await flights.getOffer(picked.providerOfferId, signal());
-    expect({ ...fetched, observedAt: '' }).toEqual({ ...picked, observedAt: '' });
+    // The single read adds the extras on sale, which search results leave out.
+    expect({ ...fetched, observedAt: '', availableServices: undefined }).toEqual({ ...picked, observedAt: '' });
+    expect(fetched.availableServices?.length).toBeGreaterThan(0);
     expect(fetched.observedAt).toBe(minutes(20).toISOString());
   });
 

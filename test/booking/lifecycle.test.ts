@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { daysAhead } from '../flights/search-helpers.js';
+import { findOffer, json, payByCard, sleep, traveller } from './booking-helpers.js';
+
+// The whole life of one booking on the embedded default (and, in CI's second
+// pass, on PostgreSQL and Redis): search → offer → seat → payment intent → card
+// payment → checkout → seat confirm → documents → change → cancel.
+
+const INTERNAL = 'internal-lifecycle-key-0123456789abcdef';
+const internal = { 'x-internal-key': INTERNAL };
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { INTERNAL_API_KEY: INTERNAL, BOOKING_MARKUP_PCT: '2' } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface BookingOut {
+  booking_ref: string;
+  status: string;
+  confirmation_url: string;
+  order_id: string | null;
+  pnr: string | null;
+  total: { amount: number; currency: string };
+}
+
+async function freeSeat(offerId: string): Promise<{ segmentId: string; designator: string; serviceId: string; price: number; passengerId: string }> {
+  const maps = await server.services.providers.flights.getSeatMaps(offerId.replace(/^duffel:/, ''), AbortSignal.timeout(5_000));
+  for (const map of maps) {
+    for (const cabin of map.cabins) {
+      for (const row of cabin.rows) {
+        for (const section of row.sections) {
+          for (const el of section.elements) {
+            const svc = el.services?.[0];
+            if (el.type === 'seat' && el.available && svc && el.designator) {
+              return { segmentId: map.segmentId, designator: el.designator, serviceId: svc.serviceId, price: svc.price.amount, passengerId: svc.passengerId };
+            }
+          }
+        }
+      }
+    }
+  }
+  throw new Error('no paid seat on sale');
+}
+
+describe('flight booking life cycle', () => {
+  it('searches, pays, books, seats, tickets, changes and cancels', async () => {
+    // 1. Search mode of create-offer: a flexible fare (refundable and changeable).
+    const offer = await findOffer(server, (o) => o.refundable === true && o.changeable === true);
+    expect(offer.offer_id).toMatch(/^duffel:off_/);
+    expect((await server.get(`/api/offers/${offer.offer_id}`)).status).toBe(200);
+
+    // 2. Hold a paid seat: its price joins the checkout price.
+    const seat = await freeSeat(offer.offer_id);
+    const held = await json<{ status: string }>(
+      await server.post('/api/booking/seat-hold', { offer_id: offer.offer_id, passenger_slot: seat.passengerId, segment_id: seat.segmentId, designator: seat.designator, service_id: seat.serviceId }),
+    );
+    expect(held.status).toBe('held');
+
+    // 3. Payment intent priced by the provider: fare + seat + 2 % markup on the fare.
+    const paid = await payByCard(server, { offer_id: offer.offer_id });
+    const expected = Math.round((offer.total.amount * 1.02 + seat.price) * 100) / 100;
+    expect(paid.amount).toBeCloseTo(expected, 1);
+
+    // 4. Checkout mode.
+    const booking = await json<BookingOut>(
+      await server.post('/api/booking/create-offer', { offer_id: offer.offer_id, payment_intent_id: paid.id, passengers: [traveller({ loyalty_programme_accounts: [{ airline_iata_code: 'BA', account_number: '12345678' }] })] }, { headers: { 'idempotency-key': 'lifecycle-checkout-1' } }),
+    );
+    expect(booking.status).toBe('confirmed');
+    expect(booking.booking_ref).toMatch(/^bk_[0-9a-z]{26}$/);
+    expect(booking.confirmation_url).toBe(`${server.url}/api/booking/${booking.booking_ref}`);
+    expect(booking.pnr).toMatch(/^[A-Z0-9]{6}$/);
+    expect(booking.total.amount).toBeCloseTo(paid.amount, 2);
+
+    // 5. Seats confirmed and linked to the booking; the order carries the seat service.
+    const confirmed = await json<{ confirmed: { status: string; booking_id: string }[] }>(await server.post('/api/booking/seat-confirm', { offer_id: offer.offer_id, booking_id: booking.booking_ref }));
+    expect(confirmed.confirmed).toEqual([expect.objectContaining({ status: 'confirmed', booking_id: booking.booking_ref })]);
+    const byBooking = await json<{ selections: unknown[] }>(await server.get(`/api/booking/seat-selections/by-booking/${booking.booking_ref}`));
+    expect(byBooking.selections).toHaveLength(1);
+    const view = await json<{ order: { services: { type: string; designator: string | null }[] } }>(await server.get(`/api/booking/${booking.booking_ref}`));
+    expect(view.order.services).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'seat', designator: seat.designator })]));
+
+    // 6. Documents: empty while the airline processes, then an e-ticket.
+    let docs = await json<{ documents: { type: string; ticket_number: string }[]; processing: boolean }>(await server.get(`/api/booking/${booking.booking_ref}/documents`));
+    for (let i = 0; i < 40 && docs.documents.length === 0; i++) {
+      expect(docs.processing).toBe(true);
+      await sleep(150);
+      docs = await json(await server.get(`/api/booking/${booking.booking_ref}/documents`));
+    }
+    expect(docs.documents[0]).toMatchObject({ type: 'electronic_ticket', ticket_number: expect.stringMatching(/^\d{13}$/) });
+
+    // 7. Change request: offers fill in while polled.
+    const order = await json<{ order: { slices: { id: string | null }[] } }>(await server.get(`/api/booking/${booking.booking_ref}`));
+    const sliceId = order.order.slices[0]!.id!;
+    const request = await json<{ id: string; offers: { id: string; change_total: { amount: number; currency: string } }[] }>(
+      await server.post(`/api/booking/${booking.booking_ref}/change-request`, { slices: { remove: [{ slice_id: sliceId }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(47) }] } }),
+    );
+    let offers = request.offers;
+    for (let i = 0; i < 60 && offers.length < 2; i++) {
+      await sleep(150);
+      offers = (await json<{ offers: typeof offers }>(await server.get(`/api/booking/change-requests/${request.id}/offers`))).offers;
+    }
+    expect(offers.length).toBeGreaterThanOrEqual(2);
+
+    // 8. Confirm a change, paying the difference by card when there is one.
+    const change = offers[0]!;
+    let body: Record<string, unknown> = { change_offer_id: change.id };
+    if (change.change_total.amount > 0) {
+      const diff = await payByCard(server, { order_id: booking.booking_ref, change_offer_id: change.id });
+      expect(diff.amount).toBeCloseTo(change.change_total.amount, 2);
+      body = { ...body, payment_intent_id: diff.id };
+    }
+    const changed = await json<BookingOut & { change: { id: string } }>(await server.post(`/api/booking/${booking.booking_ref}/change-confirm`, body));
+    expect(changed.status).toBe('confirmed');
+    expect(changed.total.amount).toBeCloseTo(booking.total.amount + change.change_total.amount, 1);
+
+    // 9. Cancel needs the internal key; the card gets the airline's refund back.
+    expect((await server.post(`/api/booking/${booking.booking_ref}/cancel`, {})).status).toBe(401);
+    const cancelled = await json<BookingOut & { cancellation: { refunded_to_customer: { amount: number } } }>(await server.post(`/api/booking/${booking.booking_ref}/cancel`, {}, { headers: internal }));
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.cancellation.refunded_to_customer.amount).toBeGreaterThan(0);
+    const again = await json<BookingOut>(await server.post(`/api/booking/${booking.booking_ref}/cancel`, {}, { headers: internal }));
+    expect(again.status).toBe('cancelled');
+
+    // 10. Every state change was announced through the outbox, once.
+    const events = (await server.services.bookings.undeliveredEvents(500)).filter((e) => e.aggregateId === booking.booking_ref || e.aggregateId === paid.id);
+    const types = events.map((e) => e.type).sort();
+    expect(types).toEqual(['booking.canceled', 'booking.confirmed', 'booking.confirmed', 'booking.created', 'payment.completed']);
+    const payments = await server.services.bookings.payments(booking.booking_ref);
+    expect(payments[0]).toMatchObject({ paymentIntentId: paid.id, purpose: 'order' });
+    expect(payments.reduce((s, p) => s + p.refundedMinor, 0)).toBeGreaterThan(0);
+  });
+});
