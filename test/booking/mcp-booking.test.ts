@@ -1,0 +1,245 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { daysAhead } from '../flights/search-helpers.js';
+import { traveller, type OfferOut } from './booking-helpers.js';
+
+// The MCP booking tools over the official SDK client with API keys: the two-step
+// quote → book (no money moves in one call), holds, and the two-step cancel.
+
+let server: TestServer;
+let alice: Client;
+let bob: Client;
+
+async function connect(secret: string): Promise<Client> {
+  const client = new Client({ name: 'vitest-booking', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
+  return client;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await connect((await server.services.identity.createKey({ userId: 'mcp-booker-alice', tier: 'pro' })).secret);
+  bob = await connect((await server.services.identity.createKey({ userId: 'mcp-booker-bob', tier: 'pro' })).secret);
+});
+afterAll(async () => {
+  await Promise.all([alice.close(), bob.close()]);
+  await server.close();
+});
+
+interface CallResult {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content: unknown;
+}
+
+async function call<T>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
+  const result = (await client.callTool({ name, arguments: args })) as CallResult;
+  expect(result.isError, errorText(result)).toBeFalsy();
+  return result.structuredContent as T;
+}
+
+/** The text of an isError result ("CODE: message. Details… hint"). */
+function errorText(result: CallResult): string {
+  return (result.content as { type: string; text: string }[])[0]?.text ?? '';
+}
+
+async function failing(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  const result = (await client.callTool({ name, arguments: args })) as CallResult;
+  expect(result.isError).toBe(true);
+  return errorText(result);
+}
+
+interface Quote {
+  confirmationToken: string;
+  expiresAt: string;
+  purpose: 'book' | 'hold';
+  total: { amount: number; currency: string };
+  breakdown: { fare: { amount: number }; extras: { amount: number }; serviceFee: { amount: number } };
+  payment: { paymentIntentId: string; clientSecret: string | null; processorMode: string } | null;
+}
+
+interface Booked {
+  booking_ref: string;
+  status: string;
+  order_id: string | null;
+  pnr: string | null;
+  total: { amount: number; currency: string };
+  payment_required_by: string | null;
+}
+
+interface Cancel {
+  bookingRef: string;
+  status: string;
+  refund: { amount: number; currency: string };
+  refundTo: string;
+  confirmationToken: string | null;
+  expiresAt: string | null;
+  refundedToCard: { amount: number; currency: string } | null;
+}
+
+let searchDay = 50;
+async function mcpOffers(client: Client): Promise<OfferOut[]> {
+  const out = await call<{ mode: string; offers: OfferOut[] }>(client, 'search_offers', { origin: 'JFK', destination: 'LHR', date: daysAhead(searchDay++), limit: 30 });
+  expect(out.mode).toBe('search');
+  expect(out.offers.length).toBeGreaterThan(0);
+  return out.offers;
+}
+
+const payCard = (paymentIntentId: string) =>
+  server.services.providers.cards.confirmPaymentIntent(paymentIntentId, { paymentMethod: 'pm_card_visa', idempotencyKey: `pay:${paymentIntentId}` }, AbortSignal.timeout(5_000));
+
+async function quoteAndBook(client: Client, offer: OfferOut): Promise<{ quote: Quote; booked: Booked }> {
+  const quote = await call<Quote>(client, 'quote_booking', { offerId: offer.offer_id, passengers: [traveller()], purpose: 'book' });
+  await payCard(quote.payment!.paymentIntentId);
+  const booked = await call<Booked>(client, 'book_flight', { confirmationToken: quote.confirmationToken });
+  return { quote, booked };
+}
+
+describe('MCP booking tools', () => {
+  it('are listed as writes, and book/hold/cancel as destructive', async () => {
+    const { tools } = await alice.listTools();
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    for (const name of ['search_offers', 'quote_booking', 'book_flight', 'hold_flight', 'cancel_booking']) {
+      expect(byName.get(name), name).toBeDefined();
+      expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);
+    }
+    for (const name of ['book_flight', 'hold_flight', 'cancel_booking']) expect(byName.get(name)?.annotations?.destructiveHint, name).toBe(true);
+    expect(byName.get('quote_booking')?.annotations?.destructiveHint).toBe(false);
+    expect(Object.keys(byName.get('book_flight')?.inputSchema.properties ?? {})).toEqual(['confirmationToken']);
+  });
+
+  it('refuses quote_booking to a key with only the read scope (403 insufficient_scope)', async () => {
+    const { secret } = await server.services.identity.createKey({ userId: 'mcp-reader', tier: 'pro', scopes: ['read'] });
+    const rpc = (id: number, name: string, args: Record<string, unknown>) =>
+      fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${secret}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+      });
+    const denied = await rpc(1, 'quote_booking', { offerId: 'duffel:off_x', passengers: [traveller()] });
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    expect(denied.headers.get('www-authenticate')).toContain('book');
+    // The same key may still use read tools: the 403 is about the scope, not the key.
+    const allowed = await rpc(2, 'suggest_places', { query: 'LIS' });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('quotes, refuses to book before the card is paid, books once paid, and answers a repeat with the same booking', async () => {
+    const offer = (await mcpOffers(alice))[0]!;
+    const quote = await call<Quote>(alice, 'quote_booking', { offerId: offer.offer_id, passengers: [traveller()], purpose: 'book' });
+    expect(quote.purpose).toBe('book');
+    expect(quote.confirmationToken).toMatch(/^bq_/);
+    expect(Date.parse(quote.expiresAt)).toBeGreaterThan(Date.now());
+    expect(quote.total).toEqual({ amount: offer.total.amount, currency: offer.total.currency });
+    expect(quote.payment).toMatchObject({ processorMode: 'simulator', paymentIntentId: expect.stringMatching(/^pi_/) as unknown });
+    const piId = quote.payment!.paymentIntentId;
+
+    // Quoting moved no money and booked nothing.
+    expect(await server.services.bookings.payment(piId)).toBeNull();
+    const unpaid = await failing(alice, 'book_flight', { confirmationToken: quote.confirmationToken });
+    expect(unpaid).toMatch(/^PAYMENT_REQUIRED: /);
+    expect(unpaid).toContain('has not succeeded');
+    expect(await server.services.bookings.payment(piId)).toBeNull();
+
+    const paid = await payCard(piId);
+    expect(paid.status).toBe('succeeded');
+    const booked = await call<Booked>(alice, 'book_flight', { confirmationToken: quote.confirmationToken });
+    expect(booked.status).toBe('confirmed');
+    expect(booked.booking_ref).toMatch(/^bk_/);
+    expect(booked.order_id).toMatch(/^ord_/);
+    expect(booked.total).toEqual(quote.total);
+
+    // The same token again: the same booking, never a second order.
+    const again = await call<Booked>(alice, 'book_flight', { confirmationToken: quote.confirmationToken });
+    expect(again.booking_ref).toBe(booked.booking_ref);
+    expect(again.order_id).toBe(booked.order_id);
+    const record = await server.services.bookings.get(booked.booking_ref);
+    expect(record).toMatchObject({ userId: 'mcp-booker-alice', channel: 'mcp', status: 'confirmed' });
+    expect(await server.services.bookings.payment(piId)).toMatchObject({ bookingId: booked.booking_ref, purpose: 'order', status: 'used' });
+    const events = await server.services.bookings.undeliveredEvents(1000);
+    expect(events.filter((e) => e.type === 'booking.created' && e.aggregateId === booked.booking_ref)).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'payment.completed' && e.aggregateId === piId)).toHaveLength(1);
+    // Alice's only booking so far: the repeat made no second one.
+    const mcpBookings = events.filter((e) => e.type === 'booking.created' && e.userId === 'mcp-booker-alice');
+    expect(mcpBookings.map((e) => e.aggregateId)).toEqual([booked.booking_ref]);
+  });
+
+  it('answers an unknown token, or one of another user, with an error and books nothing', async () => {
+    const unknown = await failing(alice, 'book_flight', { confirmationToken: 'bq_doesnotexist0000000000' });
+    expect(unknown).toMatch(/^GONE: /);
+    expect(await failing(alice, 'hold_flight', { confirmationToken: 'bq_doesnotexist0000000000' })).toMatch(/^GONE: /);
+
+    const offer = (await mcpOffers(alice))[1]!;
+    const quote = await call<Quote>(alice, 'quote_booking', { offerId: offer.offer_id, passengers: [traveller()] });
+    await payCard(quote.payment!.paymentIntentId);
+    // Bob holds Alice's token: to him it is as unknown as any other.
+    expect(await failing(bob, 'book_flight', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
+    expect(await server.services.bookings.payment(quote.payment!.paymentIntentId)).toBeNull();
+    // A book token is not a hold token.
+    expect(await failing(alice, 'hold_flight', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
+  });
+
+  it('holds a fare that allows it, without payment, until payment_required_by', async () => {
+    const offer = (await mcpOffers(alice)).find((o) => o.can_hold === true);
+    if (!offer) throw new Error('the simulator offered no fare that can be held');
+    const quote = await call<Quote>(alice, 'quote_booking', { offerId: offer.offer_id, passengers: [traveller()], purpose: 'hold' });
+    expect(quote.purpose).toBe('hold');
+    expect(quote.payment).toBeNull();
+    expect(quote.confirmationToken).toMatch(/^bq_/);
+
+    const held = await call<Booked>(alice, 'hold_flight', { confirmationToken: quote.confirmationToken });
+    expect(held.status).toBe('hold');
+    expect(held.payment_required_by).not.toBeNull();
+    expect(Date.parse(held.payment_required_by!)).toBeGreaterThan(Date.now());
+    expect(held.order_id).toMatch(/^ord_/);
+    const again = await call<Booked>(alice, 'hold_flight', { confirmationToken: quote.confirmationToken });
+    expect(again.booking_ref).toBe(held.booking_ref);
+    expect(await server.services.bookings.payments(held.booking_ref)).toEqual([]);
+  });
+
+  it('refuses a hold quote on a fare that must be paid at once', async () => {
+    const offer = (await mcpOffers(alice)).find((o) => o.can_hold === false);
+    if (!offer) throw new Error('the simulator offered no instant-payment fare');
+    const quote = await call<Quote>(alice, 'quote_booking', { offerId: offer.offer_id, passengers: [traveller()], purpose: 'hold' });
+    const refused = await failing(alice, 'hold_flight', { confirmationToken: quote.confirmationToken });
+    expect(refused).toMatch(/^CONFLICT: /);
+    expect(refused).toContain('cannot be held');
+  });
+
+  it('cancels in two steps: a refund quote with a token, then the cancellation with a refund to the card', async () => {
+    const offers = await mcpOffers(alice);
+    const offer = offers.find((o) => o.refundable === true) ?? offers[0]!;
+    const { quote, booked } = await quoteAndBook(alice, offer);
+    expect(booked.status).toBe('confirmed');
+
+    // Bob cannot even see it.
+    expect(await failing(bob, 'cancel_booking', { bookingRef: booked.booking_ref })).toMatch(/^NOT_FOUND: /);
+
+    const first = await call<Cancel>(alice, 'cancel_booking', { bookingRef: booked.booking_ref });
+    expect(first.confirmationToken).toMatch(/^cq_/);
+    expect(first.refundedToCard).toBeNull();
+    expect(first.refund.currency).toBe(booked.total.currency);
+    expect((await server.services.bookings.get(booked.booking_ref))?.status).toBe('confirmed');
+
+    // Bob with Alice's token still gets nothing.
+    expect(await failing(bob, 'cancel_booking', { bookingRef: booked.booking_ref, confirmationToken: first.confirmationToken! })).toMatch(/^NOT_FOUND: /);
+
+    const done = await call<Cancel>(alice, 'cancel_booking', { bookingRef: booked.booking_ref, confirmationToken: first.confirmationToken! });
+    expect(done.status).toBe('cancelled');
+    expect(done.confirmationToken).toBeNull();
+    expect(done.refundedToCard).not.toBeNull();
+    expect(done.refundedToCard!.currency).toBe(booked.total.currency);
+    const expected = ['awaiting_payment', 'airline_credits', 'voucher'].includes(first.refundTo) ? 0 : first.refund.amount;
+    expect(done.refundedToCard!.amount).toBeCloseTo(Math.min(expected, quote.total.amount), 2);
+    const payment = await server.services.bookings.payment(quote.payment!.paymentIntentId);
+    expect(payment!.refundedMinor).toBe(Math.round(done.refundedToCard!.amount * 100));
+    expect((await server.services.bookings.get(booked.booking_ref))?.status).toBe('cancelled');
+
+    // The token is spent with the booking: cancelling again is refused.
+    const twice = await failing(alice, 'cancel_booking', { bookingRef: booked.booking_ref, confirmationToken: first.confirmationToken! });
+    expect(twice).toMatch(/^CONFLICT: /);
+  });
+});
