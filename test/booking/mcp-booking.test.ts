@@ -167,6 +167,22 @@ describe('MCP booking tools', () => {
     expect(mcpBookings.map((e) => e.aggregateId)).toEqual([booked.booking_ref]);
   });
 
+  it('makes one order when book_flight is called twice at once with the same token', async () => {
+    const offer = (await mcpOffers(bob))[2]!;
+    const quote = await call<Quote>(bob, 'quote_booking', { offerId: offer.offer_id, passengers: [traveller()] });
+    await payCard(quote.payment!.paymentIntentId);
+    const both = (await Promise.all([1, 2].map(() => bob.callTool({ name: 'book_flight', arguments: { confirmationToken: quote.confirmationToken } })))) as CallResult[];
+    const ok = both.filter((r) => !r.isError).map((r) => r.structuredContent as unknown as Booked);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    const ref = ok[0]!.booking_ref;
+    for (const b of ok) expect(b.booking_ref).toBe(ref);
+    // The loser of the race may be told the payment is taken, naming the winner's booking.
+    for (const r of both.filter((x) => x.isError)) expect(errorText(r)).toContain(ref);
+    const events = await server.services.bookings.undeliveredEvents(1000);
+    expect(events.filter((e) => e.type === 'booking.created' && e.userId === 'mcp-booker-bob').map((e) => e.aggregateId)).toEqual([ref]);
+    expect(await server.services.bookings.payment(quote.payment!.paymentIntentId)).toMatchObject({ bookingId: ref });
+  });
+
   it('answers an unknown token, or one of another user, with an error and books nothing', async () => {
     const unknown = await failing(alice, 'book_flight', { confirmationToken: 'bq_doesnotexist0000000000' });
     expect(unknown).toMatch(/^GONE: /);
@@ -180,6 +196,12 @@ describe('MCP booking tools', () => {
     expect(await server.services.bookings.payment(quote.payment!.paymentIntentId)).toBeNull();
     // A book token is not a hold token.
     expect(await failing(alice, 'hold_flight', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
+    // Expired: the cache entry behind the token is gone (as its TTL would have it).
+    await server.services.cache.delete(`mcp-quote:${quote.confirmationToken}`);
+    const expired = await failing(alice, 'book_flight', { confirmationToken: quote.confirmationToken });
+    expect(expired).toMatch(/^GONE: /);
+    expect(expired).toContain('expired');
+    expect(await server.services.bookings.payment(quote.payment!.paymentIntentId)).toBeNull();
   });
 
   it('holds a fare that allows it, without payment, until payment_required_by', async () => {
@@ -204,8 +226,8 @@ describe('MCP booking tools', () => {
     // Low-cost carriers (easyJet, Vueling between Gatwick and Barcelona) sell instant-payment fares only.
     const offer = (await mcpOffers(alice, { origin: 'LGW', destination: 'BCN' })).find((o) => o.can_hold === false);
     if (!offer) throw new Error('the simulator offered no instant-payment fare');
-    const quote = await call<Quote>(alice, 'quote_booking', { offerId: offer.offer_id, passengers: [traveller()], purpose: 'hold' });
-    const refused = await failing(alice, 'hold_flight', { confirmationToken: quote.confirmationToken });
+    // Refused at the quote already, so the agent never holds a token it cannot use.
+    const refused = await failing(alice, 'quote_booking', { offerId: offer.offer_id, passengers: [traveller()], purpose: 'hold' });
     expect(refused).toMatch(/^CONFLICT: /);
     expect(refused).toContain('cannot be held');
   });

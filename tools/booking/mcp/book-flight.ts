@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { defineTool } from '../../_kit/define-tool.js';
+import type { ToolContext } from '../../_kit/context.js';
 import { ToolError } from '../../_kit/errors.js';
 import { principalUserId } from '../../_kit/principal.js';
 import { BookingResult, bookingResult } from '../checkout/booking-result.js';
 import { placeHold } from '../checkout/place-hold.js';
 import { placePaidOrder } from '../checkout/place-order.js';
+import type { BookingRecord } from '../store.js';
 import type { BookingQuote } from './quote-booking.js';
 import { loadQuote } from './quote-store.js';
+
+/** The booking this payment already paid for; a failed (refunded) attempt is an error, not an answer. */
+async function bookingPaidBy(ctx: ToolContext, paymentIntentId: string): Promise<BookingRecord | null> {
+  const spent = await ctx.services.bookings.payment(paymentIntentId);
+  const booking = spent ? await ctx.services.bookings.get(spent.bookingId) : null;
+  if (booking?.status === 'failed') {
+    throw new ToolError('CONFLICT', `This quote's booking failed (${booking.failureReason ?? 'refused'}) and its payment was refunded`, { hint: 'Search again and ask for a new quote.' });
+  }
+  return booking;
+}
 
 const Args = z.strictObject({ confirmationToken: z.string().trim().min(1).max(200).describe('The token quote_booking returned.') });
 
@@ -25,20 +37,25 @@ export const bookFlightTool = defineTool({
   handler: async (ctx, input) => {
     const quote = await loadQuote<BookingQuote>(ctx, input.confirmationToken, 'book');
     const paymentIntentId = quote.paymentIntentId!;
-    const spent = await ctx.services.bookings.payment(paymentIntentId);
-    if (spent) {
-      const booking = await ctx.services.bookings.get(spent.bookingId);
-      if (booking) return bookingResult(ctx, booking);
+    const prior = await bookingPaidBy(ctx, paymentIntentId);
+    if (prior) return bookingResult(ctx, prior);
+    let booking;
+    try {
+      booking = await placePaidOrder(ctx, {
+        offerId: quote.offerId,
+        paymentIntentId,
+        passengers: quote.passengers,
+        services: quote.services,
+        channel: 'mcp',
+        userId: principalUserId(ctx.principal) ?? null,
+        agentUserId: null,
+      });
+    } catch (err) {
+      // A second call racing the first lost the payment claim: answer the winner's booking.
+      const winner = err instanceof ToolError && err.code === 'CONFLICT' ? await bookingPaidBy(ctx, paymentIntentId) : null;
+      if (winner) return bookingResult(ctx, winner);
+      throw err;
     }
-    const booking = await placePaidOrder(ctx, {
-      offerId: quote.offerId,
-      paymentIntentId,
-      passengers: quote.passengers,
-      services: quote.services,
-      channel: 'mcp',
-      userId: principalUserId(ctx.principal) ?? null,
-      agentUserId: null,
-    });
     return bookingResult(ctx, booking);
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../_kit/define-tool.js';
+import { ToolError } from '../../_kit/errors.js';
 import { fromMinor } from '../../_kit/money.js';
 import { principalUserId } from '../../_kit/principal.js';
 import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
@@ -53,6 +54,9 @@ export const quoteBookingTool = defineTool({
     const offerId = providerOfferId(input.offerId);
     const offer = await loadLiveOffer(ctx, offerId);
     fitPassengers(input.passengers, offer.passengers);
+    if (input.purpose === 'hold' && offer.paymentRequirements?.requiresInstantPayment !== false) {
+      throw new ToolError('CONFLICT', 'This fare must be paid when booked and cannot be held', { hint: 'Quote it with purpose "book", or choose a fare that can be held.' });
+    }
     const price = await priceCheckout(ctx, offer, input.services);
     const token = newToken('bq');
     let payment: { paymentIntentId: string; clientSecret: string | null; processorMode: 'live' | 'simulator' } | null = null;
