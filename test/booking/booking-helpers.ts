@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import type { CashOffer, FlightOrder } from '../../tools/_kit/providers.js';
+import type { BookingStatus } from '../../tools/booking/store.js';
 import type { TestServer } from '../helpers/start-test-server.js';
 import { daysAhead } from '../flights/search-helpers.js';
 
@@ -63,3 +66,41 @@ export async function json<T>(res: Response, status = 200): Promise<T> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A real order on the simulator and our booking record for it, as checkout leaves them. */
+export async function bookOnSimulator(server: TestServer, offer: CashOffer, opts: { userId: string | null; status?: BookingStatus; paymentMinor?: number }): Promise<{ id: string; order: FlightOrder }> {
+  const flights = server.services.providers.flights;
+  const live = await flights.getOffer(offer.providerOfferId, AbortSignal.timeout(10_000));
+  const id = `bk_${randomBytes(13).toString('hex').slice(0, 26)}`;
+  const creation = await flights.createOrder(
+    {
+      offerId: live.providerOfferId,
+      type: 'instant',
+      passengers: (live.passengers ?? []).map((p, i) => ({
+        id: p.id, title: 'ms', gender: 'f', givenName: `Ada${i}`, familyName: 'Lovelace', bornOn: '1985-12-10',
+        email: `ada${i}@example.com`, phoneNumber: '+442080160509',
+        identityDocument: { type: 'passport', number: `P${i}1234567`, issuingCountryCode: 'GB', expiresOn: '2034-01-01' },
+      })),
+      payment: live.total,
+      metadata: { booking_id: id },
+    },
+    AbortSignal.timeout(10_000),
+  );
+  if (creation.status !== 'created') throw new Error('the simulator accepted the order asynchronously');
+  const order = creation.order;
+  const totalMinor = Math.round(order.total.amount * 100);
+  const payment = opts.paymentMinor ? { paymentIntentId: `pi_${randomBytes(8).toString('hex')}`, amountMinor: opts.paymentMinor, currency: order.total.currency } : null;
+  const created = await server.services.bookings.create(
+    {
+      id, userId: opts.userId, agentUserId: null, channel: 'book', offerId: live.providerOfferId, type: 'instant', currency: order.total.currency,
+      fareMinor: totalMinor, servicesMinor: 0, markupMinor: 1_500, totalMinor: totalMinor + 1_500,
+      passengers: order.passengers.map((p) => ({ slotId: p.id, givenName: p.givenName, familyName: p.familyName, type: p.type })), contactEmail: 'ada0@example.com',
+    },
+    payment,
+  );
+  expect(created).toEqual({ ok: true });
+  await server.services.bookings.update(id, {
+    status: opts.status ?? 'confirmed', providerOrderId: order.id, bookingReference: order.bookingReference, order, paidAt: new Date().toISOString(),
+  });
+  return { id, order };
+}

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashOffer, FlightOrder } from '../../tools/_kit/providers.js';
-import type { BookingStatus } from '../../tools/booking/store.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { bookOnSimulator } from './booking-helpers.js';
 
 // Change requests over HTTP: create, poll while offers fill in, list the offers,
 // and the checks before anything reaches the provider.
@@ -33,40 +33,6 @@ async function call(method: 'GET' | 'POST', path: string, key: string | null, bo
   return { status: res.status, body: (await res.json()) as Json };
 }
 
-/** A real order on the simulator and our booking record for it, as checkout leaves them. */
-async function bookOffer(offer: CashOffer, opts: { userId: string | null; status?: BookingStatus }): Promise<{ id: string; order: FlightOrder }> {
-  const flights = server.services.providers.flights;
-  const live = await flights.getOffer(offer.providerOfferId, AbortSignal.timeout(10_000));
-  const id = unique('bk');
-  const creation = await flights.createOrder(
-    {
-      offerId: live.providerOfferId,
-      type: 'instant',
-      passengers: (live.passengers ?? []).map((p, i) => ({
-        id: p.id, title: 'mr', gender: 'm', givenName: `Alan${i}`, familyName: 'Turing', bornOn: '1982-06-23',
-        email: `alan${i}@example.com`, phoneNumber: '+442080160509',
-        identityDocument: { type: 'passport', number: `P${i}7654321`, issuingCountryCode: 'GB', expiresOn: '2034-01-01' },
-      })),
-      payment: live.total,
-      metadata: { booking_id: id },
-    },
-    AbortSignal.timeout(10_000),
-  );
-  if (creation.status !== 'created') throw new Error('the simulator accepted the order asynchronously');
-  const order = creation.order;
-  const totalMinor = Math.round(order.total.amount * 100);
-  expect(await server.services.bookings.create(
-    {
-      id, userId: opts.userId, agentUserId: null, channel: 'book', offerId: live.providerOfferId, type: 'instant', currency: order.total.currency,
-      fareMinor: totalMinor, servicesMinor: 0, markupMinor: 0, totalMinor,
-      passengers: order.passengers.map((p) => ({ slotId: p.id, givenName: p.givenName, familyName: p.familyName, type: p.type })), contactEmail: null,
-    },
-    null,
-  )).toEqual({ ok: true });
-  await server.services.bookings.update(id, { status: opts.status ?? 'confirmed', providerOrderId: order.id, bookingReference: order.bookingReference, order });
-  return { id, order };
-}
-
 beforeAll(async () => {
   server = await startTestServer();
   const offers = await server.services.providers.flights.searchOffers(
@@ -86,7 +52,7 @@ describe('change requests', () => {
   let created: ChangeRequest;
 
   beforeAll(async () => {
-    booked = await bookOffer(changeable[0]!, { userId });
+    booked = await bookOnSimulator(server, changeable[0]!, { userId });
   }, 60_000);
 
   const removeFirst = () => ({ remove: [{ slice_id: booked.order.slices[0]!.providerSliceId }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(44) }] });
@@ -151,7 +117,7 @@ describe('change requests', () => {
   });
 
   it('is 409 unless the booking is confirmed', async () => {
-    const held = await bookOffer(changeable[1]!, { userId, status: 'hold' });
+    const held = await bookOnSimulator(server, changeable[1]!, { userId, status: 'hold' });
     const { status, body } = await call('POST', `/api/booking/${held.id}/change-request`, userKey, {
       slices: { remove: [{ slice_id: held.order.slices[0]!.providerSliceId }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(44) }] },
     });
@@ -168,7 +134,7 @@ describe('change requests', () => {
   });
 
   it('lets a guest change a guest booking by its id', async () => {
-    const guest = await bookOffer(changeable[2]!, { userId: null });
+    const guest = await bookOnSimulator(server, changeable[2]!, { userId: null });
     const { status, body } = await call('POST', `/api/booking/${guest.order.id}/change-request`, null, {
       slices: { remove: [{ slice_id: guest.order.slices[0]!.providerSliceId }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(45) }] },
     });

@@ -6,8 +6,8 @@ import { ProviderError } from '../../tools/_kit/provider-error.js';
 import type { CashOffer, FlightBookingProvider, FlightOrder } from '../../tools/_kit/providers.js';
 import { CHECK_IN } from '../../tools/booking/data/check-in.js';
 import { formatZoned, zonedToInstant } from '../../tools/booking/orders/zoned-time.js';
-import type { BookingStatus } from '../../tools/booking/store.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { bookOnSimulator } from './booking-helpers.js';
 
 // The offer and order read tools over HTTP, on the real server and the simulators.
 
@@ -45,44 +45,6 @@ async function withProvider<K extends keyof FlightBookingProvider>(name: K, impl
   } finally {
     Object.assign(flights, { [name]: original });
   }
-}
-
-/** A real order on the simulator and our booking record for it, as checkout leaves them. */
-async function bookOffer(offer: CashOffer, opts: { userId: string | null; status?: BookingStatus; paymentMinor?: number }): Promise<{ id: string; order: FlightOrder }> {
-  const flights = server.services.providers.flights;
-  const live = await flights.getOffer(offer.providerOfferId, AbortSignal.timeout(10_000));
-  const id = unique('bk');
-  const creation = await flights.createOrder(
-    {
-      offerId: live.providerOfferId,
-      type: 'instant',
-      passengers: (live.passengers ?? []).map((p, i) => ({
-        id: p.id, title: 'ms', gender: 'f', givenName: `Ada${i}`, familyName: 'Lovelace', bornOn: '1985-12-10',
-        email: `ada${i}@example.com`, phoneNumber: '+442080160509',
-        identityDocument: { type: 'passport', number: `P${i}1234567`, issuingCountryCode: 'GB', expiresOn: '2034-01-01' },
-      })),
-      payment: live.total,
-      metadata: { booking_id: id },
-    },
-    AbortSignal.timeout(10_000),
-  );
-  if (creation.status !== 'created') throw new Error('the simulator accepted the order asynchronously');
-  const order = creation.order;
-  const totalMinor = Math.round(order.total.amount * 100);
-  const payment = opts.paymentMinor ? { paymentIntentId: unique('pi'), amountMinor: opts.paymentMinor, currency: order.total.currency } : null;
-  const created = await server.services.bookings.create(
-    {
-      id, userId: opts.userId, agentUserId: null, channel: 'book', offerId: live.providerOfferId, type: 'instant', currency: order.total.currency,
-      fareMinor: totalMinor, servicesMinor: 0, markupMinor: 1_500, totalMinor: totalMinor + 1_500,
-      passengers: order.passengers.map((p) => ({ slotId: p.id, givenName: p.givenName, familyName: p.familyName, type: p.type })), contactEmail: 'ada0@example.com',
-    },
-    payment,
-  );
-  expect(created).toEqual({ ok: true });
-  await server.services.bookings.update(id, {
-    status: opts.status ?? 'confirmed', providerOrderId: order.id, bookingReference: order.bookingReference, order, paidAt: new Date().toISOString(),
-  });
-  return { id, order };
 }
 
 beforeAll(async () => {
@@ -276,7 +238,7 @@ describe('booking reads', () => {
   let booked: { id: string; order: FlightOrder };
 
   beforeAll(async () => {
-    booked = await bookOffer(offers[0]!, { userId, paymentMinor: 50_000 });
+    booked = await bookOnSimulator(server, offers[0]!, { userId, paymentMinor: 50_000 });
   }, 60_000);
 
   it('GET /api/booking/{id} answers the booking with its fresh order, by our id or the order id', async () => {
@@ -367,7 +329,7 @@ describe('booking reads', () => {
   });
 
   it('GET available-services is 409 for a cancelled booking', async () => {
-    const cancelled = await bookOffer(offers[1]!, { userId, status: 'cancelled' });
+    const cancelled = await bookOnSimulator(server, offers[1]!, { userId, status: 'cancelled' });
     expect((await getJson(`/api/booking/${cancelled.id}/available-services`, bearer(userKey))).status).toBe(409);
   });
 

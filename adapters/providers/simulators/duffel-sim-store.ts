@@ -1,4 +1,5 @@
 import type { Cache } from '../../../tools/_kit/ports.js';
+import { withCacheLock } from './cache-lock.js';
 import { LOCKED, SimFailure } from './duffel-sim-order-errors.js';
 import { hash32 } from './seeded.js';
 
@@ -11,14 +12,9 @@ import { hash32 } from './seeded.js';
 
 /** Sandbox records live about as long as a Duffel test-mode order matters. */
 export const SANDBOX_TTL_SECONDS = 30 * 24 * 3600;
-const LOCK_TTL_SECONDS = 10;
-const POLL_MS = 10;
-const POLL_ATTEMPTS = 300;
 
 /** Record kinds, named by Duffel's id prefixes; 'oco' points a change offer at its change request. */
 export type RecordKind = 'ord' | 'ore' | 'ocr' | 'oco' | 'oce' | 'pay' | 'pit' | 'tds';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface SimStore {
   get<T>(kind: RecordKind, id: string): Promise<T | undefined>;
@@ -64,19 +60,6 @@ export function createSimStore(cache: Cache, seed: string): SimStore {
 
     indexAt: (index, slot) => cache.get<string>(`${prefix}:idx:${index}:${slot}`),
 
-    async withLock(resourceId, work) {
-      const lockKey = `${prefix}:lock:${resourceId}`;
-      for (let attempt = 0; attempt < POLL_ATTEMPTS; attempt++) {
-        if (await cache.setIfAbsent(lockKey, true, LOCK_TTL_SECONDS)) {
-          try {
-            return await work();
-          } finally {
-            await cache.delete(lockKey);
-          }
-        }
-        await sleep(POLL_MS);
-      }
-      throw new SimFailure(429, LOCKED);
-    },
+    withLock: (resourceId, work) => withCacheLock(cache, `${prefix}:lock:${resourceId}`, work, () => new SimFailure(429, LOCKED)),
   };
 }

@@ -5,6 +5,7 @@ import type { CardProcessor, CardRefund, PaymentIntent, PaymentIntentStatus } fr
 import { mapPaymentIntent, type WirePaymentIntent } from '../stripe/map-intent.js';
 import { mapRefund, type WireRefund } from '../stripe/map-refund.js';
 import { verifyStripeWebhook } from '../stripe/webhook-signature.js';
+import { withCacheLock } from './cache-lock.js';
 import { hash32 } from './seeded.js';
 
 // Stripe test mode without Stripe: PaymentIntents kept in the shared cache (so
@@ -60,7 +61,6 @@ interface IdempotencyRecord<O> {
 const TTL_SECONDS = 7 * 24 * 3600;
 /** A pending claim outlives no crash by more than this. */
 const PENDING_TTL_SECONDS = 30;
-const LOCK_TTL_SECONDS = 10;
 const POLL_MS = 10;
 const POLL_ATTEMPTS = 200;
 const MAX_AMOUNT = 99_999_999;
@@ -161,18 +161,7 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
 
   /** Serializes changes to one intent across processes; Stripe answers a held lock with 429 lock_timeout. */
   async function withIntentLock<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const lockKey = `${prefix}:lock:${id}`;
-    for (let attempt = 0; attempt < POLL_ATTEMPTS; attempt++) {
-      if (await cache.setIfAbsent(lockKey, true, LOCK_TTL_SECONDS)) {
-        try {
-          return await work();
-        } finally {
-          await cache.delete(lockKey);
-        }
-      }
-      await sleep(POLL_MS);
-    }
-    throw new ProviderError('stripe', 'rate_limited', 'stripe: this PaymentIntent is being changed by another request', { status: 429, code: 'lock_timeout' });
+    return withCacheLock(cache, `${prefix}:lock:${id}`, work, () => new ProviderError('stripe', 'rate_limited', 'stripe: this PaymentIntent is being changed by another request', { status: 429, code: 'lock_timeout' }));
   }
 
   async function load(id: string): Promise<SimIntent> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CABIN_CLASSES } from '../../_kit/providers.js';
+import { SegmentView as FlightSegmentView, SliceView as FlightSliceView } from '../../flights/flight-result.js';
 
 // Output shapes shared by the offer and order read tools. Built from domain
 // types (tools/_kit/providers.ts) by offer-views.ts, never from wire bodies.
@@ -9,28 +10,14 @@ export const MoneyView = z.object({
   currency: z.string().describe('ISO 4217, upper case.'),
 });
 
-export const SegmentView = z.object({
+/** A search segment plus the ids and names booking needs. */
+export const SegmentView = FlightSegmentView.extend({
   id: z.string().nullable().describe("Provider's segment id (seg_...), used by baggage and seat services."),
-  flight: z.string().describe('Marketing carrier and number, e.g. "BA117".'),
-  carrier: z.string().describe('Marketing carrier IATA code.'),
   carrier_name: z.string().nullable(),
-  operating_carrier: z.string().nullable(),
-  origin: z.string(),
-  destination: z.string(),
-  departing_at: z.string().describe('Local time at the origin, YYYY-MM-DDTHH:MM:SS.'),
-  arriving_at: z.string().describe('Local time at the destination, YYYY-MM-DDTHH:MM:SS.'),
-  duration_minutes: z.number().int(),
-  aircraft: z.string().nullable(),
 });
 
-export const SliceView = z.object({
+export const SliceView = FlightSliceView.extend({
   id: z.string().nullable().describe("Provider's slice id (sli_...); a change request removes slices by this id."),
-  origin: z.string(),
-  destination: z.string(),
-  departing_at: z.string(),
-  arriving_at: z.string(),
-  duration_minutes: z.number().int(),
-  stops: z.number().int(),
   segments: z.array(SegmentView),
 });
 
