@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../tools/_kit/provider-error.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { daysAhead } from '../flights/search-helpers.js';
 import { findOffer, json, payByCard, searchOffers, sleep, traveller, type OfferOut } from './booking-helpers.js';
 
 // Never twice, never lost: idempotency keys, one order per payment, refunds when
@@ -175,6 +177,26 @@ describe('hold orders', () => {
     const settled = await json<BookingOut>(await server.post('/api/booking/pay', { order_id: held.booking_ref, payment_intent_id: paid.id }));
     expect(settled.status).toBe('confirmed');
     expect((await server.post('/api/booking/pay', { order_id: held.booking_ref, payment_intent_id: paid.id })).status).toBe(409);
+  });
+
+  it('keeps a hold payment that went through even when the provider answer was lost', async () => {
+    const offer = await findOffer(server, (o) => o.can_hold === true, { origin: 'LHR', destination: 'JFK', departure_date: daysAhead(45) });
+    const held = await json<BookingOut>(await server.post('/api/booking/hold', { offer_id: offer.offer_id, passengers: [traveller()] }));
+    const paid = await payByCard(server, { order_id: held.booking_ref });
+    const flights = server.services.providers.flights;
+    const realPay = flights.payOrder.bind(flights);
+    // The provider takes the payment, then the answer is lost on the way back.
+    flights.payOrder = async (...args) => {
+      await realPay(...args);
+      throw new ProviderError('duffel', 'unavailable', 'connection reset after the payment', { status: 503 });
+    };
+    try {
+      const settled = await json<BookingOut>(await server.post('/api/booking/pay', { order_id: held.booking_ref, payment_intent_id: paid.id }));
+      expect(settled.status).toBe('confirmed');
+      expect(await server.services.bookings.payment(paid.id)).toMatchObject({ status: 'used', refundedMinor: 0 });
+    } finally {
+      flights.payOrder = realPay;
+    }
   });
 
   it('refuses to hold a fare that must be paid at once', async () => {

@@ -32,6 +32,16 @@ export async function priceOfHold(ctx: ToolContext, booking: BookingRecord): Pro
   return { order, totalMinor: fareMinor + markupMinor(fareMinor, ctx.services.settings.bookingMarkupPct), currency: order.total.currency };
 }
 
+/** The order if the provider now shows it paid; null if it is still unpaid or cannot be read. */
+async function paidAfterAll(ctx: ToolContext, orderId: string): Promise<FlightOrder | null> {
+  try {
+    const order = await ctx.services.providers.flights.getOrder(orderId, moneySignal());
+    return order.payment.awaitingPayment ? null : order;
+  } catch {
+    return null;
+  }
+}
+
 export async function payHold(ctx: ToolContext, bookingId: string, paymentIntentId: string): Promise<BookingRecord> {
   const booking = await loadBooking(ctx, bookingId);
   const { order, totalMinor, currency } = await priceOfHold(ctx, booking);
@@ -43,7 +53,10 @@ export async function payHold(ctx: ToolContext, bookingId: string, paymentIntent
     paid = await ctx.services.providers.flights.payOrder(order.id, order.total, moneySignal());
   } catch (err) {
     if (!isProviderError(err)) throw err;
-    throw await refundAfterFailure(ctx, paymentIntentId, `hold:${booking.id}`, err);
+    // The payment may have gone through with only the re-read failing: never refund a paid order.
+    const settled = await paidAfterAll(ctx, order.id);
+    if (!settled) throw await refundAfterFailure(ctx, paymentIntentId, `hold:${booking.id}`, err);
+    paid = settled;
   }
   const next: BookingRecord = { ...booking, status: 'confirmed', totalMinor };
   return ctx.services.bookings.update(
