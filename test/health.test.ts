@@ -45,6 +45,8 @@ describe('health and version', () => {
       providers: {} as Services['providers'],
       bookings: {} as Services['bookings'],
       seats: {} as Services['seats'],
+      stayBookings: {} as Services['stayBookings'],
+      carBookings: {} as Services['carBookings'],
       idempotency: {} as Services['idempotency'],
       downstreams: [],
       version: { sha: null, branch: null, committedAt: null, builtAt: null, startedAt: '', source: 'unknown' },

@@ -38,12 +38,32 @@ import { seatHoldTool } from './booking/seats/seat-hold.js';
 import { seatReleaseTool } from './booking/seats/seat-release.js';
 import { seatSelectionsByBookingTool } from './booking/seats/seat-selections-by-booking.js';
 import { seatSelectionsTool } from './booking/seats/seat-selections.js';
+import { carCancelBookingTool } from './cars/cancel-booking.js';
+import { carBookTool } from './cars/book.js';
+import { carGetBookingTool } from './cars/get-booking.js';
+import { bookCarTool } from './cars/mcp/book-car.js';
+import { quoteCarTool } from './cars/mcp/quote-car.js';
+import { carPartnerBookTool } from './cars/partner-book.js';
+import { carPaymentIntentTool } from './cars/payment-intent.js';
+import { carQuoteTool } from './cars/quote.js';
+import { carSearchTool } from './cars/search.js';
+import { searchCruisesTool } from './cruises/search.js';
 import { searchFlightsTool } from './flights/search.js';
 import { authConfigTool } from './health/auth-config.js';
 import { healthDeepTool } from './health/health-deep.js';
 import { healthTool } from './health/health.js';
 import { providersHealthTool } from './health/providers.js';
 import { versionTool } from './health/version.js';
+import { hotelAwardsSearchTool } from './hotels/awards-search.js';
+import { hotelBookTool } from './hotels/book.js';
+import { hotelCancelBookingTool } from './hotels/cancel-booking.js';
+import { hotelGetBookingTool } from './hotels/get-booking.js';
+import { hotelLegacyDetailsTool } from './hotels/legacy-details.js';
+import { bookHotelTool } from './hotels/mcp-book-hotel.js';
+import { quoteHotelTool } from './hotels/mcp-quote-hotel.js';
+import { hotelQuoteTool } from './hotels/quote.js';
+import { hotelRatesTool } from './hotels/rates.js';
+import { hotelSearchTool } from './hotels/search.js';
 import { suggestPlacesTool } from './places/suggest.js';
 
 /**
@@ -97,6 +117,26 @@ export const TOOLS: readonly AnyTool[] = [
   bookFlightTool,
   holdFlightTool,
   cancelBookingTool,
+  hotelAwardsSearchTool,
+  carSearchTool,
+  carPaymentIntentTool,
+  carBookTool,
+  carQuoteTool,
+  carPartnerBookTool,
+  carGetBookingTool,
+  carCancelBookingTool,
+  quoteCarTool,
+  bookCarTool,
+  hotelSearchTool,
+  hotelRatesTool,
+  hotelQuoteTool,
+  hotelBookTool,
+  hotelGetBookingTool,
+  hotelCancelBookingTool,
+  hotelLegacyDetailsTool,
+  quoteHotelTool,
+  bookHotelTool,
+  searchCruisesTool,
 ] as AnyTool[];
 
 assertRegistry(TOOLS);

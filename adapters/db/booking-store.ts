@@ -74,7 +74,7 @@ const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
 const PLAIN_ID = /^[A-Za-z0-9_:.-]{1,200}$/;
 
 /** Inserts the events, skipping any whose fact was already announced. */
-async function writeEvents(tx: Tx, events: readonly DomainEventInput[]): Promise<void> {
+export async function writeEvents(tx: Tx, events: readonly DomainEventInput[]): Promise<void> {
   if (events.length === 0) return;
   await tx.outboxEvent.createMany({
     data: events.map((e) => ({ type: e.type, aggregateId: e.aggregateId, dedupeKey: e.dedupeKey, userId: e.userId, payload: json(e.payload) })),

@@ -8,9 +8,11 @@ import { createCache } from '../cache/create-cache.js';
 import type { AppConfig } from '../config/env.js';
 import { openDatabase } from '../db/open-database.js';
 import { createBookingStore } from '../db/booking-store.js';
+import { createCarStore } from '../db/car-store.js';
 import { createIdempotencyStore } from '../db/idempotency-store.js';
 import { startPendingOrderTracker } from '../jobs/pending-orders.js';
 import { createSeatStore } from '../db/seat-store.js';
+import { createStayStore } from '../db/stay-store.js';
 import { createProviders } from '../providers/create-providers.js';
 import { listDownstreams } from '../providers/downstreams.js';
 import { createOAuthRouter, verifyAccessToken } from '../../oauth/index.js';
@@ -51,6 +53,8 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
     providers,
     bookings: createBookingStore(db.prisma),
     seats: createSeatStore(db.prisma),
+    stayBookings: createStayStore(db.prisma),
+    carBookings: createCarStore(db.prisma),
     idempotency: createIdempotencyStore(db.prisma, clock),
     downstreams: listDownstreams(providers),
     version: readVersionInfo(config, startedAt),

@@ -1,6 +1,9 @@
 import type { Cache } from '../../tools/_kit/ports.js';
 import type { ProviderHealth, ProviderMode, ProviderName, Providers } from '../../tools/_kit/providers.js';
 import type { AppConfig } from '../config/env.js';
+import { createBuiltInCruises } from './cruises/built-in-cruises.js';
+import { createDuffelCarsProvider } from './duffel-cars/duffel-cars-provider.js';
+import { createDuffelStaysProvider } from './duffel-stays/duffel-stays-provider.js';
 import { createDuffelProvider } from './duffel/duffel-provider.js';
 import { guardCardProcessor } from './guard-card-processor.js';
 import { fetchTransport, type HttpTransport } from './http/transport.js';
@@ -8,10 +11,12 @@ import { ProviderPolicy } from './http/resilience.js';
 import { parsePerProvider, readSimSettings, type SimSettings } from './http/sim-settings.js';
 import { createSeatsAeroProvider } from './seats-aero/seats-aero-provider.js';
 import { createSerpApiProvider } from './serpapi/serpapi-provider.js';
+import { createCarsSimulator } from './simulators/cars-sim.js';
 import { createDuffelSimulator } from './simulators/duffel-sim.js';
 import { createSeatsAeroSimulator } from './simulators/seats-aero-sim.js';
 import { createSerpApiSimulator } from './simulators/serpapi-sim.js';
 import { simulatedTransport, type WireSimulator } from './simulators/sim-transport.js';
+import { createStaysSimulator } from './simulators/stays-sim.js';
 import { createStripeSimulator } from './simulators/stripe-sim.js';
 import { createStripeProcessor } from './stripe/stripe-processor.js';
 
@@ -94,6 +99,19 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
     policies.stripe,
   );
 
+  const stays = createDuffelStaysProvider({
+    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createStaysSimulator({ seed: sim.seed, cache: deps.cache }), deps.clock),
+    token: config.DUFFEL_ACCESS_TOKEN ?? 'duffel_test_simulator',
+    policy: policies.duffel,
+    mode: mode('duffel'),
+  });
+  const cars = createDuffelCarsProvider({
+    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createCarsSimulator({ seed: sim.seed, cache: deps.cache }), deps.clock),
+    token: config.DUFFEL_ACCESS_TOKEN ?? 'duffel_test_simulator',
+    policy: policies.duffel,
+    mode: mode('duffel'),
+  });
+
   const health = (): ProviderHealth[] =>
     (Object.keys(policies) as ProviderName[]).map((name) => {
       const policy = policies[name];
@@ -109,5 +127,5 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
       };
     });
 
-  return { flights, flightResults, awards, cards, health };
+  return { flights, flightResults, awards, cards, stays, cars, health, cruises: createBuiltInCruises({ seed: sim.seed }) };
 }

@@ -1,6 +1,8 @@
 import type { Cache, Database, Downstream, IdentityPort, Logger, VersionInfo } from './ports.js';
 import type { Principal } from './principal.js';
 import type { BookingStore, SeatStore } from '../booking/store.js';
+import type { CarBookingStore } from '../cars/car-store.js';
+import type { StayBookingStore } from '../hotels/stay-store.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { Providers } from './providers.js';
 
@@ -16,6 +18,8 @@ export interface Services {
   /** Flight bookings, their card payments, change requests and the event outbox. */
   bookings: BookingStore;
   seats: SeatStore;
+  stayBookings: StayBookingStore;
+  carBookings: CarBookingStore;
   idempotency: IdempotencyStore;
   clock: () => Date;
   settings: {

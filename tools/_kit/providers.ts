@@ -1,3 +1,6 @@
+import type { Money, ProviderMode } from './provider-basics.js';
+import type { CarsProvider, CruiseProvider, StaysProvider } from './stays-cars-cruises.js';
+
 // What tools see of the upstream providers: plain domain types and one port per
 // upstream role. The real HTTP adapters and the simulators in adapters/providers/
 // implement these; no wire format leaks past them.
@@ -6,14 +9,7 @@ export type CabinClass = 'economy' | 'premium_economy' | 'business' | 'first';
 export const CABIN_CLASSES = ['economy', 'premium_economy', 'business', 'first'] as const satisfies readonly CabinClass[];
 
 export type ProviderName = 'duffel' | 'serpapi' | 'seats_aero' | 'stripe';
-export type ProviderMode = 'live' | 'simulator';
-
-/** Money in major units (12.34), rounded to the currency's minor unit. */
-export interface Money {
-  amount: number;
-  /** ISO 4217, upper case. */
-  currency: string;
-}
+export type { Money, ProviderMode } from './provider-basics.js';
 
 export interface FlightQuery {
   /** IATA airport code (a metro city code is resolved to its airports by the caller). */
@@ -483,6 +479,9 @@ export interface ProviderHealth {
 /** Every upstream, as tools see them. */
 export interface Providers {
   flights: FlightBookingProvider;
+  stays: StaysProvider;
+  cars: CarsProvider;
+  cruises: CruiseProvider;
   flightResults: FlightResultsProvider;
   awards: AwardProvider;
   cards: CardProcessor;

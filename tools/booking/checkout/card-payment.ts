@@ -27,8 +27,19 @@ export async function retrieveIntent(ctx: ToolContext, paymentIntentId: string):
   }
 }
 
-export async function verifiedCardPayment(ctx: ToolContext, paymentIntentId: string, due: { minor: number; currency: string }): Promise<PaymentIntent> {
+/**
+ * `purpose` is what the payment must have been created for: a payment made for a
+ * car or a hotel never pays for a flight, even for the same amount.
+ */
+export async function verifiedCardPayment(ctx: ToolContext, paymentIntentId: string, due: { minor: number; currency: string; purpose?: string }): Promise<PaymentIntent> {
   const intent = await retrieveIntent(ctx, paymentIntentId);
+  const paidFor = intent.metadata.purpose;
+  if (due.purpose && paidFor !== undefined && paidFor !== 'custom' && paidFor !== due.purpose) {
+    throw new ToolError('CONFLICT', `Payment ${paymentIntentId} was made for something else (${paidFor})`, {
+      details: { payment_intent_id: paymentIntentId, paid_for: paidFor, needed_for: due.purpose },
+      hint: 'Create a payment intent for this purchase.',
+    });
+  }
   if (intent.status !== 'succeeded') {
     throw new ToolError('PAYMENT_REQUIRED', `Payment ${paymentIntentId} has not succeeded (status ${intent.status})`, {
       details: { payment_intent_id: paymentIntentId, status: intent.status },

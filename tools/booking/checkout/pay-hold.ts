@@ -45,7 +45,7 @@ async function paidAfterAll(ctx: ToolContext, orderId: string): Promise<FlightOr
 export async function payHold(ctx: ToolContext, bookingId: string, paymentIntentId: string): Promise<BookingRecord> {
   const booking = await loadBooking(ctx, bookingId);
   const { order, totalMinor, currency } = await priceOfHold(ctx, booking);
-  await verifiedCardPayment(ctx, paymentIntentId, { minor: totalMinor, currency });
+  await verifiedCardPayment(ctx, paymentIntentId, { minor: totalMinor, currency, purpose: 'hold_payment' });
   const claim = await ctx.services.bookings.claimPayment({ paymentIntentId, bookingId: booking.id, purpose: 'hold_payment', amountMinor: totalMinor, currency });
   if (!claim.ok) throw new ToolError('CONFLICT', 'This payment has already been used', { details: { payment_intent_id: paymentIntentId, booking_ref: claim.usedBy } });
   let paid: FlightOrder;

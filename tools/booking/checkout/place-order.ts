@@ -51,7 +51,7 @@ export async function placePaidOrder(ctx: ToolContext, req: PlaceOrderRequest): 
   const offer = await loadLiveOffer(ctx, req.offerId);
   const passengers = fitPassengers(req.passengers, offer.passengers);
   const price = await priceCheckout(ctx, offer, req.services);
-  await verifiedCardPayment(ctx, req.paymentIntentId, { minor: price.totalMinor, currency: price.currency });
+  await verifiedCardPayment(ctx, req.paymentIntentId, { minor: price.totalMinor, currency: price.currency, purpose: 'order' });
 
   const booking = {
     id: newBookingId(),

@@ -32,7 +32,7 @@ export const addServicesTool = defineTool({
     withIdempotency(ctx, 'booking.add_services', input, async () => {
       const booking = await loadBooking(ctx, input.order_id);
       const { orderId, dueMinor, currency } = await priceOfExtras(ctx, booking, input.services);
-      await verifiedCardPayment(ctx, input.payment_intent_id, { minor: dueMinor, currency });
+      await verifiedCardPayment(ctx, input.payment_intent_id, { minor: dueMinor, currency, purpose: 'services' });
       const claim = await ctx.services.bookings.claimPayment({ paymentIntentId: input.payment_intent_id, bookingId: booking.id, purpose: 'services', amountMinor: dueMinor, currency });
       if (!claim.ok) throw new ToolError('CONFLICT', 'This payment has already been used', { details: { payment_intent_id: input.payment_intent_id, booking_ref: claim.usedBy } });
       let order: FlightOrder;

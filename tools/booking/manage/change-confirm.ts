@@ -42,7 +42,7 @@ export const changeConfirmTool = defineTool({
             hint: 'Create a payment intent with order_id and change_offer_id, pay it, and send its id as payment_intent_id.',
           });
         }
-        await verifiedCardPayment(ctx, paymentId, { minor: dueMinor, currency });
+        await verifiedCardPayment(ctx, paymentId, { minor: dueMinor, currency, purpose: 'change' });
         const claim = await ctx.services.bookings.claimPayment({ paymentIntentId: paymentId, bookingId: booking.id, purpose: 'change', amountMinor: dueMinor, currency });
         if (!claim.ok) throw new ToolError('CONFLICT', 'This payment has already been used', { details: { payment_intent_id: paymentId, booking_ref: claim.usedBy } });
       }

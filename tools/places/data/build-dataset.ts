@@ -161,8 +161,9 @@ async function main(): Promise<void> {
         name: `${m.city} (all airports)`,
         city: m.city,
         country: first.country,
-        lat: round4(members.reduce((s, a) => s + a.lat, 0) / members.length),
-        lon: round4(members.reduce((s, a) => s + a.lon, 0) / members.length),
+        // The city centre, not the airports' average: Narita and Haneda average out far from Tokyo.
+        lat: m.centre[0],
+        lon: m.centre[1],
         ...(first.timezone ? { timezone: first.timezone } : {}),
         airports: [...m.airports],
         ...(m.aliases ? { aliases: [...m.aliases] } : {}),

@@ -1,0 +1,118 @@
+import { Prisma } from '../../prisma/generated/client.js';
+import type { CarBooking } from '../../tools/_kit/stays-cars-cruises.js';
+import type { CarBookingRecord, CarBookingStore } from '../../tools/cars/car-store.js';
+import type { PrismaClient } from './app-database.js';
+import { writeEvents } from './booking-store.js';
+
+// The CarBookingStore on Prisma. A quote books once and a card payment pays for
+// one rental: both are unique columns, so no race gets around either. State
+// changes and the events announcing them are written in one transaction.
+
+type CarRow = Prisma.CarBookingGetPayload<object>;
+
+const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
+
+/** Ids we mint and providers send are plain tokens; anything else cannot name a row (and PostgreSQL refuses NUL bytes). */
+const PLAIN_ID = /^[A-Za-z0-9_:.-]{1,200}$/;
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+}
+
+function toRecord(row: CarRow): CarBookingRecord {
+  return {
+    id: row.id,
+    flow: row.flow as CarBookingRecord['flow'],
+    quoteId: row.quoteId,
+    providerBookingId: row.providerBookingId,
+    userId: row.userId,
+    status: row.status as CarBookingRecord['status'],
+    failureReason: row.failureReason,
+    reference: row.reference,
+    currency: row.currency,
+    rentalMinor: row.rentalMinor,
+    feeMinor: row.feeMinor,
+    chargedMinor: row.chargedMinor,
+    refundMinor: row.refundMinor,
+    paymentIntentId: row.paymentIntentId,
+    addOns: row.addOns as unknown as CarBookingRecord['addOns'],
+    driver: row.driver as unknown as CarBookingRecord['driver'],
+    pickUpAt: row.pickUpAt,
+    booking: (row.snapshot ?? null) as unknown as CarBooking | null,
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createCarStore(prisma: PrismaClient): CarBookingStore {
+  const findOne = async (where: Prisma.CarBookingWhereInput): Promise<CarBookingRecord | null> => {
+    const row = await prisma.carBooking.findFirst({ where });
+    return row ? toRecord(row) : null;
+  };
+
+  return {
+    async create(record) {
+      try {
+        await prisma.carBooking.create({
+          data: {
+            id: record.id,
+            flow: record.flow,
+            quoteId: record.quoteId,
+            userId: record.userId,
+            status: 'creating',
+            currency: record.currency,
+            rentalMinor: record.rentalMinor,
+            feeMinor: record.feeMinor,
+            chargedMinor: record.chargedMinor,
+            paymentIntentId: record.paymentIntentId,
+            addOns: json(record.addOns),
+            driver: json(record.driver),
+            pickUpAt: record.pickUpAt,
+          },
+        });
+        return { ok: true };
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        // Which unique column clashed does not matter: the caller compares quote and payment.
+        const or: Prisma.CarBookingWhereInput[] = [{ quoteId: record.quoteId }];
+        if (record.paymentIntentId) or.push({ paymentIntentId: record.paymentIntentId });
+        const existing = await findOne({ OR: or });
+        if (!existing) throw err;
+        return { ok: false, existing };
+      }
+    },
+
+    async get(idOrProviderId) {
+      if (!PLAIN_ID.test(idOrProviderId)) return null;
+      return findOne({ OR: [{ id: idOrProviderId }, { providerBookingId: idOrProviderId }] });
+    },
+
+    async byQuote(quoteId) {
+      return PLAIN_ID.test(quoteId) ? findOne({ quoteId }) : null;
+    },
+
+    async byPayment(paymentIntentId) {
+      return PLAIN_ID.test(paymentIntentId) ? findOne({ paymentIntentId }) : null;
+    },
+
+    async update(id, patch, events = []) {
+      const row = await prisma.$transaction(async (tx) => {
+        const updated = await tx.carBooking.update({
+          where: { id },
+          data: {
+            providerBookingId: patch.providerBookingId,
+            status: patch.status,
+            failureReason: patch.failureReason,
+            reference: patch.reference,
+            refundMinor: patch.refundMinor,
+            snapshot: patch.booking === undefined ? undefined : patch.booking === null ? Prisma.DbNull : json(patch.booking),
+            cancelledAt: patch.cancelledAt === undefined ? undefined : patch.cancelledAt === null ? null : new Date(patch.cancelledAt),
+          },
+        });
+        await writeEvents(tx, events);
+        return updated;
+      });
+      return toRecord(row);
+    },
+  };
+}

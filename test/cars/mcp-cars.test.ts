@@ -1,0 +1,135 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { driver, period, type CarBookingOut, type RateOut } from './car-helpers.js';
+
+// The MCP car tools over the official SDK client with API keys: search_cars is
+// read-only; booking is the two-step quote_car → book_car (no money moves in one
+// call) for both flows, and a repeat answers the same booking.
+
+let server: TestServer;
+let alice: Client;
+let bob: Client;
+
+async function connect(secret: string): Promise<Client> {
+  const client = new Client({ name: 'vitest-cars', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
+  return client;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await connect((await server.services.identity.createKey({ userId: 'mcp-car-alice', tier: 'pro' })).secret);
+  bob = await connect((await server.services.identity.createKey({ userId: 'mcp-car-bob', tier: 'pro' })).secret);
+});
+afterAll(async () => {
+  await Promise.all([alice.close(), bob.close()]);
+  await server.close();
+});
+
+interface CallResult {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content: unknown;
+}
+
+const errorText = (r: CallResult) => (r.content as { type: string; text: string }[])[0]?.text ?? '';
+
+async function call<T>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
+  const result = (await client.callTool({ name, arguments: args })) as CallResult;
+  expect(result.isError, errorText(result)).toBeFalsy();
+  return result.structuredContent as T;
+}
+
+async function failing(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  const result = (await client.callTool({ name, arguments: args })) as CallResult;
+  expect(result.isError).toBe(true);
+  return errorText(result);
+}
+
+interface CarQuote {
+  confirmationToken: string;
+  expiresAt: string;
+  flow: 'legacy' | 'partner';
+  total: { amount: number; currency: string };
+  rentalDueAtCounter: { amount: number };
+  breakdown: { rental: { amount: number } | null; serviceFee: { amount: number }; addOns: { amount: number } };
+  payment: { paymentIntentId: string; clientSecret: string | null; processorMode: string };
+}
+
+const payCard = (id: string) => server.services.providers.cards.confirmPaymentIntent(id, { paymentMethod: 'pm_card_visa', idempotencyKey: `pay:${id}` }, AbortSignal.timeout(5_000));
+
+async function searchCars(client: Client, start: number): Promise<RateOut[]> {
+  const p = period(start, 4);
+  const out = await call<{ rates: RateOut[]; total_found: number }>(client, 'search_cars', { pick_up: { place: 'MIA', at: p.pick_up_at }, drop_off: { at: p.drop_off_at }, driver_age: 40 });
+  expect(out.rates.length).toBeGreaterThan(0);
+  expect(out.rates.length).toBeLessThanOrEqual(25);
+  expect(out.total_found).toBeGreaterThanOrEqual(out.rates.length);
+  return out.rates;
+}
+
+describe('MCP car tools', () => {
+  it('lists search_cars as read-only and quote_car/book_car as writes', async () => {
+    const { tools } = await alice.listTools();
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect(byName.get('search_cars')?.annotations?.readOnlyHint).toBe(true);
+    expect(byName.get('quote_car')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(byName.get('book_car')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(Object.keys(byName.get('book_car')?.inputSchema.properties ?? {})).toEqual(['confirmationToken']);
+  });
+
+  it('lets a read-only key search but not quote (403 insufficient_scope)', async () => {
+    const { secret } = await server.services.identity.createKey({ userId: 'mcp-car-reader', tier: 'pro', scopes: ['read'] });
+    const rpc = (id: number, name: string, args: Record<string, unknown>) =>
+      fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${secret}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+      });
+    const p = period(50, 2);
+    expect((await rpc(1, 'search_cars', { pick_up: { place: 'MIA', at: p.pick_up_at }, drop_off: { at: p.drop_off_at }, driver_age: 40 })).status).toBe(200);
+    const denied = await rpc(2, 'quote_car', { offerToken: 'car:x', driver: driver() });
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get('www-authenticate')).toContain('insufficient_scope');
+  });
+
+  it('books a counter-paid rate in two steps, and answers a repeat with the same booking', async () => {
+    const rate = (await searchCars(alice, 51)).find((r) => r.flow === 'legacy')!;
+    const quote = await call<CarQuote>(alice, 'quote_car', { offerToken: rate.offer_token, driver: driver(), addOns: [{ code: 'additional_driver', quantity: 1 }] });
+    expect(quote.confirmationToken).toMatch(/^carq_/);
+    expect(quote.flow).toBe('legacy');
+    expect(quote.rentalDueAtCounter.amount).toBe(rate.total.amount);
+    expect(quote.breakdown.addOns.amount).toBeGreaterThan(0);
+    expect(quote.total.amount).toBeCloseTo(quote.breakdown.serviceFee.amount + quote.breakdown.addOns.amount, 2);
+
+    // Nothing is booked before the card is paid.
+    expect(await failing(alice, 'book_car', { confirmationToken: quote.confirmationToken })).toMatch(/^PAYMENT_REQUIRED: /);
+    expect(await server.services.carBookings.byPayment(quote.payment.paymentIntentId)).toBeNull();
+    // Another user cannot use the token.
+    expect(await failing(bob, 'book_car', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
+
+    await payCard(quote.payment.paymentIntentId);
+    const booked = await call<CarBookingOut>(alice, 'book_car', { confirmationToken: quote.confirmationToken });
+    expect(booked).toMatchObject({ status: 'confirmed', flow: 'legacy', charged: quote.total });
+    const again = await call<CarBookingOut>(alice, 'book_car', { confirmationToken: quote.confirmationToken });
+    expect(again.booking_id).toBe(booked.booking_id);
+    expect(await server.services.carBookings.get(booked.booking_id)).toMatchObject({ userId: 'mcp-car-alice', status: 'confirmed' });
+    const created = (await server.services.bookings.undeliveredEvents(1000)).filter((e) => e.type === 'booking.created' && e.userId === 'mcp-car-alice');
+    expect(created.map((e) => e.aggregateId)).toEqual([booked.booking_id]);
+  });
+
+  it('books a partner deal in two steps, charging rental plus margin', async () => {
+    const rate = (await searchCars(bob, 52)).find((r) => r.flow === 'partner')!;
+    expect(await failing(bob, 'quote_car', { offerToken: rate.offer_token, driver: driver(), addOns: [{ code: 'gps' }] })).toMatch(/^UNPROCESSABLE: /);
+    const quote = await call<CarQuote>(bob, 'quote_car', { offerToken: rate.offer_token, driver: driver() });
+    expect(quote.flow).toBe('partner');
+    expect(quote.rentalDueAtCounter.amount).toBe(0);
+    expect(quote.total.amount).toBeCloseTo(quote.breakdown.rental!.amount + quote.breakdown.serviceFee.amount, 2);
+    await payCard(quote.payment.paymentIntentId);
+    const booked = await call<CarBookingOut>(bob, 'book_car', { confirmationToken: quote.confirmationToken });
+    expect(booked).toMatchObject({ status: 'confirmed', flow: 'partner', charged: quote.total });
+    const again = await call<CarBookingOut>(bob, 'book_car', { confirmationToken: quote.confirmationToken });
+    expect(again.booking_id).toBe(booked.booking_id);
+  });
+});

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { daysAhead, searchHotels } from './hotel-helpers.js';
+
+// A city code means the city, not its airports: Narita and Haneda average out in
+// Chiba Bay, Incheon sits 50 km from central Seoul.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function km(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+describe('hotel search by city code', () => {
+  it.each([
+    ['TYO', { latitude: 35.6812, longitude: 139.7671 }],
+    ['SEL', { latitude: 37.5665, longitude: 126.978 }],
+  ])('%s searches around the city centre and finds hotels in town', async (city, centre) => {
+    const found = await searchHotels(server, { city, check_in: daysAhead(50), check_out: daysAhead(52) });
+    expect(km(found.area, centre)).toBeLessThan(1);
+    const inTown = found.results.filter((r) => km(r.hotel.location, centre) < 10);
+    expect(inTown.length).toBeGreaterThanOrEqual(5);
+  });
+});

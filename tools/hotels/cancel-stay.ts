@@ -1,0 +1,67 @@
+import type { ToolContext } from '../_kit/context.js';
+import { ToolError } from '../_kit/errors.js';
+import { fromMinor, toMinor } from '../_kit/money.js';
+import type { Money } from '../_kit/provider-basics.js';
+import { isProviderError, providerToolError } from '../_kit/provider-error.js';
+import type { StayBooking } from '../_kit/stays-cars-cruises.js';
+import { moneySignal } from '../booking/checkout/card-payment.js';
+import { refundUnderTimeline } from './refund-now.js';
+import { stayEvent } from './stay-events.js';
+import type { StayBookingRecord } from './stay-store.js';
+
+// Cancelling a stay with the provider. The refund is what the provider says it
+// refunded when it says (our simulator does), otherwise what the booking's
+// cancellation timeline gives at the moment of the request. Giving the guest's
+// card that money back is the web app's part: it took the payment.
+
+export interface StayCancellation {
+  booking: StayBookingRecord;
+  refund: Money;
+  source: 'provider' | 'timeline' | 'recorded';
+}
+
+/** Records a cancellation the provider has made, with its event, once. */
+async function recordCancellation(ctx: ToolContext, b: StayBookingRecord, stay: StayBooking, requestedAt: Date): Promise<StayCancellation> {
+  const fromProvider = stay.refund ?? null;
+  const refund = fromProvider ?? refundUnderTimeline(stay.cancellationTimeline.length ? stay.cancellationTimeline : (b.booking?.cancellationTimeline ?? []), requestedAt, b.currency);
+  if (refund.currency !== b.currency) ctx.log.warn({ bookingId: b.id, refund, currency: b.currency }, 'refund currency differs from the booking currency');
+  const cancelledAt = stay.cancelledAt ?? ctx.services.clock().toISOString();
+  const refundMinor = toMinor(refund);
+  const next: StayBookingRecord = { ...b, status: 'cancelled', cancelledAt, refundMinor };
+  const booking = await ctx.services.stayBookings.update(b.id, { status: 'cancelled', cancelledAt, refundMinor, booking: stay }, [stayEvent('booking.canceled', next)]);
+  return { booking, refund, source: fromProvider ? 'provider' : 'timeline' };
+}
+
+/** The booking was cancelled upstream without us (by the hotel, or a lost answer): record it as it is now. */
+export async function recordUpstreamCancellation(ctx: ToolContext, b: StayBookingRecord, stay: StayBooking): Promise<StayBookingRecord> {
+  const at = stay.cancelledAt ? new Date(stay.cancelledAt) : ctx.services.clock();
+  return (await recordCancellation(ctx, b, stay, at)).booking;
+}
+
+export async function cancelStay(ctx: ToolContext, b: StayBookingRecord): Promise<StayCancellation> {
+  if (b.status === 'cancelled') return { booking: b, refund: fromMinor(b.refundMinor ?? 0, b.currency), source: 'recorded' };
+  if (b.status !== 'confirmed' || !b.providerBookingId) {
+    throw new ToolError('CONFLICT', `Booking ${b.id} is ${b.status} and cannot be cancelled`, { details: { booking_id: b.id, status: b.status } });
+  }
+  const providerId = b.providerBookingId;
+  const lock = `hotel-cancel:${b.id}`;
+  if (!(await ctx.services.cache.setIfAbsent(lock, 'running', 180))) {
+    throw new ToolError('CONFLICT', 'This booking is being cancelled right now', { hint: 'Look it up in a few seconds.' });
+  }
+  const requestedAt = ctx.services.clock();
+  try {
+    let stay: StayBooking;
+    try {
+      stay = await ctx.services.providers.stays.cancelBooking(providerId, moneySignal());
+    } catch (err) {
+      if (!isProviderError(err)) throw err;
+      // Refused because it is already cancelled upstream? Then record that instead of failing.
+      const current = err.kind === 'rejected' ? await ctx.services.providers.stays.getBooking(providerId, ctx.signal).catch(() => null) : null;
+      if (current?.status !== 'cancelled') throw providerToolError(err);
+      stay = current;
+    }
+    return await recordCancellation(ctx, b, stay, requestedAt);
+  } finally {
+    await ctx.services.cache.delete(lock);
+  }
+}

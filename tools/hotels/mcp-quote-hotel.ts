@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { defineTool } from '../_kit/define-tool.js';
+import { toMinor } from '../_kit/money.js';
+import { principalUserId } from '../_kit/principal.js';
+import { isProviderError, providerToolError } from '../_kit/provider-error.js';
+import { newToken, saveQuote } from '../booking/mcp/quote-store.js';
+import { StayQuoteOutput, lockRate, quoteView } from './quote.js';
+
+// Step 1 of booking a hotel over MCP: lock the rate, state the exact price and
+// hand back a confirmation token; nothing is booked until book_hotel is called
+// with it. The token holds the guest details so step 2 books exactly this.
+
+export interface HotelMcpQuote {
+  kind: 'hotel';
+  quoteId: string;
+  /** The card payment the guest completes before book_hotel; its amount is the quote's total. */
+  paymentIntentId: string;
+  totalMinor: number;
+  currency: string;
+  guests: { givenName: string; familyName: string }[];
+  email: string;
+  phoneNumber: string;
+  specialRequests?: string | undefined;
+  loyaltyAccountNumber?: string | undefined;
+}
+
+const Args = z.strictObject({
+  rateId: z.string().trim().min(1).max(200).describe('rate_id from get_hotel_rates.'),
+  guests: z
+    .array(z.strictObject({ givenName: z.string().trim().min(1).max(60), familyName: z.string().trim().min(1).max(60) }))
+    .min(1)
+    .max(16)
+    .describe('The guests, lead guest first.'),
+  email: z.email().max(200),
+  phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, 'E.164 phone number, e.g. +442080160509'),
+  specialRequests: z.string().trim().min(1).max(1000).optional(),
+  loyaltyAccountNumber: z.string().trim().min(1).max(40).optional().describe("Lead guest's number in the stay's loyalty program."),
+});
+
+export const quoteHotelTool = defineTool({
+  name: 'hotels.mcp_quote',
+  title: 'Quote a hotel booking',
+  description:
+    'Step 1 of booking a hotel over MCP. Locks the rate and states the exact total, room, board type and cancellation timeline, and returns a confirmation ' +
+    'token valid for 10 minutes: show the price to the user, then pass the token to book_hotel. Nothing is booked or charged by this call. ' +
+    'It also opens the card payment for that total (client_secret for the card form; on the card simulator confirm it with a test card): book_hotel books only once it has succeeded.',
+  area: 'Hotels',
+  input: Args,
+  output: StayQuoteOutput.extend({
+    confirmationToken: z.string().describe('Pass to book_hotel to book exactly this.'),
+    tokenExpiresAt: z.string().describe('The token works until then (the price lock may last longer).'),
+    payment: z.object({ paymentIntentId: z.string(), clientSecret: z.string().nullable(), processorMode: z.enum(['live', 'simulator']) }).describe('The card payment to complete before book_hotel.'),
+  }),
+  errors: ['GONE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE', 'UNPROCESSABLE'],
+  auth: 'user',
+  rest: false,
+  mcp: { name: 'quote_hotel', annotations: { title: 'Quote a hotel booking', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
+  handler: async (ctx, input) => {
+    const { quote, cached } = await lockRate(ctx, input.rateId);
+    const token = newToken('hq');
+    const userId = principalUserId(ctx.principal);
+    const totalMinor = toMinor(quote.total);
+    let intent;
+    try {
+      intent = await ctx.services.providers.cards.createPaymentIntent(
+        { amountMinor: totalMinor, currency: quote.total.currency, metadata: { purpose: 'hotel', quote_id: quote.id, ...(userId ? { user_id: userId } : {}) }, idempotencyKey: `hotel-quote:${token}` },
+        ctx.signal,
+      );
+    } catch (err) {
+      throw isProviderError(err) ? providerToolError(err) : err;
+    }
+    const tokenExpiresAt = await saveQuote<HotelMcpQuote>(ctx, token, {
+      kind: 'hotel',
+      quoteId: quote.id,
+      paymentIntentId: intent.id,
+      totalMinor,
+      currency: quote.total.currency,
+      guests: input.guests,
+      email: input.email,
+      phoneNumber: input.phoneNumber,
+      specialRequests: input.specialRequests,
+      loyaltyAccountNumber: input.loyaltyAccountNumber,
+    });
+    return {
+      ...quoteView(quote, cached),
+      confirmationToken: token,
+      tokenExpiresAt,
+      payment: { paymentIntentId: intent.id, clientSecret: intent.clientSecret, processorMode: ctx.services.providers.cards.mode },
+    };
+  },
+});

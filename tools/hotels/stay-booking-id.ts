@@ -1,0 +1,10 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/** hb_ and 26 base32 characters: 130 random bits, so a guest's booking id is also its proof, like a confirmation link. */
+export function newStayBookingId(): string {
+  let out = 'hb_';
+  for (const b of randomBytes(26)) out += ALPHABET[b & 31];
+  return out;
+}
