@@ -1,6 +1,7 @@
 import { Prisma } from '../../prisma/generated/client.js';
 import type { CarBooking } from '../../tools/_kit/stays-cars-cruises.js';
 import type { CarBookingRecord, CarBookingStore } from '../../tools/cars/car-store.js';
+import { providerBookingUpdate } from './provider-booking-patch.js';
 import type { PrismaClient } from './app-database.js';
 import { writeEvents } from './booking-store.js';
 
@@ -97,18 +98,7 @@ export function createCarStore(prisma: PrismaClient): CarBookingStore {
 
     async update(id, patch, events = []) {
       const row = await prisma.$transaction(async (tx) => {
-        const updated = await tx.carBooking.update({
-          where: { id },
-          data: {
-            providerBookingId: patch.providerBookingId,
-            status: patch.status,
-            failureReason: patch.failureReason,
-            reference: patch.reference,
-            refundMinor: patch.refundMinor,
-            snapshot: patch.booking === undefined ? undefined : patch.booking === null ? Prisma.DbNull : json(patch.booking),
-            cancelledAt: patch.cancelledAt === undefined ? undefined : patch.cancelledAt === null ? null : new Date(patch.cancelledAt),
-          },
-        });
+        const updated = await tx.carBooking.update({ where: { id }, data: providerBookingUpdate(patch) });
         await writeEvents(tx, events);
         return updated;
       });

@@ -1,6 +1,7 @@
 import { Prisma } from '../../prisma/generated/client.js';
 import type { StayBooking } from '../../tools/_kit/stays-cars-cruises.js';
 import type { StayBookingRecord, StayBookingStore } from '../../tools/hotels/stay-store.js';
+import { providerBookingUpdate } from './provider-booking-patch.js';
 import type { PrismaClient } from './app-database.js';
 import { writeEvents } from './booking-store.js';
 
@@ -88,18 +89,7 @@ export function createStayStore(prisma: PrismaClient): StayBookingStore {
 
     async update(id, patch, events = []) {
       const row = await prisma.$transaction(async (tx) => {
-        const updated = await tx.stayBooking.update({
-          where: { id },
-          data: {
-            providerBookingId: patch.providerBookingId,
-            status: patch.status,
-            failureReason: patch.failureReason,
-            reference: patch.reference,
-            refundMinor: patch.refundMinor,
-            snapshot: patch.booking === undefined ? undefined : patch.booking === null ? Prisma.DbNull : json(patch.booking),
-            cancelledAt: patch.cancelledAt === undefined ? undefined : patch.cancelledAt === null ? null : new Date(patch.cancelledAt),
-          },
-        });
+        const updated = await tx.stayBooking.update({ where: { id }, data: providerBookingUpdate(patch) });
         await writeEvents(tx, events);
         return updated;
       });
