@@ -27,9 +27,9 @@ api_key="$(curl -sf -X POST "http://127.0.0.1:$port/api/keys" -H "x-internal-key
 url="http://127.0.0.1:$port/mcp"
 auth=(--header "Authorization: Bearer $api_key")
 listed="$("$node22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/list)"
-echo "$listed" | grep -q '"name": "suggest_places"' || { echo "inspector: suggest_places not listed"; echo "$listed"; exit 1; }
+grep -q '"name": "suggest_places"' <<<"$listed" || { echo "inspector: suggest_places not listed"; echo "$listed"; exit 1; }
 called="$("$node22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/call --tool-name suggest_places --tool-arg query=lisbon --tool-arg limit=1)"
-echo "$called" | grep -q '"iata": "LIS"' || { echo "inspector: suggest_places call did not return LIS"; echo "$called"; exit 1; }
+grep -q '"iata": "LIS"' <<<"$called" || { echo "inspector: suggest_places call did not return LIS"; echo "$called"; exit 1; }
 unauth_status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url" -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}')"
 [ "$unauth_status" = "401" ] || { echo "inspector check: /mcp without a key answered $unauth_status, expected 401"; exit 1; }
 echo "inspector CLI: suggest_places listed and called (LIS) with an API key; 401 without one"
