@@ -42,5 +42,11 @@ export function createIdempotencyStore(prisma: PrismaClient, clock: () => Date =
     async abandon(scope, key) {
       await prisma.idempotencyRecord.deleteMany({ where: { scope, key, state: 'running' } });
     },
+
+    async purgeExpired(now) {
+      // A running claim is kept until its lock lapses, however old: its holder may still finish.
+      const { count } = await prisma.idempotencyRecord.deleteMany({ where: { expiresAt: { lt: now }, OR: [{ state: 'done' }, { lockedUntil: { lt: now } }] } });
+      return count;
+    },
   };
 }

@@ -11,6 +11,7 @@ import { createBookingStore } from '../db/booking-store.js';
 import { createCarStore } from '../db/car-store.js';
 import { createIdempotencyStore } from '../db/idempotency-store.js';
 import { startPendingOrderTracker } from '../jobs/pending-orders.js';
+import { startIdempotencyPurge } from '../jobs/purge-idempotency.js';
 import { createSeatStore } from '../db/seat-store.js';
 import { createStayStore } from '../db/stay-store.js';
 import { createProviders } from '../providers/create-providers.js';
@@ -102,9 +103,11 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
   logger.info({ port, db: db.engine, cache: cache.kind }, 'Deal Engine listening');
 
   const stopTracker = startPendingOrderTracker(services, logger, config.PENDING_ORDER_POLL_MS);
+  const stopPurge = startIdempotencyPurge(services, logger);
 
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= closeGracefully(server, shutdown, config.SHUTDOWN_GRACE_MS, async () => {
+    stopPurge();
     await stopTracker().catch(() => undefined);
     await identity.service.meter.close().catch(() => undefined);
     await Promise.allSettled([db.close(), cache.close()]);

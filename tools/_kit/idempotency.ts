@@ -17,4 +17,6 @@ export interface IdempotencyStore {
   finish(scope: string, key: string, status: number, response: unknown): Promise<void>;
   /** Releases a claim whose call changed nothing, so a retry with the key runs again. */
   abandon(scope: string, key: string): Promise<void>;
+  /** Deletes records past their replay window; returns how many. */
+  purgeExpired(now: Date): Promise<number>;
 }
