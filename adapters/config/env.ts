@@ -62,6 +62,7 @@ export const EnvSchema = z.object({
   SEARCH_CACHE_TTL_S: z.coerce.number().int().min(0).max(3_600).default(120),
   SEARCH_BUDGET_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
   BOOKING_MARKUP_PCT: z.coerce.number().min(0).max(50).default(0),
+  SWEETSPOTS_FILE: optionalNonEmpty,
   PENDING_ORDER_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 

@@ -66,6 +66,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
       searchCacheTtlS: config.SEARCH_CACHE_TTL_S,
       searchBudgetMs: config.SEARCH_BUDGET_MS,
       bookingMarkupPct: config.BOOKING_MARKUP_PCT,
+      ...(config.SWEETSPOTS_FILE ? { sweetSpotsFile: config.SWEETSPOTS_FILE } : {}),
     },
   };
   const shutdown = new AbortController();

@@ -31,6 +31,8 @@ export interface Services {
     searchBudgetMs: number;
     /** Our markup on flight fares, in percent of the fare (0 by default). */
     bookingMarkupPct: number;
+    /** A sweet-spots JSON file replacing the bundled one (SWEETSPOTS_FILE). */
+    sweetSpotsFile?: string;
   };
 }
 
