@@ -65,6 +65,16 @@ import { hotelQuoteTool } from './hotels/quote.js';
 import { hotelRatesTool } from './hotels/rates.js';
 import { hotelSearchTool } from './hotels/search.js';
 import { suggestPlacesTool } from './places/suggest.js';
+import { buyCalculatorTool } from './points/buy-calculator.js';
+import { optimizePointsTool } from './points/optimize.js';
+import { sweetSpotsTool } from './points/sweetspots.js';
+import { pointsPartnersTool } from './points/partners.js';
+import { pointsPathsTool } from './points/paths.js';
+import { pointsProgramsTool } from './points/programs.js';
+import { pointsTransferBonusesCheckTool } from './points/transfer-bonuses-check.js';
+import { pointsTransferBonusesTool } from './points/transfer-bonuses.js';
+import { pointsRouterHealthTool } from './points-router/health.js';
+import { pointsRouterPathsTool } from './points-router/paths.js';
 
 /**
  * The registry: every capability of the service, listed explicitly. REST routes,
@@ -137,6 +147,16 @@ export const TOOLS: readonly AnyTool[] = [
   quoteHotelTool,
   bookHotelTool,
   searchCruisesTool,
+  optimizePointsTool,
+  buyCalculatorTool,
+  sweetSpotsTool,
+  pointsProgramsTool,
+  pointsPartnersTool,
+  pointsPathsTool,
+  pointsTransferBonusesTool,
+  pointsTransferBonusesCheckTool,
+  pointsRouterPathsTool,
+  pointsRouterHealthTool,
 ] as AnyTool[];
 
 assertRegistry(TOOLS);
