@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Program, ProgramKind, TransferBonus, TransferEdge } from '../../tools/points/data/types.js';
 import { activeBonuses, bestPaths, buildTransferGraph, pathsTo, pointsToSend, type TransferPath } from '../../tools/points/graph/transfer-graph.js';
+// The simulators' seeded generator keeps the random graphs the same on every run.
+import { mulberry32 } from '../../adapters/providers/simulators/seeded.js';
 
 // The transfer graph on small hand-made datasets whose right answers are known:
 // bonus-adjusted ranking, multi-hop paths, Yen's k-best against brute force,
@@ -110,17 +112,6 @@ describe('multi-hop paths', () => {
   });
 });
 
-// A seeded generator so the random graphs are the same on every run.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every simple path from source to target with at most maxHops arcs, and its ratio product. */
 function bruteForce(edges: readonly TransferEdge[], source: string, target: string, maxHops: number): { route: string; ratio: number }[] {
