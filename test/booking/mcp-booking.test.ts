@@ -1,6 +1,6 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, connectMcp, errorText, failing, type CallResult } from '../helpers/mcp-client.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { daysAhead } from '../flights/search-helpers.js';
 import { traveller, type OfferOut } from './booking-helpers.js';
@@ -12,11 +12,7 @@ let server: TestServer;
 let alice: Client;
 let bob: Client;
 
-async function connect(secret: string): Promise<Client> {
-  const client = new Client({ name: 'vitest-booking', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
-  return client;
-}
+const connect = (secret: string): Promise<Client> => connectMcp(server.url, secret, 'vitest-booking');
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,29 +23,6 @@ afterAll(async () => {
   await Promise.all([alice.close(), bob.close()]);
   await server.close();
 });
-
-interface CallResult {
-  isError?: boolean;
-  structuredContent?: Record<string, unknown>;
-  content: unknown;
-}
-
-async function call<T>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
-  const result = (await client.callTool({ name, arguments: args })) as CallResult;
-  expect(result.isError, errorText(result)).toBeFalsy();
-  return result.structuredContent as T;
-}
-
-/** The text of an isError result ("CODE: message. Details… hint"). */
-function errorText(result: CallResult): string {
-  return (result.content as { type: string; text: string }[])[0]?.text ?? '';
-}
-
-async function failing(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
-  const result = (await client.callTool({ name, arguments: args })) as CallResult;
-  expect(result.isError).toBe(true);
-  return errorText(result);
-}
 
 interface Quote {
   confirmationToken: string;

@@ -1,6 +1,6 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, connectMcp, failing } from '../helpers/mcp-client.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { driver, period, type CarBookingOut, type RateOut } from './car-helpers.js';
 
@@ -12,11 +12,7 @@ let server: TestServer;
 let alice: Client;
 let bob: Client;
 
-async function connect(secret: string): Promise<Client> {
-  const client = new Client({ name: 'vitest-cars', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
-  return client;
-}
+const connect = (secret: string): Promise<Client> => connectMcp(server.url, secret, 'vitest-cars');
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,26 +23,6 @@ afterAll(async () => {
   await Promise.all([alice.close(), bob.close()]);
   await server.close();
 });
-
-interface CallResult {
-  isError?: boolean;
-  structuredContent?: Record<string, unknown>;
-  content: unknown;
-}
-
-const errorText = (r: CallResult) => (r.content as { type: string; text: string }[])[0]?.text ?? '';
-
-async function call<T>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
-  const result = (await client.callTool({ name, arguments: args })) as CallResult;
-  expect(result.isError, errorText(result)).toBeFalsy();
-  return result.structuredContent as T;
-}
-
-async function failing(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
-  const result = (await client.callTool({ name, arguments: args })) as CallResult;
-  expect(result.isError).toBe(true);
-  return errorText(result);
-}
 
 interface CarQuote {
   confirmationToken: string;

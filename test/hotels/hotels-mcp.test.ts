@@ -1,6 +1,6 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, connectMcp, type CallResult } from '../helpers/mcp-client.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { daysAhead, type BookingOut, type RatesOut, type SearchOut } from './hotel-helpers.js';
 
@@ -13,11 +13,7 @@ let server: TestServer;
 let alice: Client;
 let reader: Client;
 
-async function connect(secret: string): Promise<Client> {
-  const client = new Client({ name: 'vitest-hotels', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
-  return client;
-}
+const connect = (secret: string): Promise<Client> => connectMcp(server.url, secret, 'vitest-hotels');
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,18 +24,6 @@ afterAll(async () => {
   await Promise.all([alice.close(), reader.close()]);
   await server.close();
 });
-
-interface CallResult {
-  isError?: boolean;
-  structuredContent?: Record<string, unknown>;
-  content: { type: string; text: string }[];
-}
-
-async function call<T>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
-  const result = (await client.callTool({ name, arguments: args })) as CallResult;
-  expect(result.isError, result.content[0]?.text).toBeFalsy();
-  return result.structuredContent as T;
-}
 
 interface McpQuote {
   quote_id: string;
