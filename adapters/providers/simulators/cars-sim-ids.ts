@@ -1,11 +1,10 @@
-import { hash32 } from './seeded.js';
+import { intToLetters, lettersToInt, packId, unpackId } from './packed-id.js';
 
 // Rate ids for the cars simulator. A rate id carries the rental it prices
 // (airports, local times, driver), which brand, class and payment type, and the
 // search's time bucket, packed with a checksum: POST /cars/quotes needs no memory
 // of past searches, as the flights simulator's offer ids do.
 
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
 const DAY_MS = 86_400_000;
 
 export interface RateRef {
@@ -37,23 +36,7 @@ const FIELDS = [
   ['prepaid', 1],
   ['bucket', 24],
 ] as const;
-const CHECKSUM_BITS = 20;
-const BODY_LENGTH = Math.ceil((FIELDS.reduce((n, [, bits]) => n + bits, 0) + CHECKSUM_BITS) / 5);
-
-type FieldName = (typeof FIELDS)[number][0];
-
-/** Letters as 5-bit numbers (A = 0). */
-function lettersToInt(code: string): number {
-  let n = 0;
-  for (const ch of code) n = n * 32 + (ch.charCodeAt(0) - 65);
-  return n;
-}
-
-function intToLetters(n: number, length: number): string | null {
-  const chars = Array.from({ length }, (_, i) => (n >> ((length - 1 - i) * 5)) & 31);
-  if (chars.some((c) => c > 25)) return null;
-  return String.fromCharCode(...chars.map((c) => c + 65));
-}
+const RATE_ID = { prefix: 'rae', kind: 'car-rate', fields: FIELDS } as const;
 
 function splitLocal(local: string): { day: number; minute: number } {
   const day = Math.floor(Date.parse(`${local.slice(0, 10)}T00:00:00Z`) / DAY_MS);
@@ -65,14 +48,10 @@ function joinLocal(day: number, minute: number): string {
   return `${date}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
-function checksum(seed: string, payload: bigint): number {
-  return hash32(seed, 'car-rate', payload.toString(36)) & ((1 << CHECKSUM_BITS) - 1);
-}
-
 export function encodeRateId(seed: string, ref: RateRef): string {
   const pickup = splitLocal(ref.pickupLocal);
   const dropoff = splitLocal(ref.dropoffLocal);
-  const values: Record<FieldName, number> = {
+  return packId(RATE_ID, seed, {
     pickup: lettersToInt(ref.pickup),
     dropoff: lettersToInt(ref.dropoff),
     pickupDay: pickup.day,
@@ -85,39 +64,13 @@ export function encodeRateId(seed: string, ref: RateRef): string {
     fleetIndex: ref.fleetIndex,
     prepaid: ref.prepaid ? 1 : 0,
     bucket: ref.bucket,
-  };
-  let payload = 0n;
-  for (const [name, bits] of FIELDS) {
-    const v = values[name];
-    if (!Number.isInteger(v) || v < 0 || v >= 2 ** bits) throw new RangeError(`car rate id field ${name} out of range: ${v}`);
-    payload = (payload << BigInt(bits)) | BigInt(v);
-  }
-  let packed = (payload << BigInt(CHECKSUM_BITS)) | BigInt(checksum(seed, payload));
-  let body = '';
-  for (let i = 0; i < BODY_LENGTH; i++) {
-    body = ALPHABET[Number(packed & 31n)] + body;
-    packed >>= 5n;
-  }
-  return `rae_${body}`;
+  });
 }
 
 /** The ref inside a rate id, or null when the id is not one of ours (garbled, another seed). */
 export function decodeRateId(seed: string, id: string): RateRef | null {
-  if (!id.startsWith('rae_') || id.length !== 4 + BODY_LENGTH) return null;
-  let packed = 0n;
-  for (const ch of id.slice(4)) {
-    const v = ALPHABET.indexOf(ch);
-    if (v < 0) return null;
-    packed = (packed << 5n) | BigInt(v);
-  }
-  const sum = Number(packed & BigInt((1 << CHECKSUM_BITS) - 1));
-  let payload = packed >> BigInt(CHECKSUM_BITS);
-  if (checksum(seed, payload) !== sum) return null;
-  const values = {} as Record<FieldName, number>;
-  for (const [name, bits] of [...FIELDS].reverse()) {
-    values[name] = Number(payload & BigInt(2 ** bits - 1));
-    payload >>= BigInt(bits);
-  }
+  const values = unpackId(RATE_ID, seed, id);
+  if (!values) return null;
   const pickup = intToLetters(values.pickup, 3);
   const dropoff = intToLetters(values.dropoff, 3);
   const residence = intToLetters(values.residence, 2);

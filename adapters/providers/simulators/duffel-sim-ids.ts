@@ -1,5 +1,6 @@
 import type { CabinClass } from '../../../tools/_kit/providers.js';
 import { hash32 } from './seeded.js';
+import { intToLetters, lettersToInt, packId, unpackId } from './packed-id.js';
 
 // Ids for the Duffel simulator. Most are hashes of what they name (deterministic,
 // Duffel-looking). Offer ids also carry the search that made them, packed with a
@@ -59,27 +60,12 @@ const FIELDS = [
   ['brandIndex', 2],
   ['bucket', 24],
 ] as const;
-const CHECKSUM_BITS = 20;
-const TOTAL_BITS = FIELDS.reduce((n, [, bits]) => n + bits, 0) + CHECKSUM_BITS;
-const OFFER_BODY_LENGTH = Math.ceil(TOTAL_BITS / 5);
+const OFFER_ID = { prefix: 'off', kind: 'offer', fields: FIELDS } as const;
 const DAY_MS = 86_400_000;
 
 export const MAX_ITINERARY_INDEX = 255;
 export const MAX_BRAND_INDEX = 3;
 
-type FieldName = (typeof FIELDS)[number][0];
-
-function codeToInt(code: string): number {
-  let n = 0;
-  for (const ch of code) n = n * 32 + (ch.charCodeAt(0) - 65);
-  return n;
-}
-
-function intToCode(n: number): string | null {
-  const chars = [2, 1, 0].map((i) => (n >> (i * 5)) & 31);
-  if (chars.some((c) => c > 25)) return null;
-  return String.fromCharCode(...chars.map((c) => c + 65));
-}
 
 function dayOf(date: string): number {
   return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
@@ -89,14 +75,10 @@ function dateOf(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-function checksum(seed: string, payload: bigint): number {
-  return hash32(seed, 'offer', payload.toString(36)) & ((1 << CHECKSUM_BITS) - 1);
-}
-
 export function encodeOfferId(seed: string, ref: OfferRef): string {
-  const values: Record<FieldName, number> = {
-    origin: codeToInt(ref.origin),
-    destination: codeToInt(ref.destination),
+  return packId(OFFER_ID, seed, {
+    origin: lettersToInt(ref.origin),
+    destination: lettersToInt(ref.destination),
     departureDay: dayOf(ref.departureDate),
     returnDay: ref.returnDate ? dayOf(ref.returnDate) : 0,
     adults: ref.adults,
@@ -108,41 +90,15 @@ export function encodeOfferId(seed: string, ref: OfferRef): string {
     returnIndex: ref.returnIndex,
     brandIndex: ref.brandIndex,
     bucket: ref.bucket,
-  };
-  let payload = 0n;
-  for (const [name, bits] of FIELDS) {
-    const v = values[name];
-    if (!Number.isInteger(v) || v < 0 || v >= 2 ** bits) throw new RangeError(`offer id field ${name} out of range: ${v}`);
-    payload = (payload << BigInt(bits)) | BigInt(v);
-  }
-  let packed = (payload << BigInt(CHECKSUM_BITS)) | BigInt(checksum(seed, payload));
-  let body = '';
-  for (let i = 0; i < OFFER_BODY_LENGTH; i++) {
-    body = ALPHABET[Number(packed & 31n)] + body;
-    packed >>= 5n;
-  }
-  return `off_${body}`;
+  });
 }
 
 /** The ref inside an offer id, or null when the id is not one of ours (garbled, another seed). */
 export function decodeOfferId(seed: string, id: string): OfferRef | null {
-  if (!id.startsWith('off_') || id.length !== 4 + OFFER_BODY_LENGTH) return null;
-  let packed = 0n;
-  for (const ch of id.slice(4)) {
-    const v = ALPHABET.indexOf(ch);
-    if (v < 0) return null;
-    packed = (packed << 5n) | BigInt(v);
-  }
-  const sum = Number(packed & BigInt((1 << CHECKSUM_BITS) - 1));
-  let payload = packed >> BigInt(CHECKSUM_BITS);
-  if (checksum(seed, payload) !== sum) return null;
-  const values = {} as Record<FieldName, number>;
-  for (const [name, bits] of [...FIELDS].reverse()) {
-    values[name] = Number(payload & BigInt(2 ** bits - 1));
-    payload >>= BigInt(bits);
-  }
-  const origin = intToCode(values.origin);
-  const destination = intToCode(values.destination);
+  const values = unpackId(OFFER_ID, seed, id);
+  if (!values) return null;
+  const origin = intToLetters(values.origin, 3);
+  const destination = intToLetters(values.destination, 3);
   const cabin = SIM_CABINS[values.cabin];
   if (!origin || !destination || !cabin) return null;
   return {
