@@ -6,6 +6,7 @@ import { searchCars } from './cars-sim-search.js';
 import { createCarsSimStore } from './cars-sim-store.js';
 import { MISSING_VERSION, NOT_FOUND, UNAVAILABLE, duffelError, type SimErrorSpec } from './duffel-sim-errors.js';
 import { simId } from './duffel-sim-ids.js';
+import { requestHeader } from './duffel-sim-headers.js';
 import { readData, safeDecode } from './duffel-sim-input.js';
 import { SimFailure } from './duffel-sim-order-errors.js';
 import type { SimResponse, WireSimulator } from './sim-transport.js';
@@ -23,12 +24,6 @@ export interface CarsSimulatorOptions {
   seed: string;
   /** Where quotes and bookings live; share it (Redis) so every process sees one sandbox. A private in-process cache when left out. */
   cache?: Cache;
-}
-
-function header(req: HttpRequest, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [k, v] of Object.entries(req.headers ?? {})) if (k.toLowerCase() === wanted) return v;
-  return undefined;
 }
 
 export function createCarsSimulator(opts: CarsSimulatorOptions): WireSimulator {
@@ -53,7 +48,7 @@ export function createCarsSimulator(opts: CarsSimulatorOptions): WireSimulator {
   return {
     async handle(req, now) {
       const id = requestId(now);
-      if (!header(req, 'duffel-version')) return fail(400, id, MISSING_VERSION);
+      if (!requestHeader(req, 'duffel-version')) return fail(400, id, MISSING_VERSION);
       try {
         const answer = await route(req, req.path.replace(/\/+$/, ''), { seed, store, now });
         if (!answer) return fail(404, id, NOT_FOUND);

@@ -9,11 +9,11 @@ import {
   OFFER_GONE,
   UNAVAILABLE,
   duffelError,
-  rateLimitHeaders,
   validationError,
 } from './duffel-sim-errors.js';
-import { decodeOfferId, simId, type OfferRef } from './duffel-sim-ids.js';
+import { decodeOfferId, type OfferRef } from './duffel-sim-ids.js';
 import { airlineWire, airportWire } from './duffel-sim-places.js';
+import { duffelResponseHeaders, requestHeader, type SimHeaders } from './duffel-sim-headers.js';
 import { safeDecode } from './duffel-sim-input.js';
 import { matchOrderRoute } from './duffel-sim-order-routes.js';
 import { SimFailure } from './duffel-sim-order-errors.js';
@@ -31,18 +31,10 @@ import { AIRLINES } from './world/index.js';
 // Search, offers and seat maps are stateless (ids carry what they name); the
 // order life cycle (duffel-sim-order-routes.ts) keeps its sandbox in the Cache.
 
-const RATE_LIMIT = 60;
-const RATE_WINDOW_MS = 60_000;
 const LIST_DEFAULT = 50;
 const LIST_MAX = 200;
 
-type Headers = Record<string, string>;
-
-function header(req: HttpRequest, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [k, v] of Object.entries(req.headers ?? {})) if (k.toLowerCase() === wanted) return v;
-  return undefined;
-}
+type Headers = SimHeaders;
 
 function cursor(index: number): string {
   return Buffer.from(`i:${index}`).toString('base64url');
@@ -63,23 +55,10 @@ export interface DuffelSimulatorOptions {
 export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulator {
   const { seed } = opts;
   const store = createSimStore(opts.cache ?? new MemoryCache(), seed);
-  let served = 0;
-  let windowStart = 0;
-  let windowCount = 0;
+  const headersFor = duffelResponseHeaders(seed);
   /** The last clock reading handle() saw; an outage has no clock of its own. */
   let lastNow: Date | undefined;
 
-  /** Per-response headers: a fresh request id and the rate-limit window. */
-  function headersFor(now: Date): Headers {
-    served++;
-    if (now.getTime() - windowStart >= RATE_WINDOW_MS) {
-      windowStart = now.getTime();
-      windowCount = 0;
-    }
-    windowCount++;
-    const requestId = simId('req', seed, served, now.getTime()).slice(4, 24);
-    return { 'x-request-id': requestId, ...rateLimitHeaders(RATE_LIMIT, RATE_LIMIT - windowCount, new Date(windowStart + RATE_WINDOW_MS)) };
-  }
 
   function ok(status: number, headers: Headers, body: unknown): SimResponse {
     return { status, headers, body };
@@ -166,7 +145,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
     handle(req, now) {
       lastNow = now;
       const h = headersFor(now);
-      if (!header(req, 'duffel-version')) return fail(400, h, MISSING_VERSION);
+      if (!requestHeader(req, 'duffel-version')) return fail(400, h, MISSING_VERSION);
       const path = req.path.replace(/\/+$/, '');
       if (req.method === 'POST' && path === '/air/offer_requests') return createOfferRequest(req, now, h);
       const offerMatch = /^\/air\/offers\/([^/]+)$/.exec(path);

@@ -2,8 +2,8 @@ import type { Cache } from '../../../tools/_kit/ports.js';
 import { MemoryCache } from '../../cache/memory-cache.js';
 import type { HttpRequest } from '../http/transport.js';
 import type { SimResult } from './duffel-sim-context.js';
-import { MISSING_VERSION, NOT_FOUND, UNAVAILABLE, duffelError, rateLimitHeaders } from './duffel-sim-errors.js';
-import { simId } from './duffel-sim-ids.js';
+import { MISSING_VERSION, NOT_FOUND, UNAVAILABLE, duffelError } from './duffel-sim-errors.js';
+import { duffelResponseHeaders, requestHeader, type SimHeaders } from './duffel-sim-headers.js';
 import { safeDecode } from './duffel-sim-input.js';
 import { SimFailure } from './duffel-sim-order-errors.js';
 import type { SimResponse, WireSimulator } from './sim-transport.js';
@@ -36,22 +36,14 @@ import { createStaysSimStore } from './stays-sim-store.js';
 // - bookings carry `total_amount` / `total_currency`.
 // Prices are in USD, the currency of our Duffel balance.
 
-const RATE_LIMIT = 60;
-const RATE_WINDOW_MS = 60_000;
 
-type Headers = Record<string, string>;
+type Headers = SimHeaders;
 type Route = (ctx: StaysSimCtx) => Promise<SimResult>;
 
 export interface StaysSimulatorOptions {
   seed: string;
   /** Where results, quotes and bookings live; share it (Redis) so every process sees one sandbox. A private in-process cache when left out. */
   cache?: Cache;
-}
-
-function header(req: HttpRequest, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [k, v] of Object.entries(req.headers ?? {})) if (k.toLowerCase() === wanted) return v;
-  return undefined;
 }
 
 function route(req: HttpRequest): Route | undefined {
@@ -81,22 +73,9 @@ function route(req: HttpRequest): Route | undefined {
 export function createStaysSimulator(opts: StaysSimulatorOptions): WireSimulator {
   const { seed } = opts;
   const store = createStaysSimStore(opts.cache ?? new MemoryCache(), seed);
-  let served = 0;
-  let windowStart = 0;
-  let windowCount = 0;
+  const headersFor = duffelResponseHeaders(seed, 'stays');
   let lastNow: Date | undefined;
 
-  /** A fresh request id and the rate-limit window, as Duffel reports them (not enforced). */
-  function headersFor(now: Date): Headers {
-    served++;
-    if (now.getTime() - windowStart >= RATE_WINDOW_MS) {
-      windowStart = now.getTime();
-      windowCount = 0;
-    }
-    windowCount++;
-    const requestId = simId('req', seed, 'stays', served, now.getTime()).slice(4, 24);
-    return { 'x-request-id': requestId, ...rateLimitHeaders(RATE_LIMIT, RATE_LIMIT - windowCount, new Date(windowStart + RATE_WINDOW_MS)) };
-  }
 
   const fail = (status: number, h: Headers, spec: Parameters<typeof duffelError>[2]): SimResponse => duffelError(status, h['x-request-id'] ?? 'unknown', spec, h);
 
@@ -104,7 +83,7 @@ export function createStaysSimulator(opts: StaysSimulatorOptions): WireSimulator
     async handle(req, now) {
       lastNow = now;
       const h = headersFor(now);
-      if (!header(req, 'duffel-version')) return fail(400, h, MISSING_VERSION);
+      if (!requestHeader(req, 'duffel-version')) return fail(400, h, MISSING_VERSION);
       const run = route(req);
       if (!run) return fail(404, h, NOT_FOUND);
       try {
