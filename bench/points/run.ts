@@ -7,10 +7,12 @@
 // ratio, and PASS/MISS against "p99 < 2 ms"; never fails.
 // Knobs: BENCH_POINTS_N (default 20000).
 import { cpus } from 'node:os';
+import { TRANSFER_BONUSES } from '../../tools/points/data/bonuses.js';
 import { PROGRAMS } from '../../tools/points/data/programs.js';
+import { buildTransferGraph } from '../../tools/points/graph/transfer-graph.js';
 import { TRANSFERS } from '../../tools/points/data/transfers.js';
 import { rankRedemptions, type RankOptions } from '../../tools/points-router/rank-redemptions.js';
-import { buildRouterGraph, routerCatalog } from '../../tools/points-router/router-graph.js';
+import { routerCatalog, warmGraph } from '../../tools/points-router/router-graph.js';
 import { routeFacts } from '../../tools/points-router/route-facts.js';
 import { awardFixtures } from './award-fixtures.js';
 import { naiveValues } from './baseline.js';
@@ -26,7 +28,7 @@ const balances = { amex_mr: 150_000, chase_ur: 90_000, citi_typ: 60_000, capital
 const CASH_USD = 5_200;
 
 const buildStart = performance.now();
-const graph = buildRouterGraph(now);
+const graph = warmGraph(buildTransferGraph(PROGRAMS.items, TRANSFERS.items, TRANSFER_BONUSES.items, now));
 const buildMs = performance.now() - buildStart;
 const opts: RankOptions = { catalog: routerCatalog(), route: routeFacts('JFK', 'LHR', 'business'), passengers: 1, k: 5, currency: 'USD', now, providerAnswered: true };
 

@@ -5,16 +5,33 @@ import { utcDay } from './graph/active-bonuses.js';
 import { buildTransferGraph, type TransferGraph } from './graph/transfer-graph.js';
 
 // One transfer graph per UTC day (bonuses start and end by date), built on the
-// first request of the day and shared by every request after it.
+// first request of the day and shared by every route after it: the catalog
+// routes and the points router alike.
 
-const built = new Map<string, TransferGraph>();
+export interface DailyGraph {
+  graph: TransferGraph;
+  /** The UTC day whose bonuses apply. */
+  day: string;
+  buildMs: number;
+}
+
+let current: DailyGraph | undefined;
+
+export function dailyGraph(now: Date): DailyGraph {
+  const day = utcDay(now);
+  if (current?.day !== day) {
+    const started = performance.now();
+    const graph = buildTransferGraph(PROGRAMS.items, TRANSFERS.items, TRANSFER_BONUSES.items, now);
+    current = { graph, day, buildMs: performance.now() - started };
+  }
+  return current;
+}
 
 export function graphFor(now: Date): TransferGraph {
-  const day = utcDay(now);
-  const held = built.get(day);
-  if (held) return held;
-  const graph = buildTransferGraph(PROGRAMS.items, TRANSFERS.items, TRANSFER_BONUSES.items, now);
-  if (built.size >= 2) built.clear(); // yesterday's graph is no longer asked for
-  built.set(day, graph);
-  return graph;
+  return dailyGraph(now).graph;
+}
+
+/** The graph last built, if any (health reports it without building one). */
+export function lastDailyGraph(): DailyGraph | undefined {
+  return current;
 }
