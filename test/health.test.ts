@@ -48,10 +48,14 @@ describe('health and version', () => {
       stayBookings: {} as Services['stayBookings'],
       carBookings: {} as Services['carBookings'],
       idempotency: {} as Services['idempotency'],
+      fares: {} as Services['fares'],
+      mistakeFares: {} as Services['mistakeFares'],
+      alerts: {} as Services['alerts'],
+      webhooks: {} as Services['webhooks'],
       downstreams: [],
       version: { sha: null, branch: null, committedAt: null, builtAt: null, startedAt: '', source: 'unknown' },
       clock: () => new Date(0),
-      settings: { healthCacheTtlS: 30, authPresence: {}, searchCacheTtlS: 0, searchBudgetMs: 1_000, bookingMarkupPct: 0 },
+      settings: { healthCacheTtlS: 30, authPresence: {}, searchCacheTtlS: 0, searchBudgetMs: 1_000, bookingMarkupPct: 0, webhookAllowPrivateUrls: false },
     };
     const silent = { debug() {}, info() {}, warn() {}, error() {} };
     const ctx: ToolContext = { principal: ANONYMOUS, requestId: 't', log: silent, signal: new AbortController().signal, services };

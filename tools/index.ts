@@ -1,5 +1,11 @@
 import type { AnyTool } from './_kit/define-tool.js';
 import { assertRegistry } from './_kit/registry-checks.js';
+import { ALERTS_TOOLS } from './alerts/index.js';
+import { DEALS_TOOLS } from './deals/index.js';
+import { FARES_TOOLS } from './fares/index.js';
+import { FLIGHT_EXTRA_TOOLS } from './flights/extras.js';
+import { STATS_TOOLS } from './stats/index.js';
+import { WEBHOOKS_TOOLS } from './webhooks/index.js';
 import { createKeyTool } from './account/create-key.js';
 import { keyUsageTool } from './account/key-usage.js';
 import { listKeysTool } from './account/list-keys.js';
@@ -157,6 +163,13 @@ export const TOOLS: readonly AnyTool[] = [
   pointsTransferBonusesCheckTool,
   pointsRouterPathsTool,
   pointsRouterHealthTool,
+  // Areas that list their own tools (one file each, so they grow without touching this one).
+  ...FARES_TOOLS,
+  ...FLIGHT_EXTRA_TOOLS,
+  ...ALERTS_TOOLS,
+  ...DEALS_TOOLS,
+  ...STATS_TOOLS,
+  ...WEBHOOKS_TOOLS,
 ] as AnyTool[];
 
 assertRegistry(TOOLS);

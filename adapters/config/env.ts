@@ -64,6 +64,13 @@ export const EnvSchema = z.object({
   BOOKING_MARKUP_PCT: z.coerce.number().min(0).max(50).default(0),
   SWEETSPOTS_FILE: optionalNonEmpty,
   PENDING_ORDER_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  SIM_MISTAKE_FARE_RATE: z.coerce.number().min(0).max(1).default(0.0005),
+  ALERT_EVAL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
+  ALERT_EVAL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  WEBHOOK_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  WEBHOOK_SEND_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  JOBS_WORKER: z.enum(['inline', 'off']).default('inline'),
 });
 
 export type AppConfig = z.output<typeof EnvSchema>;

@@ -4,25 +4,17 @@ import { pino, type Logger as PinoLogger } from 'pino';
 import type { Services } from '../../tools/_kit/context.js';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { TOOLS } from '../../tools/index.js';
-import { createCache } from '../cache/create-cache.js';
 import type { AppConfig } from '../config/env.js';
-import { openDatabase } from '../db/open-database.js';
-import { createBookingStore } from '../db/booking-store.js';
-import { createCarStore } from '../db/car-store.js';
-import { createIdempotencyStore } from '../db/idempotency-store.js';
 import { startPendingOrderTracker } from '../jobs/pending-orders.js';
 import { startIdempotencyPurge } from '../jobs/purge-idempotency.js';
-import { createSeatStore } from '../db/seat-store.js';
-import { createStayStore } from '../db/stay-store.js';
-import { createProviders } from '../providers/create-providers.js';
-import { listDownstreams } from '../providers/downstreams.js';
-import { createOAuthRouter, verifyAccessToken } from '../../oauth/index.js';
+import { allJobs } from '../jobs/all-jobs.js';
+import { startJobs } from '../jobs/runner.js';
+import { createOAuthRouter } from '../../oauth/index.js';
+import { openServices } from '../runtime/open-services.js';
 import { RateLimiter } from '../identity/rate-limiter.js';
 import { createApp } from './app.js';
 import { publicBaseUrl } from './base-url.js';
 import { createMeter } from './meter.js';
-import { createIdentity } from '../identity/create-identity.js';
-import { readVersionInfo } from './version-info.js';
 
 export interface RunningServer {
   url: string;
@@ -41,34 +33,9 @@ export interface StartOptions {
 export async function startServer(config: AppConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const logger = opts.logger ?? pino({ level: config.LOG_LEVEL });
   const startedAt = new Date();
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log: logger });
-  const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX });
-  const identity = createIdentity(config, db.prisma, cache, async (token, resource) => verifyAccessToken(db.prisma, token, resource));
+  const { services, db, identity, close: releaseServices } = await openServices(config, logger, startedAt);
+  const { cache } = services;
   const baseUrl = publicBaseUrl(config.PUBLIC_BASE_URL);
-  const clock = () => new Date();
-  const providers = createProviders(config, { cache, clock });
-  const services: Services = {
-    db,
-    cache,
-    identity: identity.service,
-    providers,
-    bookings: createBookingStore(db.prisma),
-    seats: createSeatStore(db.prisma),
-    stayBookings: createStayStore(db.prisma),
-    carBookings: createCarStore(db.prisma),
-    idempotency: createIdempotencyStore(db.prisma, clock),
-    downstreams: listDownstreams(providers),
-    version: readVersionInfo(config, startedAt),
-    clock,
-    settings: {
-      healthCacheTtlS: config.HEALTH_CACHE_TTL_S,
-      authPresence: identity.authPresence,
-      searchCacheTtlS: config.SEARCH_CACHE_TTL_S,
-      searchBudgetMs: config.SEARCH_BUDGET_MS,
-      bookingMarkupPct: config.BOOKING_MARKUP_PCT,
-      ...(config.SWEETSPOTS_FILE ? { sweetSpotsFile: config.SWEETSPOTS_FILE } : {}),
-    },
-  };
   const shutdown = new AbortController();
   const app = createApp({
     tools: opts.tools ?? TOOLS,
@@ -105,13 +72,14 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
 
   const stopTracker = startPendingOrderTracker(services, logger, config.PENDING_ORDER_POLL_MS);
   const stopPurge = startIdempotencyPurge(services, logger);
+  const jobs = await startJobs(allJobs(config), services, logger, { redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX, work: config.JOBS_WORKER === 'inline' });
 
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= closeGracefully(server, shutdown, config.SHUTDOWN_GRACE_MS, async () => {
     stopPurge();
+    await jobs.stop().catch(() => undefined);
     await stopTracker().catch(() => undefined);
-    await identity.service.meter.close().catch(() => undefined);
-    await Promise.allSettled([db.close(), cache.close()]);
+    await releaseServices();
   }));
   return { url: `http://${host}:${port}`, port, services, logger, close };
 }

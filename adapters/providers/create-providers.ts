@@ -75,13 +75,13 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
   const mode = (name: ProviderName): ProviderMode => (live[name] ? 'live' : 'simulator');
 
   const flights = createDuffelProvider({
-    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createDuffelSimulator({ seed: sim.seed, cache: deps.cache }), deps.clock),
+    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createDuffelSimulator({ seed: sim.seed, cache: deps.cache, mistakeFareRate: sim.mistakeFareRate }), deps.clock),
     token: config.DUFFEL_ACCESS_TOKEN ?? 'duffel_test_simulator',
     policy: policies.duffel,
     mode: mode('duffel'),
   });
   const flightResults = createSerpApiProvider({
-    transport: transportFor('serpapi', live.serpapi, config.SERPAPI_BASE_URL, sim, () => createSerpApiSimulator({ seed: sim.seed }), deps.clock),
+    transport: transportFor('serpapi', live.serpapi, config.SERPAPI_BASE_URL, sim, () => createSerpApiSimulator({ seed: sim.seed, mistakeFareRate: sim.mistakeFareRate }), deps.clock),
     apiKey: config.SERPAPI_API_KEY ?? 'simulator',
     policy: policies.serpapi,
     mode: mode('serpapi'),

@@ -44,6 +44,7 @@ export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime): R
       const ctx = await buildContext(req, res, runtime);
       if (tool.kind === 'unary') {
         const out = await invokeUnary(tool, ctx, assembled.input, plan.partOf);
+        if (tool.rest && tool.rest.cacheControl) res.setHeader('Cache-Control', tool.rest.cacheControl);
         res.status(status).json(out);
         return;
       }

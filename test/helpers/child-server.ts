@@ -6,6 +6,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 export interface ChildServer {
   url: string;
   stop(): Promise<void>;
+  /** SIGKILL: a crash, with no chance to finish anything. */
+  crash(): Promise<void>;
 }
 
 /** Starts `npm start`'s entry point in its own process, for tests that need a second real process. */
@@ -19,13 +21,12 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 160; i++) {
     if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) {
-      return {
-        url,
-        stop: async () => {
-          child.kill('SIGTERM');
-          await new Promise((r) => child.once('exit', r));
-        },
+      const exited = new Promise((r) => child.once('exit', r));
+      const end = async (signal: NodeJS.Signals) => {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+        await exited;
       };
+      return { url, stop: () => end('SIGTERM'), crash: () => end('SIGKILL') };
     }
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 250));

@@ -21,6 +21,12 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig & 
     REDIS_URL: process.env.REDIS_URL,
     // Fast simulators keep search tests quick; a test that studies timing sets its own.
     SIM_LATENCY_MS: 'duffel:5,serpapi:15,seats_aero:25',
+    // Background jobs and the simulator's rare mistake fares are off unless a test studies them.
+    SIM_MISTAKE_FARE_RATE: '0',
+    ALERT_EVAL_INTERVAL_MS: '0',
+    WEBHOOK_DELIVERY_INTERVAL_MS: '0',
+    // Test receivers listen on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     ...overrides,
   };
   let schema: string | undefined;

@@ -4,6 +4,10 @@ import type { BookingStore, SeatStore } from '../booking/store.js';
 import type { CarBookingStore } from '../cars/car-store.js';
 import type { StayBookingStore } from '../hotels/stay-store.js';
 import type { IdempotencyStore } from './idempotency.js';
+import type { FareHistoryStore } from '../fares/history-store.js';
+import type { MistakeFareStore } from '../deals/mistake-store.js';
+import type { AlertStore } from '../alerts/alert-store.js';
+import type { WebhookStore } from '../webhooks/webhook-store.js';
 import type { Providers } from './providers.js';
 
 /** Long-lived services shared by every request. */
@@ -21,6 +25,11 @@ export interface Services {
   stayBookings: StayBookingStore;
   carBookings: CarBookingStore;
   idempotency: IdempotencyStore;
+  /** Prices searches observed: the fare history behind prediction, deals and stats. */
+  fares: FareHistoryStore;
+  mistakeFares: MistakeFareStore;
+  alerts: AlertStore;
+  webhooks: WebhookStore;
   clock: () => Date;
   settings: {
     healthCacheTtlS: number;
@@ -33,6 +42,8 @@ export interface Services {
     bookingMarkupPct: number;
     /** A sweet-spots JSON file replacing the bundled one (SWEETSPOTS_FILE). */
     sweetSpotsFile?: string;
+    /** WEBHOOK_ALLOW_PRIVATE_URLS: webhook endpoints may point at private or loopback addresses (development, tests). */
+    webhookAllowPrivateUrls: boolean;
   };
 }
 
@@ -42,6 +53,8 @@ export interface CallMeta {
   idempotencyKey?: string;
   /** Public origin of this service, e.g. https://api.example.com, for links in answers. */
   baseUrl?: string;
+  /** Set when another tool runs this handler on the caller's behalf (the calendar runs searches): names that tool. */
+  nestedIn?: string;
 }
 
 /** What a handler receives: who calls, the services, and this call's logger and abort signal. */

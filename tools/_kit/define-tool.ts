@@ -17,6 +17,8 @@ export interface RestBinding {
    */
   query?: readonly string[];
   deprecated?: boolean;
+  /** Cache-Control sent with a success, for answers that are the same for everyone (a public feed). */
+  cacheControl?: string;
 }
 
 /** MCP behaviour hints, as the MCP spec defines them. */

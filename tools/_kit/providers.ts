@@ -27,6 +27,8 @@ export interface FlightQuery {
   maxConnections?: 0 | 1 | 2;
   /** Currency to price in, ISO 4217. */
   currency: string;
+  /** Point of sale: the ISO 3166-1 country whose market prices the search (results providers only). */
+  pointOfSale?: string;
 }
 
 export interface FlightSegment {

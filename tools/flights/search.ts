@@ -8,6 +8,8 @@ import { FlightBoard, compareResults } from './merge.js';
 import { ageResults, readCachedSearch, searchCacheKey, storeSearch } from './search-cache.js';
 import { FlightSearchRequest, type FlightSearchInput } from './search-input.js';
 import { searchFlightsMcp } from './search-mcp.js';
+import { observeSearch } from '../fares/observe-search.js';
+import { countSearch } from '../stats/count-search.js';
 
 /** A city code searches its main airport; the summary's route says which. */
 function airportFor(code: string): string {
@@ -63,6 +65,7 @@ export const searchFlightsTool = defineStreamTool({
     const { searchCacheTtlS, searchBudgetMs } = ctx.services.settings;
     const searchId = `srch_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     const key = searchCacheKey(input);
+    await countSearch(ctx, airportFor(input.origin), airportFor(input.destination));
 
     const hit = searchCacheTtlS > 0 ? await readCachedSearch(cache, key) : undefined;
     if (hit) {
@@ -90,6 +93,10 @@ export const searchFlightsTool = defineStreamTool({
     const results = board.results();
     yield { type: 'complete', data: summarize(searchId, results, providers, performance.now() - started, null) };
     await storeSearch(cache, key, { storedAt: ctx.services.clock().getTime(), results, providers }, searchCacheTtlS);
+    await observeSearch(ctx, {
+      searchId, origin: query.origin, destination: query.destination, departureDate: query.departureDate, returnDate: query.returnDate ?? null,
+      cabin: query.cabin, adults: input.passengers, children: input.children, infants: input.infants,
+    }, results);
   },
   finish: (events) => {
     const latest = new Map<string, FlightResult>();

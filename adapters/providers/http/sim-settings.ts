@@ -7,6 +7,8 @@ export interface SimSettings {
   seed: string;
   latencyMs: Record<ProviderName, number>;
   failRate: Record<ProviderName, number>;
+  /** SIM_MISTAKE_FARE_RATE: chance per itinerary, cabin and UTC day that a simulated fare is a mistake fare. */
+  mistakeFareRate: number;
 }
 
 const NAMES: readonly ProviderName[] = ['duffel', 'serpapi', 'seats_aero', 'stripe'];
@@ -40,10 +42,11 @@ export function parsePerProvider(raw: string | undefined, defaults: Record<Provi
   return out;
 }
 
-export function readSimSettings(env: { SIM_SEED: string; SIM_LATENCY_MS?: string; SIM_FAIL_RATE?: string }): SimSettings {
+export function readSimSettings(env: { SIM_SEED: string; SIM_LATENCY_MS?: string; SIM_FAIL_RATE?: string; SIM_MISTAKE_FARE_RATE?: number }): SimSettings {
   return {
     seed: env.SIM_SEED,
     latencyMs: parsePerProvider(env.SIM_LATENCY_MS, DEFAULT_SIM_LATENCY_MS, (n) => n >= 0 && n <= 120_000, 'SIM_LATENCY_MS'),
     failRate: parsePerProvider(env.SIM_FAIL_RATE, { duffel: 0, serpapi: 0, seats_aero: 0, stripe: 0 }, (n) => n >= 0 && n <= 1, 'SIM_FAIL_RATE'),
+    mistakeFareRate: env.SIM_MISTAKE_FARE_RATE ?? 0,
   };
 }

@@ -28,6 +28,8 @@ export function toSearchParams(query: FlightQuery): SerpApiFlightsParams {
     infants_on_lap: query.infants,
     currency: query.currency.toUpperCase(),
     hl: 'en',
+    // Google's country (gl) sets the market that prices the search.
+    ...(query.pointOfSale ? { gl: query.pointOfSale.toLowerCase() } : {}),
     // Omitted means any number of stops.
     ...(query.maxConnections !== undefined ? { stops: STOPS[query.maxConnections] } : {}),
     // deep_search stays off (SerpApi's default): it is several times slower for

@@ -31,7 +31,7 @@ export function buildChangeOffers(ctx: SimCtx, stored: StoredOrder, requestId: s
   const ref = decodeOfferId(ctx.seed, stored.offerId);
   const owner = stored.order.owner.iata_code;
   if (!ref || !owner) return [];
-  const options = legs.map((leg) => replacementSlices(ref, leg, owner, ctx.now, CHANGE_OFFER_DELAYS_MS.length));
+  const options = legs.map((leg) => replacementSlices(ref, leg, owner, ctx.now, CHANGE_OFFER_DELAYS_MS.length, ctx.mistakeFareRate));
   const count = Math.min(CHANGE_OFFER_DELAYS_MS.length, ...options.map((o) => o.length));
 
   const order = stored.order;

@@ -8,6 +8,8 @@ export interface SimCtx {
   seed: string;
   store: SimStore;
   now: Date;
+  /** SIM_MISTAKE_FARE_RATE: offers, orders and changes price the same glitches. */
+  mistakeFareRate: number;
 }
 
 export interface SimResult {

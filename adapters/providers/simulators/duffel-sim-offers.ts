@@ -80,11 +80,11 @@ interface Priced {
 }
 
 /** The whole offer's price for every passenger, or null when the world does not sell it. */
-function priceOf(itins: readonly ScheduledItinerary[], brand: FareBrand | null, s: SimSearch, searchedAt: Date): Priced | null {
+function priceOf(itins: readonly ScheduledItinerary[], brand: FareBrand | null, s: SimSearch, searchedAt: Date, mistakeFareRate: number): Priced | null {
   let base = 0;
   let tax = 0;
   for (const itin of itins) {
-    const p = cashPrice(itin, s.cabin, { searchedAt, channel: 'duffel', ...(brand ? { brand } : {}) });
+    const p = cashPrice(itin, s.cabin, { searchedAt, channel: 'duffel', mistakeFareRate, ...(brand ? { brand } : {}) });
     if (!p) return null;
     base += p.base;
     tax += p.tax;
@@ -130,7 +130,7 @@ function resolve(ref: OfferRef): Resolved | null {
 }
 
 /** The offers a search returns, cheapest itinerary combinations first, at most 50 in all. */
-export function searchOfferRefs(s: SimSearch, bucket: number): OfferRef[] {
+export function searchOfferRefs(s: SimSearch, bucket: number, mistakeFareRate: number): OfferRef[] {
   const [outbound = [], inbound = []] = scheduleFor(s);
   const searchedAt = bucketStart(bucket);
   const combos: { outIndex: number; returnIndex: number; itins: ScheduledItinerary[]; price: number }[] = [];
@@ -140,7 +140,7 @@ export function searchOfferRefs(s: SimSearch, bucket: number): OfferRef[] {
     for (const [back, returnIndex] of backs) {
       if (back && (!sellable(back, s.cabin) || !compatible(out, back))) continue;
       const itins = back ? [out, back] : [out];
-      const p = priceOf(itins, brandsFor(out.owner, s.cabin)[0] ?? null, s, searchedAt);
+      const p = priceOf(itins, brandsFor(out.owner, s.cabin)[0] ?? null, s, searchedAt, mistakeFareRate);
       if (p) combos.push({ outIndex, returnIndex, itins, price: p.base + p.tax });
     }
   });
@@ -266,11 +266,11 @@ function baggageServices(ctx: OfferContext, slices: DuffelSlice[]): DuffelAvaila
 }
 
 /** Builds the offer a ref names, or null when the world no longer sells it. */
-export function buildOffer(seed: string, ref: OfferRef, now: Date, withServices: boolean): DuffelOffer | null {
+export function buildOffer(seed: string, ref: OfferRef, now: Date, withServices: boolean, mistakeFareRate: number): DuffelOffer | null {
   const resolved = resolve(ref);
   if (!resolved) return null;
   const searchedAt = bucketStart(ref.bucket);
-  const price = priceOf(resolved.itins, resolved.brand, ref, searchedAt);
+  const price = priceOf(resolved.itins, resolved.brand, ref, searchedAt, mistakeFareRate);
   if (!price) return null;
   const offerId = encodeOfferId(seed, ref);
   const ctx: OfferContext = { seed, ref, offerId, passengers: passengersFor(seed, ref, ref.bucket), brand: resolved.brand };
@@ -316,12 +316,12 @@ export interface SliceFare {
 }
 
 /** The offer's fare split by slice (each slice priced alone), in slice order; null when the world no longer sells it. */
-export function offerSliceFares(ref: OfferRef): SliceFare[] | null {
+export function offerSliceFares(ref: OfferRef, mistakeFareRate: number): SliceFare[] | null {
   const resolved = resolve(ref);
   if (!resolved) return null;
   const fares: SliceFare[] = [];
   for (const itin of resolved.itins) {
-    const p = priceOf([itin], resolved.brand, ref, bucketStart(ref.bucket));
+    const p = priceOf([itin], resolved.brand, ref, bucketStart(ref.bucket), mistakeFareRate);
     if (!p) return null;
     fares.push(p);
   }
@@ -340,7 +340,7 @@ export interface ChangeLeg {
  * the new date, sold by the order's airline (or, failing that, its alliance),
  * under the order's fare brand, cheapest first.
  */
-export function replacementSlices(ref: OfferRef, leg: ChangeLeg, owner: string, searchedAt: Date, limit: number): { itin: ScheduledItinerary; fare: SliceFare; brand: FareBrand | null; brandIndex: number }[] {
+export function replacementSlices(ref: OfferRef, leg: ChangeLeg, owner: string, searchedAt: Date, limit: number, mistakeFareRate: number): { itin: ScheduledItinerary; fare: SliceFare; brand: FareBrand | null; brandIndex: number }[] {
   const legRef: OfferRef = { ...ref, cabin: leg.cabin };
   const candidates = itineraries(leg.origin, leg.destination, leg.date).filter((it) => sellable(it, leg.cabin));
   const alliance = airlineInfo(owner)?.alliance ?? null;
@@ -350,7 +350,7 @@ export function replacementSlices(ref: OfferRef, leg: ChangeLeg, owner: string, 
     const brands = brandsFor(itin.owner, leg.cabin);
     const brandIndex = Math.min(ref.brandIndex, brands.length - 1);
     const brand = brands[brandIndex] ?? null;
-    const fare = priceOf([itin], brand, legRef, searchedAt);
+    const fare = priceOf([itin], brand, legRef, searchedAt, mistakeFareRate);
     return fare ? [{ itin, fare, brand, brandIndex }] : [];
   });
   priced.sort((a, b) => a.fare.base + a.fare.tax - (b.fare.base + b.fare.tax) || a.itin.key.localeCompare(b.itin.key));

@@ -41,7 +41,7 @@ function liveOffer(ctx: SimCtx, id: string): { offer: DuffelOffer; ref: OfferRef
   const ref = decodeOfferId(ctx.seed, id);
   const gone = new SimFailure(422, OFFER_GONE);
   if (!ref || ctx.now.getTime() >= bucketStart(ref.bucket).getTime() + OFFER_LIFETIME_MS) throw gone;
-  const offer = buildOffer(ctx.seed, ref, ctx.now, true);
+  const offer = buildOffer(ctx.seed, ref, ctx.now, true, ctx.mistakeFareRate);
   if (!offer) throw gone;
   return { offer, ref };
 }
@@ -88,7 +88,7 @@ export async function createOrder(ctx: SimCtx, body: string | undefined): Promis
     await checkPayments(ctx, payments, due, [offer.id], passengers[0]?.email, '/payments');
   }
 
-  const fares = offerSliceFares(ref);
+  const fares = offerSliceFares(ref, ctx.mistakeFareRate);
   if (!fares) throw new SimFailure(422, OFFER_GONE);
   const id = simId('ord', ctx.seed, offer.id);
   if (!(await ctx.store.claimOffer(offer.id, id))) throw new SimFailure(422, OFFER_ALREADY_BOOKED);

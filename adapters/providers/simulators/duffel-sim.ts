@@ -50,10 +50,13 @@ export interface DuffelSimulatorOptions {
   seed: string;
   /** Where orders, payments and changes live; share it (Redis) so every process sees one sandbox. A private in-process cache when left out. */
   cache?: Cache;
+  /** Chance per itinerary, cabin and UTC day of a mistake fare (see mistakeFareFactor); 0 when left out. */
+  mistakeFareRate?: number;
 }
 
 export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulator {
   const { seed } = opts;
+  const mistakeFareRate = opts.mistakeFareRate ?? 0;
   const store = createSimStore(opts.cache ?? new MemoryCache(), seed);
   const headersFor = duffelResponseHeaders(seed);
   /** The last clock reading handle() saw; an outage has no clock of its own. */
@@ -70,7 +73,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
 
   async function runOrderRoute(run: (ctx: SimCtx) => Promise<SimResult>, now: Date, h: Headers): Promise<SimResponse> {
     try {
-      const result = await run({ seed, store, now });
+      const result = await run({ seed, store, now, mistakeFareRate });
       return ok(result.status, h, result.meta ? { data: result.data, meta: result.meta } : { data: result.data });
     } catch (err) {
       if (err instanceof SimFailure) return fail(err.status, h, err.spec);
@@ -96,7 +99,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
       passengers: passengersFor(seed, search, bucket),
     };
     if (parsed.returnOffers) {
-      const offers = searchOfferRefs(search, bucket).flatMap((ref) => buildOffer(seed, ref, now, false) ?? []);
+      const offers = searchOfferRefs(search, bucket, mistakeFareRate).flatMap((ref) => buildOffer(seed, ref, now, false, mistakeFareRate) ?? []);
       // Duffel does not promise an order; cheapest first is what a shopper expects to see.
       data.offers = offers.sort((a, b) => Number(a.total_amount) - Number(b.total_amount));
     }
@@ -116,7 +119,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
     const ref = liveRef(id, now, h);
     if ('status' in ref) return ref;
     const withServices = String(req.query?.return_available_services ?? 'false') === 'true';
-    const offer = buildOffer(seed, ref, now, withServices);
+    const offer = buildOffer(seed, ref, now, withServices, mistakeFareRate);
     return offer ? ok(200, h, { data: offer }) : fail(404, h, OFFER_GONE);
   }
 
@@ -125,7 +128,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
     if (typeof id !== 'string' || id === '') return fail(422, h, validationError('validation_required', 'offer_id', '/offer_id', 'offer_id is required'));
     const ref = liveRef(id, now, h);
     if ('status' in ref) return ref;
-    const offer = buildOffer(seed, ref, now, false);
+    const offer = buildOffer(seed, ref, now, false, mistakeFareRate);
     if (!offer) return fail(404, h, OFFER_GONE);
     return ok(200, h, { data: buildSeatMaps(seed, offer, bucketStart(ref.bucket)) });
   }

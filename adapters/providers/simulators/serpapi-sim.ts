@@ -37,6 +37,8 @@ interface SimQuery {
   currency: string;
   /** SerpApi `stops`: 0 any, 1 nonstop, 2 ≤1 stop, 3 ≤2 stops. */
   stops: number;
+  /** Google's country (`gl`), lower case; absent means the US market. */
+  gl?: string;
 }
 
 interface Token {
@@ -96,14 +98,18 @@ function readQuery(p: Record<string, string>): SimQuery | string {
   if (![adults, children, lapInfants].every((n) => Number.isInteger(n) && n >= 0 && n <= 9) || adults < 1) return 'Invalid passenger counts.';
   if (lapInfants > adults) return 'Each infant on lap needs an adult.';
   if (![0, 1, 2, 3].includes(stops)) return 'Invalid `stops` parameter.';
+  const gl = p.gl?.toLowerCase();
+  if (gl !== undefined && !/^[a-z]{2}$/.test(gl)) return `Unsupported \`gl\` parameter - ${p.gl}.`;
   return {
     origin: p.departure_id!.toUpperCase(), destination: p.arrival_id!.toUpperCase(), outboundDate: p.outbound_date,
     ...(type === '1' ? { returnDate: p.return_date! } : {}), cabin, adults, children, lapInfants, currency, stops,
+    ...(gl && gl !== 'us' ? { gl } : {}),
   };
 }
 
-export function createSerpApiSimulator(opts: { seed: string }): SerpApiSimulator {
+export function createSerpApiSimulator(opts: { seed: string; mistakeFareRate?: number }): SerpApiSimulator {
   const { seed } = opts;
+  const mistakeFareRate = opts.mistakeFareRate ?? 0;
 
   const sign = (token: Token): string => {
     const json = JSON.stringify(token);
@@ -121,14 +127,25 @@ export function createSerpApiSimulator(opts: { seed: string }): SerpApiSimulator
     }
   };
 
+  /**
+   * The price level of a point of sale on a route: airlines file some markets
+   * 3–15 % under the US one and others a little over. Fixed per market and route
+   * pair, so geo-pricing comparisons repeat.
+   */
+  const marketFactor = (q: SimQuery): number => {
+    if (!q.gl) return 1;
+    const pair = q.origin < q.destination ? `${q.origin}-${q.destination}` : `${q.destination}-${q.origin}`;
+    return unit(seed, 'pos', q.gl, pair) < 0.45 ? 1 - (0.03 + 0.12 * unit(seed, 'pos-depth', q.gl, pair)) : 1 + 0.04 * unit(seed, 'pos-up', q.gl, pair);
+  };
+
   /** Whole units of the asked currency for the party: lap infants pay about a tenth. */
   const partyPrice = (usdPerPerson: number, q: SimQuery) =>
-    Math.round(usdPerPerson * (q.adults + q.children + 0.1 * q.lapInfants) * USD_RATES[q.currency]!);
+    Math.round(usdPerPerson * marketFactor(q) * (q.adults + q.children + 0.1 * q.lapInfants) * USD_RATES[q.currency]!);
 
   /** Google shows the cheapest fare brand. */
   const fareUsd = (itin: ScheduledItinerary, cabin: CabinClass, at: Date): number | null => {
     const brand = [...fareBrands(itin.owner, cabin)].sort((a, b) => a.priceFactor - b.priceFactor)[0];
-    return cashPrice(itin, cabin, { searchedAt: at, channel: 'serpapi', ...(brand ? { brand } : {}) })?.total ?? null;
+    return cashPrice(itin, cabin, { searchedAt: at, channel: 'serpapi', mistakeFareRate, ...(brand ? { brand } : {}) })?.total ?? null;
   };
 
   const priced = (origin: string, destination: string, date: string, q: SimQuery, at: Date): Priced[] => {

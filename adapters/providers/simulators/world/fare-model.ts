@@ -77,3 +77,15 @@ export function wobble(key: string, cabin: CabinClass, bucket: number): number {
 export function serpapiFactor(key: string, cabin: CabinClass, brand: string, bucket: number): number {
   return 0.97 + 0.05 * (hash32('serp', key, cabin, brand, bucket) / 4294967296);
 }
+
+/**
+ * A rare pricing glitch (a "mistake fare"): for one itinerary, cabin and UTC day,
+ * with probability `rate`, the whole fare drops to 30–40 % of normal, surcharges
+ * included, as when a carrier files a fare without its fuel surcharge and with a
+ * wrong base. Deterministic, so every search that day sees the same glitch on
+ * both channels; returns 1 when there is none.
+ */
+export function mistakeFareFactor(key: string, cabin: CabinClass, utcDay: number, rate: number): number {
+  if (!(rate > 0) || unit('mistake-fare', key, cabin, utcDay) >= rate) return 1;
+  return 0.3 + 0.1 * unit('mistake-fare-depth', key, cabin, utcDay);
+}

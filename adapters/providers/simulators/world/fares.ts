@@ -1,7 +1,7 @@
 import { airportOf, distanceKm, localToUtcMs, weekday } from './geo.js';
 import { airlineInfo } from './airlines.js';
 import { cabinOffered } from './cabins.js';
-import { cabinMultiplier, connectionFactor, demandFactor, economyBaseUsd, routeFactor, serpapiFactor, weekdayFactor, wobble } from './fare-model.js';
+import { cabinMultiplier, connectionFactor, demandFactor, economyBaseUsd, mistakeFareFactor, routeFactor, serpapiFactor, weekdayFactor, wobble } from './fare-model.js';
 import { cashTaxesUsd, nonstopTaxesUsd } from './taxes.js';
 import { timeBucket } from '../seeded.js';
 import type { CabinClass } from '../../../../tools/_kit/providers.js';
@@ -34,6 +34,8 @@ export interface CashPriceOptions {
   searchedAt: Date;
   channel: 'duffel' | 'serpapi';
   brand?: FareBrand;
+  /** Chance per itinerary, cabin and UTC day of a mistake fare (SIM_MISTAKE_FARE_RATE); 0 or absent: never. */
+  mistakeFareRate?: number;
 }
 
 /**
@@ -60,8 +62,10 @@ export function cashPrice(itin: ScheduledItinerary, cabin: CabinClass, opts: Cas
     * connectionFactor(itin.segments.length - 1, itin.key)
     * wobble(itin.key, cabin, bucket)
     * (opts.brand?.priceFactor ?? 1);
-  let base = round2(raw);
-  const tax = round2(cashTaxesUsd(itin, cabin, base, km));
+  // Taxes follow the normal fare; a glitch then scales the whole fare (see mistakeFareFactor).
+  const glitch = mistakeFareFactor(itin.key, cabin, Math.floor(opts.searchedAt.getTime() / DAY_MS), opts.mistakeFareRate ?? 0);
+  let base = round2(raw * glitch);
+  const tax = round2(cashTaxesUsd(itin, cabin, round2(raw), km) * glitch);
   let total = round2(base + tax);
   if (opts.channel === 'serpapi') {
     total = Math.round(total * serpapiFactor(itin.key, cabin, opts.brand?.name ?? '', bucket));

@@ -1,0 +1,216 @@
+import { Prisma } from '../../prisma/generated/client.js';
+import { minorDigits } from '../../tools/_kit/money.js';
+import type { AlertChannel, AlertRecord, AlertStore, WatchToCheck } from '../../tools/alerts/alert-store.js';
+import type { PrismaClient } from './app-database.js';
+
+// The AlertStore on PostgreSQL / PGlite. Evaluation is set-based: one statement
+// expands every active alert into its watches, and one statement per batch of
+// checked watches decides which alerts fire and writes their outbox events, so a
+// cycle costs a handful of round trips however many alerts there are.
+
+/** A batch at a million alerts touches tens of thousands of them; Prisma's 5 s default is too tight. */
+const TX_TIMEOUT_MS = 120_000;
+const ISO_TS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const ts = (column: string) => Prisma.raw(`to_char(${column}, ${ISO_TS})`);
+
+interface AlertRow {
+  id: string;
+  user_id: string;
+  origin: string;
+  destination: string;
+  date_from: string;
+  date_to: string;
+  cabin: string;
+  target_price_minor: number | null;
+  currency: string;
+  channels: string[] | null;
+  active: boolean;
+  trigger_count: number;
+  last_triggered_at: string | null;
+  created_at: string;
+  last_price_minor: number | null;
+  last_checked_at: string | null;
+}
+
+function toRecord(row: AlertRow): AlertRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    origin: row.origin,
+    destination: row.destination,
+    dateFrom: row.date_from,
+    dateTo: row.date_to,
+    cabin: row.cabin,
+    targetPriceMinor: row.target_price_minor,
+    currency: row.currency,
+    channels: (row.channels ?? []).filter((c): c is AlertChannel => c === 'webhook' || c === 'in_app'),
+    active: row.active,
+    triggerCount: row.trigger_count,
+    lastTriggeredAt: row.last_triggered_at,
+    createdAt: row.created_at,
+    lastPriceMinor: row.last_price_minor,
+    lastCheckedAt: row.last_checked_at,
+  };
+}
+
+/** Alerts matching `where`, with the cheapest price and latest check of their watches (dates still ahead, or the last date once all have passed). */
+function selectAlerts(prisma: PrismaClient, where: Prisma.Sql, today: string): Promise<AlertRow[]> {
+  return prisma.$queryRaw<AlertRow[]>`
+    SELECT a.id, a.user_id, a.origin, a.destination,
+      to_char(a.date_from, 'YYYY-MM-DD') AS date_from, to_char(a.date_to, 'YYYY-MM-DD') AS date_to,
+      a.cabin, a.target_price_minor, a.currency, a.channels, a.active, a.trigger_count,
+      ${ts('a.last_triggered_at')} AS last_triggered_at, ${ts('a.created_at')} AS created_at,
+      p.last_price_minor, ${ts('p.last_checked_at')} AS last_checked_at
+    FROM fare_alerts a
+    LEFT JOIN LATERAL (
+      SELECT MIN(w.price_minor) AS last_price_minor, MAX(w.checked_at) AS last_checked_at
+      FROM fare_watches w
+      WHERE w.origin = a.origin AND w.destination = a.destination AND w.cabin = a.cabin AND w.currency = a.currency
+        AND w.departure_date BETWEEN GREATEST(a.date_from, LEAST(${today}::date, a.date_to)) AND a.date_to
+    ) p ON true
+    WHERE ${where}
+    ORDER BY a.created_at DESC, a.id DESC`;
+}
+
+/**
+ * The trigger, one statement: the window minimum of each alert touched by the
+ * batch; the alerts it satisfies (target reached below the last notified price,
+ * or any-drop below the window's previous minimum); their events, written once per
+ * (alert, cheapest watch, check) through the outbox's unique dedupe key; the alert
+ * counters, bumped only for events actually written; and target alerts whose price
+ * climbed back over the target re-armed, so a later fall is a new drop.
+ */
+function triggerSql(ids: string[], scales: Record<string, number>, today: string, now: Date): Prisma.Sql {
+  return Prisma.sql`
+    WITH touched AS (
+      SELECT DISTINCT a.id
+      FROM fare_watches b
+      JOIN fare_alerts a ON a.active AND a.origin = b.origin AND a.destination = b.destination AND a.cabin = b.cabin
+        AND a.currency = b.currency AND b.departure_date BETWEEN a.date_from AND a.date_to
+      WHERE b.id = ANY(${ids}::bigint[])
+    ),
+    priced AS (
+      SELECT a.id, a.user_id, a.origin, a.destination, a.cabin, a.currency, a.target_price_minor, a.notified_minor, a.channels,
+        w.id AS watch_id, w.check_seq, w.departure_date, w.checked_at, w.price_minor,
+        MIN(w.prev_price_minor) OVER (PARTITION BY a.id) AS prev_min,
+        ROW_NUMBER() OVER (PARTITION BY a.id ORDER BY w.price_minor, w.departure_date) AS rank
+      FROM touched t
+      JOIN fare_alerts a ON a.id = t.id
+      JOIN fare_watches w ON w.origin = a.origin AND w.destination = a.destination AND w.cabin = a.cabin AND w.currency = a.currency
+        AND w.departure_date BETWEEN GREATEST(a.date_from, ${today}::date) AND a.date_to
+      WHERE w.price_minor IS NOT NULL
+    ),
+    win AS (SELECT * FROM priced WHERE rank = 1),
+    fire AS (
+      SELECT win.*, 'alert.triggered:' || win.id || ':' || win.watch_id || ':' || win.check_seq AS dedupe_key,
+        (${JSON.stringify(scales)}::jsonb ->> win.currency)::numeric AS scale
+      FROM win
+      WHERE (win.target_price_minor IS NOT NULL AND win.price_minor <= win.target_price_minor
+              AND (win.notified_minor IS NULL OR win.price_minor < win.notified_minor))
+         OR (win.target_price_minor IS NULL AND win.prev_min IS NOT NULL AND win.price_minor < win.prev_min)
+    ),
+    ins AS (
+      INSERT INTO outbox_events (id, type, aggregate_id, dedupe_key, user_id, payload, created_at)
+      SELECT gen_random_uuid()::text, 'alert.triggered', f.id, f.dedupe_key, f.user_id,
+        jsonb_build_object(
+          'alert_id', f.id, 'origin', f.origin, 'destination', f.destination,
+          'departure_date', to_char(f.departure_date, 'YYYY-MM-DD'), 'cabin', f.cabin,
+          'price', f.price_minor / f.scale, 'currency', f.currency,
+          'previous_price', f.prev_min / f.scale, 'target_price', f.target_price_minor / f.scale,
+          'checked_at', to_char(f.checked_at, ${Prisma.raw(ISO_TS)}),
+          'channels', to_jsonb(f.channels)),
+        ${now}
+      FROM fire f
+      ON CONFLICT (dedupe_key) DO NOTHING
+      -- The price back in minor units (exact: numeric division by a power of ten), so no join back to \`fire\` is needed.
+      RETURNING aggregate_id, round((payload->>'price')::numeric * (${JSON.stringify(scales)}::jsonb ->> (payload->>'currency'))::numeric)::int AS price_minor
+    ),
+    bumped AS (
+      UPDATE fare_alerts a SET trigger_count = a.trigger_count + 1, last_triggered_at = ${now}, notified_minor = ins.price_minor
+      FROM ins
+      WHERE a.id = ins.aggregate_id
+      RETURNING a.id
+    ),
+    rearmed AS (
+      UPDATE fare_alerts a SET notified_minor = NULL
+      FROM win
+      WHERE a.id = win.id AND win.target_price_minor IS NOT NULL AND a.notified_minor IS NOT NULL AND win.price_minor > win.target_price_minor
+      RETURNING a.id
+    )
+    SELECT (SELECT count(*) FROM bumped)::int AS events, (SELECT count(*) FROM rearmed)::int AS rearmed`;
+}
+
+export function createAlertStore(prisma: PrismaClient): AlertStore {
+  return {
+    async create(alert, maxPerUser) {
+      const outcome = await prisma.$transaction(async (tx) => {
+        const count = await tx.fareAlert.count({ where: { userId: alert.userId } });
+        if (count >= maxPerUser) return { ok: false as const, count };
+        await tx.fareAlert.create({
+          data: {
+            id: alert.id, userId: alert.userId, origin: alert.origin, destination: alert.destination,
+            dateFrom: new Date(`${alert.dateFrom}T00:00:00Z`), dateTo: new Date(`${alert.dateTo}T00:00:00Z`),
+            cabin: alert.cabin, targetPriceMinor: alert.targetPriceMinor, currency: alert.currency, channels: alert.channels,
+          },
+        });
+        return { ok: true as const };
+      });
+      if (!outcome.ok) return outcome;
+      const [row] = await selectAlerts(prisma, Prisma.sql`a.id = ${alert.id}`, alert.dateFrom);
+      if (!row) throw new Error(`alert ${alert.id} vanished after insert`);
+      return { ok: true, alert: toRecord(row) };
+    },
+
+    async list(userId, today) {
+      return (await selectAlerts(prisma, Prisma.sql`a.user_id = ${userId}`, today)).map(toRecord);
+    },
+
+    async remove(id, userId) {
+      const { count } = await prisma.fareAlert.deleteMany({ where: { id, userId } });
+      return count > 0;
+    },
+
+    async expire(today) {
+      return prisma.$executeRaw`UPDATE fare_alerts SET active = false WHERE active AND date_to < ${today}::date`;
+    },
+
+    async expandWatches(today) {
+      // Distinct (route, window) first, so a million alerts on a few thousand windows expand only the windows.
+      return prisma.$executeRaw`
+        INSERT INTO fare_watches (origin, destination, departure_date, cabin, currency)
+        SELECT DISTINCT g.origin, g.destination, GREATEST(g.date_from, ${today}::date) + k, g.cabin, g.currency
+        FROM (SELECT DISTINCT origin, destination, cabin, currency, date_from, date_to FROM fare_alerts WHERE active AND date_to >= ${today}::date) g
+        CROSS JOIN LATERAL generate_series(0, g.date_to - GREATEST(g.date_from, ${today}::date)) AS k
+        ON CONFLICT (origin, destination, departure_date, cabin, currency) DO NOTHING`;
+    },
+
+    async dueWatches(today, checkedBefore) {
+      return prisma.$queryRaw<WatchToCheck[]>`
+        SELECT w.id::text AS id, w.origin, w.destination, to_char(w.departure_date, 'YYYY-MM-DD') AS date, w.cabin, w.currency
+        FROM fare_watches w
+        WHERE w.departure_date >= ${today}::date
+          AND (w.checked_at IS NULL OR w.checked_at < ${checkedBefore})
+          AND EXISTS (
+            SELECT 1 FROM fare_alerts a
+            WHERE a.active AND a.origin = w.origin AND a.destination = w.destination AND a.cabin = w.cabin AND a.currency = w.currency
+              AND a.date_from <= w.departure_date AND a.date_to >= w.departure_date)
+        ORDER BY w.checked_at NULLS FIRST, w.id`;
+    },
+
+    async applyChecks(checks, today, now) {
+      if (checks.length === 0) return { events: 0 };
+      const ids = checks.map((c) => c.id);
+      const prices = checks.map((c) => c.priceMinor);
+      const scales = Object.fromEntries(checks.map((c) => [c.currency, 10 ** minorDigits(c.currency)]));
+      return prisma.$transaction(async (tx) => {
+        await tx.$executeRaw`
+          UPDATE fare_watches w
+          SET prev_price_minor = w.price_minor, price_minor = c.price, check_seq = w.check_seq + 1, checked_at = ${now}
+          FROM unnest(${ids}::bigint[], ${prices}::int[]) AS c(id, price)
+          WHERE w.id = c.id`;
+        const [row] = await tx.$queryRaw<{ events: number; rearmed: number }[]>(triggerSql(ids, scales, today, now));
+        return { events: row?.events ?? 0 };
+      }, { timeout: TX_TIMEOUT_MS, maxWait: TX_TIMEOUT_MS });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { AppConfig } from '../config/env.js';
+import { evaluateAlertsJob } from './evaluate-alerts.js';
+import type { Job } from './job.js';
+import { webhookDeliveryJob } from './webhook-delivery.js';
+import { webhookDispatchJob } from './webhook-dispatch.js';
+
+/** Every background job, configured: what the server and `npm run worker` schedule. */
+export function allJobs(config: AppConfig): Job[] {
+  return [
+    evaluateAlertsJob({ everyMs: config.ALERT_EVAL_INTERVAL_MS, concurrency: config.ALERT_EVAL_CONCURRENCY }),
+    webhookDispatchJob({ everyMs: config.WEBHOOK_DELIVERY_INTERVAL_MS }),
+    webhookDeliveryJob({ everyMs: config.WEBHOOK_DELIVERY_INTERVAL_MS, allowPrivateUrls: config.WEBHOOK_ALLOW_PRIVATE_URLS, timeoutMs: config.WEBHOOK_SEND_TIMEOUT_MS }),
+  ];
+}

@@ -1,0 +1,84 @@
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import type { Services } from '../../tools/_kit/context.js';
+import type { Logger } from '../../tools/_kit/ports.js';
+import type { Job, JobRunner } from './job.js';
+import { runOnce } from './run-once.js';
+
+// With Redis, jobs are BullMQ job schedulers: every process declares them
+// (an idempotent upsert), and whichever worker is free takes each repetition,
+// so `npm run worker` processes can carry the work apart from the web servers.
+
+export const QUEUE_NAME = 'deal-engine-jobs';
+const CLOSE_WAIT_MS = 5_000;
+
+/** ioredis options from a redis:// or rediss:// URL; BullMQ needs `maxRetriesPerRequest: null` for blocking calls. */
+export function bullConnection(redisUrl: string): ConnectionOptions {
+  const url = new URL(redisUrl);
+  const db = Number(url.pathname.slice(1) || '0');
+  return {
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+    ...(Number.isInteger(db) ? { db } : {}),
+    ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
+    maxRetriesPerRequest: null,
+  };
+}
+
+export interface BullOptions {
+  redisUrl: string;
+  /** Key prefix, so several deployments (or test runs) can share one Redis. */
+  prefix: string;
+  /** False: only declare the schedules; separate worker processes do the work. */
+  work: boolean;
+}
+
+export async function startBullJobs(jobs: readonly Job[], services: Services, log: Logger, opts: BullOptions): Promise<JobRunner> {
+  const connection = bullConnection(opts.redisUrl);
+  const queue = new Queue(QUEUE_NAME, { connection, prefix: opts.prefix });
+  queue.on('error', (err) => log.warn({ err }, 'job queue error'));
+  // Declared in the background: a Redis that is down must not keep the server
+  // from starting (BullMQ waits for it to come back, then declares them).
+  const declared = (async () => {
+    for (const job of jobs) {
+      if (job.everyMs > 0) {
+        // Finished repetitions are not kept: the job's own tables are its record.
+        await queue.upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, opts: { removeOnComplete: true, removeOnFail: 100 } });
+      } else {
+        await queue.removeJobScheduler(job.name);
+      }
+    }
+  })().catch((err: unknown) => log.warn({ err }, 'job schedules could not be declared'));
+
+  let worker: Worker | undefined;
+  const stop = new AbortController();
+  // A worker only when there is something to work (tests turn every job off).
+  if (opts.work && jobs.some((job) => job.everyMs > 0)) {
+    const byName = new Map(jobs.map((job) => [job.name, job]));
+    worker = new Worker(
+      QUEUE_NAME,
+      async (bullJob) => {
+        const job = byName.get(bullJob.name);
+        if (!job) return 'unknown';
+        return runOnce(job, services, log, stop.signal);
+      },
+      { connection, prefix: opts.prefix, concurrency: Math.max(1, jobs.length) },
+    );
+    worker.on('error', (err) => log.warn({ err }, 'job worker error'));
+  }
+
+  return {
+    kind: 'bullmq',
+    async stop() {
+      stop.abort(new Error('jobs stopping'));
+      const closed = (async () => {
+        await worker?.close().catch(() => undefined);
+        await queue.close().catch(() => undefined);
+        await declared;
+      })();
+      // With Redis gone, BullMQ's close can wait for it; shutdown does not.
+      await Promise.race([closed, new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
+    },
+  };
+}

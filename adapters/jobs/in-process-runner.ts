@@ -1,0 +1,36 @@
+import type { Services } from '../../tools/_kit/context.js';
+import type { Logger } from '../../tools/_kit/ports.js';
+import type { Job, JobRunner } from './job.js';
+import { runOnce } from './run-once.js';
+
+// Without Redis every job runs on a timer inside this process: the embedded
+// default is one process, so there is nobody to share the work with.
+
+export function startInProcessJobs(jobs: readonly Job[], services: Services, log: Logger): JobRunner {
+  const stop = new AbortController();
+  const running = new Set<Promise<unknown>>();
+  const timers = jobs
+    .filter((job) => job.everyMs > 0)
+    .map((job) => {
+      let busy = false;
+      const timer = setInterval(() => {
+        if (busy || stop.signal.aborted) return;
+        busy = true;
+        const run = runOnce(job, services, log, stop.signal).finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+        running.add(run);
+      }, job.everyMs);
+      timer.unref();
+      return timer;
+    });
+  return {
+    kind: 'in-process',
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      stop.abort(new Error('jobs stopping'));
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Logger as PinoLogger } from 'pino';
+import type { Services } from '../../tools/_kit/context.js';
+import { verifyAccessToken } from '../../oauth/index.js';
+import { createCache } from '../cache/create-cache.js';
+import type { AppConfig } from '../config/env.js';
+import { createAlertStore } from '../db/alert-store.js';
+import { createBookingStore } from '../db/booking-store.js';
+import { createCarStore } from '../db/car-store.js';
+import { createFareHistoryStore } from '../db/fare-history-store.js';
+import { createIdempotencyStore } from '../db/idempotency-store.js';
+import { createMistakeFareStore } from '../db/mistake-fare-store.js';
+import { openDatabase, type AppDatabase } from '../db/open-database.js';
+import { createSeatStore } from '../db/seat-store.js';
+import { createStayStore } from '../db/stay-store.js';
+import { createWebhookStore } from '../db/webhook-store.js';
+import { createIdentity } from '../identity/create-identity.js';
+import { createProviders } from '../providers/create-providers.js';
+import { listDownstreams } from '../providers/downstreams.js';
+import { readVersionInfo } from '../http/version-info.js';
+
+// The long-lived services a process needs, whether it serves HTTP (server.ts)
+// or only runs background jobs (the worker). One place builds them.
+
+export interface OpenServices {
+  services: Services;
+  db: AppDatabase;
+  identity: ReturnType<typeof createIdentity>;
+  /** Releases the meter, the database and the cache. */
+  close(): Promise<void>;
+}
+
+export async function openServices(config: AppConfig, logger: PinoLogger, startedAt = new Date()): Promise<OpenServices> {
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log: logger });
+  const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX });
+  const identity = createIdentity(config, db.prisma, cache, async (token, resource) => verifyAccessToken(db.prisma, token, resource));
+  const clock = () => new Date();
+  const providers = createProviders(config, { cache, clock });
+  const services: Services = {
+    db,
+    cache,
+    identity: identity.service,
+    providers,
+    bookings: createBookingStore(db.prisma),
+    seats: createSeatStore(db.prisma),
+    stayBookings: createStayStore(db.prisma),
+    carBookings: createCarStore(db.prisma),
+    idempotency: createIdempotencyStore(db.prisma, clock),
+    fares: createFareHistoryStore(db.prisma),
+    mistakeFares: createMistakeFareStore(db.prisma),
+    alerts: createAlertStore(db.prisma),
+    webhooks: createWebhookStore(db.prisma),
+    downstreams: listDownstreams(providers),
+    version: readVersionInfo(config, startedAt),
+    clock,
+    settings: {
+      healthCacheTtlS: config.HEALTH_CACHE_TTL_S,
+      authPresence: identity.authPresence,
+      searchCacheTtlS: config.SEARCH_CACHE_TTL_S,
+      searchBudgetMs: config.SEARCH_BUDGET_MS,
+      bookingMarkupPct: config.BOOKING_MARKUP_PCT,
+      webhookAllowPrivateUrls: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+      ...(config.SWEETSPOTS_FILE ? { sweetSpotsFile: config.SWEETSPOTS_FILE } : {}),
+    },
+  };
+  const close = async () => {
+    await identity.service.meter.close().catch(() => undefined);
+    await Promise.allSettled([db.close(), cache.close()]);
+  };
+  return { services, db, identity, close };
+}

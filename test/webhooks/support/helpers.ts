@@ -1,0 +1,42 @@
+import pino from 'pino';
+import type { AppDatabase } from '../../../adapters/db/open-database.js';
+import { webhookDeliveryJob, type WebhookDeliveryOptions } from '../../../adapters/jobs/webhook-delivery.js';
+import { webhookDispatchJob } from '../../../adapters/jobs/webhook-dispatch.js';
+import { writeEvents } from '../../../adapters/db/booking-store.js';
+import type { Services } from '../../../tools/_kit/context.js';
+import type { DomainEventInput } from '../../../tools/booking/store.js';
+import type { TestServer } from '../../helpers/start-test-server.js';
+
+export const silent = pino({ level: 'silent' });
+
+export const bearer = async (server: TestServer, userId: string) =>
+  ({ authorization: `Bearer ${(await server.services.identity.createKey({ userId, tier: 'pro' })).secret}` });
+
+export const prismaOf = (services: Services) => (services.db as AppDatabase).prisma;
+
+/** Outbox rows as booking/alert code writes them: through writeEvents, in a transaction. */
+export async function writeOutbox(services: Services, events: DomainEventInput[]): Promise<void> {
+  await prismaOf(services).$transaction(async (tx) => writeEvents(tx, events));
+}
+
+/** One pass of dispatch then delivery, as the job runner would run them, on `services` (whose clock a test may fix). */
+export async function runJobs(services: Services, opts: Partial<WebhookDeliveryOptions> = {}): Promise<void> {
+  const signal = new AbortController().signal;
+  await webhookDispatchJob({ everyMs: 0 }).run(services, silent, signal);
+  await webhookDeliveryJob({ everyMs: 0, allowPrivateUrls: true, timeoutMs: 3_000, ...opts }).run(services, silent, signal);
+}
+
+export const withClock = (services: Services, at: Date): Services => ({ ...services, clock: () => at });
+
+let n = 0;
+export function mistakeFareEvent(): DomainEventInput {
+  n++;
+  const id = `mf_${process.pid}_${Date.now()}_${n}`;
+  return { type: 'alert.mistake_fare', aggregateId: id, dedupeKey: `alert.mistake_fare:${id}`, userId: null, payload: { mistake_fare_id: id, origin: 'JFK', destination: 'NRT', price: { amount: 199, currency: 'USD' } } };
+}
+
+export function bookingEventFor(userId: string, type: DomainEventInput['type'] = 'booking.confirmed'): DomainEventInput {
+  n++;
+  const id = `bk_test_${process.pid}_${Date.now()}_${n}`;
+  return { type, aggregateId: id, dedupeKey: `${type}:${id}`, userId, payload: { booking_id: id, status: 'confirmed', user_id: userId } };
+}

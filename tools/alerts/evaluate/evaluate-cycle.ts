@@ -1,0 +1,105 @@
+import type { ToolContext } from '../../_kit/context.js';
+import { CABIN_CLASSES, type CabinClass } from '../../_kit/providers.js';
+import { cheapestFare } from '../../fares/cheapest-fare.js';
+import type { WatchCheck, WatchToCheck } from '../alert-store.js';
+import { forEachBounded } from './bounded-pool.js';
+import { utcDay } from './utc-day.js';
+
+// One evaluation cycle: expire finished alerts, expand the active ones into their
+// distinct watches (route, date, cabin, currency), search each watch once with
+// bounded concurrency, and hand the prices to the store in batches; the store's
+// trigger SQL decides in one statement per batch which alerts fire. Batches are
+// written while later searches still run, one write at a time.
+
+export interface CycleOptions {
+  concurrency: number;
+  /** A watch checked more recently than this is not searched again (another process or a quick rerun did it). 0: always. */
+  recheckAfterMs: number;
+  /** Checks per trigger statement. */
+  batchSize?: number;
+}
+
+export interface CycleReport {
+  expired: number;
+  newWatches: number;
+  /** Watches due this cycle: one search each. */
+  groups: number;
+  searched: number;
+  /** Searches that threw (the watch keeps its price and is retried next cycle). */
+  failed: number;
+  noFare: number;
+  events: number;
+  aborted: boolean;
+  ms: { expand: number; searches: number; trigger: number; total: number };
+}
+
+const DEFAULT_BATCH = 250;
+
+const isCabin = (c: string): c is CabinClass => (CABIN_CLASSES as readonly string[]).includes(c);
+
+async function searchWatch(ctx: ToolContext, w: WatchToCheck): Promise<WatchCheck | null> {
+  if (!isCabin(w.cabin)) return { id: w.id, currency: w.currency, priceMinor: null };
+  const fare = await cheapestFare(ctx, { origin: w.origin, destination: w.destination, date: w.date, cabin: w.cabin, currency: w.currency });
+  // A fare in another currency cannot be compared with the alert's target.
+  return { id: w.id, currency: w.currency, priceMinor: fare && fare.currency === w.currency ? fare.priceMinor : null };
+}
+
+export async function evaluateAlerts(ctx: ToolContext, opts: CycleOptions): Promise<CycleReport> {
+  const { alerts } = ctx.services;
+  const started = performance.now();
+  const now = ctx.services.clock();
+  const today = utcDay(now);
+
+  const expired = await alerts.expire(today);
+  const newWatches = await alerts.expandWatches(today);
+  const due = await alerts.dueWatches(today, new Date(now.getTime() - opts.recheckAfterMs));
+  const expandMs = performance.now() - started;
+
+  const report: CycleReport = { expired, newWatches, groups: due.length, searched: 0, failed: 0, noFare: 0, events: 0, aborted: false, ms: { expand: expandMs, searches: 0, trigger: 0, total: 0 } };
+  const batchSize = opts.batchSize ?? DEFAULT_BATCH;
+  let pending: WatchCheck[] = [];
+  let writes: Promise<void> = Promise.resolve();
+  let writeError: unknown;
+
+  const flush = () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    writes = writes.then(async () => {
+      if (writeError) return;
+      const t = performance.now();
+      try {
+        const { events } = await alerts.applyChecks(batch, today, ctx.services.clock());
+        report.events += events;
+      } catch (err) {
+        writeError = err;
+      } finally {
+        report.ms.trigger += performance.now() - t;
+      }
+    });
+  };
+
+  const searchStarted = performance.now();
+  await forEachBounded(due, opts.concurrency, ctx.signal, async (watch) => {
+    try {
+      const check = await searchWatch(ctx, watch);
+      if (ctx.signal.aborted || !check) return;
+      report.searched++;
+      if (check.priceMinor === null) report.noFare++;
+      pending.push(check);
+      if (pending.length >= batchSize) flush();
+    } catch (err) {
+      if (ctx.signal.aborted) return;
+      report.failed++;
+      ctx.log.warn({ err, watch }, 'alert watch search failed');
+    }
+  });
+  report.ms.searches = performance.now() - searchStarted;
+  // Prices already found are still written after an abort: they are true, and their drops must not be lost.
+  flush();
+  await writes;
+  if (writeError) throw writeError;
+  report.aborted = ctx.signal.aborted;
+  report.ms.total = performance.now() - started;
+  return report;
+}

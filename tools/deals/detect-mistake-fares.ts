@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { ToolContext } from '../_kit/context.js';
+import type { DomainEventInput } from '../booking/store.js';
+import type { PriceObservationInput } from '../fares/history-store.js';
+import { judgePrice, MISTAKE_RULES } from './mistake-rules.js';
+import type { MistakeFare } from './mistake-store.js';
+
+const DAY_MS = 86_400_000;
+
+function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The cheapest observation per currency: two providers quoting the same glitch make one deal. */
+function cheapestPerCurrency(observations: readonly PriceObservationInput[]): PriceObservationInput[] {
+  const best = new Map<string, PriceObservationInput>();
+  for (const o of observations) {
+    const held = best.get(o.currency);
+    if (!held || o.priceMinor < held.priceMinor) best.set(o.currency, o);
+  }
+  return [...best.values()];
+}
+
+/** The public webhook/outbox payload: the deal's facts, nothing about who searched. */
+export function mistakeFareEvent(fare: MistakeFare, dedupeKey: string): DomainEventInput {
+  return {
+    type: 'alert.mistake_fare',
+    aggregateId: fare.id,
+    dedupeKey: `mistake_fare:${dedupeKey}`,
+    userId: null,
+    payload: {
+      id: fare.id, origin: fare.origin, destination: fare.destination, departure_date: fare.departureDate, cabin: fare.cabin,
+      price: fare.priceMinor, typical_price: fare.typicalMinor, currency: fare.currency, sigmas: fare.sigmas, pct_off: fare.pctOff,
+      detected_at: fare.detectedAt.toISOString(), source: fare.source,
+    },
+  };
+}
+
+/**
+ * Compares fresh observations with their route's history (rules in
+ * mistake-rules.ts); records and announces mistake fares. Returns how many new
+ * deals were recorded. One statistics query per search: every observation of a
+ * search shares its route, date, cabin and trip kind.
+ */
+export async function detectMistakeFares(ctx: ToolContext, observations: readonly PriceObservationInput[]): Promise<number> {
+  const first = observations[0];
+  // One-way only: mistake_fares has no return date, so a round-trip deal could
+  // not be shown truthfully in the feed.
+  if (!first || first.returnDate !== null) return 0;
+  const store = ctx.services.mistakeFares;
+  const now = ctx.services.clock();
+  const stats = await store.historyStats({
+    origin: first.origin,
+    destination: first.destination,
+    cabin: first.cabin,
+    roundTrip: false,
+    departFrom: shiftDate(first.departureDate, -MISTAKE_RULES.windowDays),
+    departTo: shiftDate(first.departureDate, MISTAKE_RULES.windowDays),
+    observedSince: new Date(now.getTime() - MISTAKE_RULES.historyDays * DAY_MS),
+    excludeSearchId: first.searchId,
+  });
+  let found = 0;
+  for (const o of cheapestPerCurrency(observations)) {
+    const history = stats.find((s) => s.currency === o.currency);
+    const verdict = history ? judgePrice(o.priceMinor, history) : null;
+    if (!verdict || !history) continue;
+    const dedupeKey = [o.origin, o.destination, o.departureDate, o.cabin, o.currency, now.toISOString().slice(0, 10)].join('|');
+    const fare: MistakeFare = {
+      id: `deal_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
+      origin: o.origin, destination: o.destination, departureDate: o.departureDate, cabin: o.cabin, source: o.source,
+      priceMinor: o.priceMinor, typicalMinor: verdict.typical, currency: o.currency, sigmas: verdict.sigmas, pctOff: verdict.pctOff,
+      samples: history.samples, detectedAt: now,
+    };
+    if (await store.record(fare, dedupeKey, mistakeFareEvent(fare, dedupeKey))) {
+      found++;
+      ctx.log.info({ deal: fare.id, route: `${o.origin}-${o.destination}`, sigmas: fare.sigmas, pctOff: fare.pctOff }, 'mistake fare detected');
+    }
+  }
+  return found;
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { McpExposure } from '../_kit/define-tool.js';
+import type { ListDealsInput, ListDealsOutput } from './list-deals-schemas.js';
+
+// list_deals: the spec's arguments {limit, category} are the tool's input; the
+// result is exactly the spec's {deals: [{title, program, value, url}]}.
+
+const McpOutput = z.object({
+  deals: z.array(z.object({ title: z.string(), program: z.string(), value: z.string(), url: z.string() })),
+});
+
+export const listDealsMcp: McpExposure<typeof ListDealsInput, typeof ListDealsOutput> = {
+  name: 'list_deals',
+  annotations: { title: 'List current travel deals', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  output: McpOutput,
+  fromOutput: (out) => McpOutput.parse({ deals: out.deals.map((d) => ({ title: d.title, program: d.program, value: d.value, url: d.url })) }),
+};

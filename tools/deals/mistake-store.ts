@@ -1,0 +1,61 @@
+// Detected mistake fares (the public deals feed) and the price statistics that
+// find them. Implemented with Prisma in adapters/db/mistake-fare-store.ts.
+import type { DomainEventInput } from '../booking/store.js';
+import type { StatsStore } from '../stats/stats-store.js';
+
+/** Which history one observation is compared with. */
+export interface RouteHistoryQuery {
+  origin: string;
+  destination: string;
+  cabin: string;
+  /** One-way fares are compared with one-way fares, round trips with round trips. */
+  roundTrip: boolean;
+  /** Departures from … to (YYYY-MM-DD, inclusive). */
+  departFrom: string;
+  departTo: string;
+  /** Only observations made at or after this instant. */
+  observedSince: Date;
+  /** The search being judged: its own prices are not its history. */
+  excludeSearchId: string;
+}
+
+/** Statistics over the cheapest price of each earlier search, per currency (minor units). */
+export interface PriceStats {
+  currency: string;
+  samples: number;
+  mean: number;
+  stddev: number;
+  median: number;
+}
+
+export interface MistakeFare {
+  id: string;
+  origin: string;
+  destination: string;
+  /** YYYY-MM-DD */
+  departureDate: string;
+  cabin: string;
+  /** The provider that quoted it. */
+  source: string;
+  priceMinor: number;
+  typicalMinor: number;
+  currency: string;
+  sigmas: number;
+  pctOff: number;
+  samples: number;
+  detectedAt: Date;
+}
+
+export interface MistakeFareStore {
+  /** One query: the route's history statistics, one row per currency seen. */
+  historyStats(query: RouteHistoryQuery): Promise<PriceStats[]>;
+  /**
+   * Records the deal and its public event in one transaction. False (and nothing
+   * written) when a deal with this dedupe key was already recorded.
+   */
+  record(fare: MistakeFare, dedupeKey: string, event: DomainEventInput): Promise<boolean>;
+  /** Deals detected at or after `since`, newest first. */
+  since(since: Date, limit: number): Promise<MistakeFare[]>;
+  /** Public counters and trending figures (kept here so no new service is needed). */
+  stats: StatsStore;
+}

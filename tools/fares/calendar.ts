@@ -1,0 +1,43 @@
+import { defineTool } from '../_kit/define-tool.js';
+import { localDate, MAX_DAYS_AHEAD } from '../flights/search-input.js';
+import { calendarMcp } from './calendar-mcp.js';
+import { CalendarOutput, CalendarRequest, MAX_DAYS_EACH_SIDE } from './calendar-schemas.js';
+import { cheapestFare } from './cheapest-fare.js';
+import { addDays } from './dates.js';
+import { mapLimit } from '../_kit/map-limit.js';
+
+/** Searches in flight at once: enough to answer quickly, few enough not to flood the providers. */
+const CONCURRENCY = 4;
+
+export const searchCalendarTool = defineTool({
+  name: 'fares.calendar',
+  title: 'Cheapest fare per day around a date',
+  description:
+    'The cheapest one-way, one-adult cash fare for each day in a window around a target date, for flexible travellers. ' +
+    `Every date of the window is listed in order (up to ${MAX_DAYS_EACH_SIDE} days each side); a day with no fare, in the past or beyond the sale horizon has min_price null and is never guessed. ` +
+    'Each day is a real flight search, answered from the search cache when an identical search ran recently, so a repeated calendar is fast.',
+  area: 'Flight search and upgrades',
+  input: CalendarRequest,
+  output: CalendarOutput,
+  errors: [],
+  auth: 'optional',
+  rest: { method: 'GET', path: '/api/flights/calendar' },
+  mcp: calendarMcp,
+  handler: async (ctx, input) => {
+    const today = localDate(input.origin, ctx.services.clock());
+    const horizon = addDays(today, MAX_DAYS_AHEAD);
+    const dates = Array.from({ length: input.days_before + input.days_after + 1 }, (_, i) => addDays(input.target_date, i - input.days_before));
+    const calendar = await mapLimit(dates, CONCURRENCY, async (date) => {
+      if (date < today || date > horizon) return { date, min_price: null, currency: input.currency, status: 'not_searchable' as const };
+      const fare = await cheapestFare(ctx, { origin: input.origin, destination: input.destination, date, cabin: input.cabin_class, currency: input.currency });
+      return fare
+        ? { date, min_price: fare.price, currency: fare.currency, status: 'priced' as const }
+        : { date, min_price: null, currency: input.currency, status: 'no_fare' as const };
+    }, ctx.signal);
+    let cheapest: { date: string; min_price: number } | null = null;
+    for (const day of calendar) {
+      if (day.min_price !== null && (cheapest === null || day.min_price < cheapest.min_price)) cheapest = { date: day.date, min_price: day.min_price };
+    }
+    return { origin: input.origin, destination: input.destination, cabin_class: input.cabin_class, currency: input.currency, calendar, cheapest };
+  },
+});

@@ -1,0 +1,41 @@
+// Fare history: every price a search observes, and the statistics built on it.
+// Implemented with Prisma in adapters/db/fare-history-store.ts.
+
+export interface PriceObservationInput {
+  searchId: string;
+  origin: string;
+  destination: string;
+  /** YYYY-MM-DD */
+  departureDate: string;
+  returnDate: string | null;
+  cabin: string;
+  /** The provider that quoted it: duffel, serpapi, ... */
+  source: string;
+  priceMinor: number;
+  currency: string;
+  /** ISO timestamp */
+  observedAt: string;
+}
+
+export interface DailyLowQuery {
+  origin: string;
+  destination: string;
+  cabin: string;
+  currency: string;
+  /** Observations from this day on (YYYY-MM-DD, UTC). */
+  sinceDay: string;
+}
+
+/** The lowest price seen for one departure date on one observation day. */
+export interface DailyLowRow {
+  departureDate: string;
+  day: string;
+  priceMinor: number;
+}
+
+export interface FareHistoryStore {
+  /** Appends observations; never throws for an empty list. */
+  record(observations: readonly PriceObservationInput[]): Promise<void>;
+  /** One-way observations of a route reduced to daily lows per departure date, oldest day first. */
+  dailyLows(q: DailyLowQuery): Promise<DailyLowRow[]>;
+}

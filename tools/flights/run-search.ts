@@ -1,0 +1,26 @@
+import type { ToolContext } from '../_kit/context.js';
+import type { FlightResult, SearchSummary } from './flight-result.js';
+import { searchFlightsTool } from './search.js';
+import type { FlightSearchInput } from './search-input.js';
+
+// Runs the ordinary flight search from inside another tool (the calendar, the
+// alert evaluator, self-connect): the search cache answers repeats and fresh
+// searches record their prices, but the trending figures count only the
+// searches people asked for themselves.
+
+export interface SearchOutcome {
+  /** Every flight, in the latest version the stream sent. */
+  results: FlightResult[];
+  summary: SearchSummary | null;
+}
+
+export async function runSearch(ctx: ToolContext, input: FlightSearchInput, by: string): Promise<SearchOutcome> {
+  const nested: ToolContext = { ...ctx, call: { ...ctx.call, nestedIn: by } };
+  const latest = new Map<string, FlightResult>();
+  let summary: SearchSummary | null = null;
+  for await (const event of searchFlightsTool.handler(nested, input)) {
+    if (event.type === 'result') latest.set(event.data.id, event.data);
+    else if (event.type === 'complete') summary = event.data;
+  }
+  return { results: [...latest.values()], summary };
+}
