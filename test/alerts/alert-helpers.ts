@@ -1,5 +1,3 @@
-import { expect } from 'vitest';
-import type { AppDatabase } from '../../adapters/db/app-database.js';
 import { evaluateAlertsJob } from '../../adapters/jobs/evaluate-alerts.js';
 import type { CashOffer, Money } from '../../tools/_kit/providers.js';
 import type { TestServer } from '../helpers/start-test-server.js';
@@ -8,18 +6,8 @@ import type { TestServer } from '../helpers/start-test-server.js';
 // through the real Job, the outbox's alert events, and providers whose prices a
 // test can move.
 
-export async function bearer(server: TestServer, userId: string): Promise<Record<string, string>> {
-  const { secret } = await server.services.identity.createKey({ userId, tier: 'pro' });
-  return { authorization: `Bearer ${secret}` };
-}
-
-export async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-export const prismaOf = (server: TestServer) => (server.services.db as AppDatabase).prisma;
+export { bearer, json, prismaOf } from '../helpers/api.js';
+import { prismaOf } from '../helpers/api.js';
 
 /** One evaluation cycle, run the way the job runner runs it. */
 export async function runCycle(server: TestServer): Promise<void> {

@@ -1,59 +1,19 @@
-import pg from 'pg';
-import { expect } from 'vitest';
-import type { AppDatabase } from '../../adapters/db/app-database.js';
-import { startServer } from '../../adapters/http/server.js';
 import { cashPrice, fareBrands, itineraries } from '../../adapters/providers/simulators/world/index.js';
 import type { CabinClass } from '../../tools/_kit/providers.js';
 import type { PriceObservationInput } from '../../tools/fares/history-store.js';
-import { testConfig } from '../helpers/test-config.js';
-import type { TestServer } from '../helpers/start-test-server.js';
+import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 
 // Shared steps of the deals and stats tests: a server whose simulators glitch
 // every fare, a route history built from the simulated world's normal prices,
 // keys, JSON reads and the outbox's mistake-fare events.
 
-/**
- * A test server with SIM_MISTAKE_FARE_RATE = 1 (every fare is a mistake fare).
- * The config schema caps the rate at 0.05 for real use, so the validated test
- * config is overridden after loading.
- */
-export async function startGlitchServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const config = { ...testConfig(env), SIM_MISTAKE_FARE_RATE: 1 };
-  const running = await startServer(config);
-  const close = async () => {
-    await running.close();
-    if (config.schema && process.env.DATABASE_URL) {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${config.schema}" CASCADE`);
-      await client.end();
-    }
-  };
-  return {
-    ...running,
-    close,
-    get: (path, init) => fetch(running.url + path, init),
-    post: (path, body, init) => fetch(running.url + path, {
-      method: 'POST',
-      ...init,
-      headers: { 'content-type': 'application/json', ...(init?.headers as Record<string, string> | undefined) },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-  };
+/** A test server whose simulators sell every fare as a mistake fare (SIM_MISTAKE_FARE_RATE = 1). */
+export function startGlitchServer(env: Record<string, string> = {}): Promise<TestServer> {
+  return startTestServer({ env: { SIM_MISTAKE_FARE_RATE: '1', ...env } });
 }
 
-export const prismaOf = (server: TestServer) => (server.services.db as AppDatabase).prisma;
-
-export async function bearer(server: TestServer, userId: string): Promise<Record<string, string>> {
-  const { secret } = await server.services.identity.createKey({ userId, tier: 'pro' });
-  return { authorization: `Bearer ${secret}` };
-}
-
-export async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
+export { bearer, json, prismaOf } from '../helpers/api.js';
+import { prismaOf } from '../helpers/api.js';
 
 export function shiftDay(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

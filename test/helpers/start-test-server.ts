@@ -8,18 +8,22 @@ export interface TestServer extends RunningServer {
   post(path: string, body: unknown, init?: RequestInit): Promise<Response>;
 }
 
+/** Drops a per-run PostgreSQL schema (testConfig's `schema`); nothing to do on the embedded database. */
+export async function dropTestSchema(schema: string): Promise<void> {
+  if (!process.env.DATABASE_URL) return;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
+
 /** Starts the real server on a random port; close() also drops the per-run PostgreSQL schema. */
 export async function startTestServer(opts: { env?: Record<string, string>; tools?: readonly AnyTool[] } = {}): Promise<TestServer> {
   const config = testConfig(opts.env);
   const running = await startServer(config, opts.tools ? { tools: opts.tools } : {});
   const close = async () => {
     await running.close();
-    if (config.schema && process.env.DATABASE_URL) {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${config.schema}" CASCADE`);
-      await client.end();
-    }
+    if (config.schema) await dropTestSchema(config.schema);
   };
   return {
     ...running,

@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../tools/webhooks/signature.js';
 import { startChildWorker, type ChildWorker } from '../helpers/child-worker.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { dropTestSchema, startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { testConfig } from '../helpers/test-config.js';
 
 // The background jobs end to end: a fare alert is evaluated by the job and its
@@ -54,12 +53,7 @@ afterAll(async () => {
   await worker?.stop();
   await server?.close();
   await new Promise((r) => receiver.close(r));
-  if (schema && process.env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
+  if (schema) await dropTestSchema(schema);
 });
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

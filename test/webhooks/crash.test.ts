@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openServices } from '../../adapters/runtime/open-services.js';
 import type { Services } from '../../tools/_kit/context.js';
 import { verifyWebhookSignature } from '../../tools/webhooks/index.js';
 import { startChildServer, type ChildServer } from '../helpers/child-server.js';
+import { dropTestSchema } from '../helpers/start-test-server.js';
 import { testConfig } from '../helpers/test-config.js';
 import { bookingEventFor, mistakeFareEvent, prismaOf, silent, writeOutbox } from './support/helpers.js';
 import { startReceiver, type Receiver } from './support/receiver.js';
@@ -35,14 +35,7 @@ describe('webhook delivery across a crash', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'wh-crash-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const config = testConfig({ DATA_DIR: dataDir });
-    if (config.schema && process.env.DATABASE_URL) {
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${config.schema}" CASCADE`);
-        await client.end();
-      });
-    }
+    if (config.schema) cleanups.push(() => dropTestSchema(config.schema!));
     // A short send timeout keeps the dead sender's leases (a few timeouts long) within the test.
     const childEnv = {
       DATA_DIR: dataDir, ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}), CACHE_PREFIX: config.CACHE_PREFIX,

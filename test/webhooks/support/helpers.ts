@@ -5,12 +5,10 @@ import { webhookDispatchJob } from '../../../adapters/jobs/webhook-dispatch.js';
 import { writeEvents } from '../../../adapters/db/booking-store.js';
 import type { Services } from '../../../tools/_kit/context.js';
 import type { DomainEventInput } from '../../../tools/booking/store.js';
-import type { TestServer } from '../../helpers/start-test-server.js';
 
 export const silent = pino({ level: 'silent' });
 
-export const bearer = async (server: TestServer, userId: string) =>
-  ({ authorization: `Bearer ${(await server.services.identity.createKey({ userId, tier: 'pro' })).secret}` });
+export { bearer } from '../../helpers/api.js';
 
 export const prismaOf = (services: Services) => (services.db as AppDatabase).prisma;
 
