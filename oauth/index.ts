@@ -3,7 +3,7 @@ export { createOAuthRouter } from './router.js';
 export type { OAuthDeps } from './types.js';
 export { verifyAccessToken, type AccessTokenCheck } from './token-store.js';
 export { wwwAuthenticate, type ChallengeOptions } from './www-authenticate.js';
-export { SCOPES, SCOPE_READ, SCOPE_BOOK, SUPPORTED_SCOPES, DEFAULT_SCOPES, hasScopes, type Scope } from './scopes.js';
+export { SCOPES, SCOPE_READ, SCOPE_PLAN, SCOPE_BOOK, SUPPORTED_SCOPES, DEFAULT_SCOPES, hasScopes, type Scope } from './scopes.js';
 export { canonicalResource, issuerOf } from './resource.js';
 export { authorizationServerMetadata, protectedResourceMetadata } from './metadata.js';
 export { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, TOKEN_PREFIX, PATHS as OAUTH_PATHS } from './config.js';

@@ -2,9 +2,10 @@
 // adapter answers 403 insufficient_scope when the token lacks it.
 
 export const SCOPE_READ = 'read';
+export const SCOPE_PLAN = 'plan';
 export const SCOPE_BOOK = 'book';
 
-export type Scope = typeof SCOPE_READ | typeof SCOPE_BOOK;
+export type Scope = typeof SCOPE_READ | typeof SCOPE_PLAN | typeof SCOPE_BOOK;
 
 /** Shown on the consent page and published as scopes_supported, in this order. */
 export const SCOPES: Readonly<Record<Scope, { title: string; description: string }>> = {
@@ -12,13 +13,17 @@ export const SCOPES: Readonly<Record<Scope, { title: string; description: string
     title: 'Search and read',
     description: 'Search flights, hotels, cars and cruises, and read your points balances, deals, alerts and trips.',
   },
+  plan: {
+    title: 'Plan',
+    description: 'Create and change your group trips, expenses and votes, fare alerts, saved travelers and preferences. Spends nothing.',
+  },
   book: {
     title: 'Book and spend',
     description: 'Anything that spends money or changes a booking: book, pay, change or cancel trips on your behalf.',
   },
 };
 
-export const SUPPORTED_SCOPES: readonly Scope[] = [SCOPE_READ, SCOPE_BOOK];
+export const SUPPORTED_SCOPES: readonly Scope[] = [SCOPE_READ, SCOPE_PLAN, SCOPE_BOOK];
 
 /** What a client gets offered when it asks for nothing: reading only; booking must be asked for. */
 export const DEFAULT_SCOPES: readonly Scope[] = [SCOPE_READ];

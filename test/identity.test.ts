@@ -38,6 +38,11 @@ describe('API keys', () => {
     expect(JSON.stringify(list)).not.toContain(secret);
   });
 
+  it('mints a new user\'s first keys concurrently without a conflict', async () => {
+    const keys = await Promise.all(Array.from({ length: 5 }, () => mint('user-concurrent-first', 'free')));
+    expect(new Set(keys.map((k) => k.id)).size).toBe(5);
+  });
+
   it('answers 401 without a caller and the same 401 for unknown and revoked keys', async () => {
     expect((await server.get('/api/keys')).status).toBe(401);
     const { id, secret } = await mint('user-beta');

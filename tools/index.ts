@@ -6,6 +6,9 @@ import { FARES_TOOLS } from './fares/index.js';
 import { FLIGHT_EXTRA_TOOLS } from './flights/extras.js';
 import { STATS_TOOLS } from './stats/index.js';
 import { WEBHOOKS_TOOLS } from './webhooks/index.js';
+import { TRIPS_TOOLS } from './trips/index.js';
+import { TRAVELERS_TOOLS } from './travelers/index.js';
+import { PLAYBOOK_TOOLS } from './playbook/index.js';
 import { createKeyTool } from './account/create-key.js';
 import { keyUsageTool } from './account/key-usage.js';
 import { listKeysTool } from './account/list-keys.js';
@@ -170,6 +173,9 @@ export const TOOLS: readonly AnyTool[] = [
   ...DEALS_TOOLS,
   ...STATS_TOOLS,
   ...WEBHOOKS_TOOLS,
+  ...TRIPS_TOOLS,
+  ...TRAVELERS_TOOLS,
+  ...PLAYBOOK_TOOLS,
 ] as AnyTool[];
 
 assertRegistry(TOOLS);

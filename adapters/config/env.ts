@@ -70,6 +70,7 @@ export const EnvSchema = z.object({
   WEBHOOK_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   WEBHOOK_SEND_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  PII_ENCRYPTION_KEY: optionalNonEmpty.pipe(z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'use 32 random bytes in base64, e.g. `openssl rand -base64 32`').optional()),
   JOBS_WORKER: z.enum(['inline', 'off']).default('inline'),
 });
 

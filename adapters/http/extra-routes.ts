@@ -42,5 +42,6 @@ export const DELIBERATE_ADDITIONS: { method: HttpMethod; path: string; why: stri
   { method: 'GET', path: '/api/account/webhooks/{webhook_id}/deliveries', why: 'the delivery log of a webhook endpoint (status, attempts, next attempt)' },
   { method: 'POST', path: '/api/flights/self-connect', why: 'self-connect routing: separate tickets through a hub with risk labels (fare intelligence issue)' },
   { method: 'POST', path: '/api/flights/geo-pricing', why: 'geo-pricing: one itinerary priced at several points of sale, normalised at stated rates (fare intelligence issue)' },
+  { method: 'DELETE', path: '/api/trips/{trip_id}/share/{share_id}', why: 'revokes a trip share link (issue 9: share links "can be revoked")' },
   ...OAUTH_ROUTES.map((r) => ({ ...r, why: 'the OAuth 2.1 authorization server that MCP connectors need (identity issue)' })),
 ];

@@ -40,7 +40,8 @@ export class ApiKeyStore {
   /** Mints a key for a user (created on first use); the secret is returned once. */
   async create(opts: { userId: string; tier: Tier; name?: string; scopes?: Scope[] }): Promise<{ key: ApiKeyView; secret: string }> {
     const secret = mintSecret();
-    await this.prisma.user.upsert({ where: { id: opts.userId }, create: { id: opts.userId, tier: opts.tier }, update: {} });
+    // INSERT … ON CONFLICT DO NOTHING: two first keys minted at once must not race on the user row.
+    await this.prisma.user.createMany({ data: [{ id: opts.userId, tier: opts.tier }], skipDuplicates: true });
     const row = await this.prisma.apiKey.create({
       data: { userId: opts.userId, name: opts.name ?? null, displayPrefix: displayPrefix(secret), secretHash: hashSecret(secret), tier: opts.tier, scopes: opts.scopes ?? [...ALL_SCOPES] },
       select,

@@ -5,8 +5,9 @@ import type { Principal, Scope } from '../../tools/_kit/principal.js';
 import type { Runtime } from '../http/request-context.js';
 import { RPC, rpcError } from './jsonrpc-errors.js';
 
-/** A tool's scope over MCP: read-only tools need `read`, anything else `book`. */
+/** A tool's scope over MCP: what it declares; else read-only tools need `read`, anything else `book`. */
 export function requiredScopes(tool: AnyTool): Scope[] {
+  if (tool.mcp && tool.mcp.scopes) return [...tool.mcp.scopes];
   return tool.mcp && tool.mcp.annotations?.readOnlyHint ? ['read'] : ['read', 'book'];
 }
 

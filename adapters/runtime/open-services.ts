@@ -13,6 +13,10 @@ import { openDatabase, type AppDatabase } from '../db/open-database.js';
 import { createSeatStore } from '../db/seat-store.js';
 import { createStayStore } from '../db/stay-store.js';
 import { createWebhookStore } from '../db/webhook-store.js';
+import { createTripStore } from '../db/trip-store.js';
+import { createTravelerStore } from '../db/traveler-store.js';
+import { createPlaybookStore } from '../db/playbook-store.js';
+import { createPiiCipher } from '../crypto/pii-cipher.js';
 import { createIdentity } from '../identity/create-identity.js';
 import { createProviders } from '../providers/create-providers.js';
 import { listDownstreams } from '../providers/downstreams.js';
@@ -49,6 +53,10 @@ export async function openServices(config: AppConfig, logger: PinoLogger, starte
     mistakeFares: createMistakeFareStore(db.prisma),
     alerts: createAlertStore(db.prisma),
     webhooks: createWebhookStore(db.prisma),
+    trips: createTripStore(db.prisma),
+    travelers: createTravelerStore(db.prisma),
+    pii: createPiiCipher({ key: config.PII_ENCRYPTION_KEY, dataDir: config.DATA_DIR, embedded: !config.DATABASE_URL }),
+    playbooks: createPlaybookStore(db.prisma),
     downstreams: listDownstreams(providers),
     version: readVersionInfo(config, startedAt),
     clock,

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FX_RATES } from '../../tools/flights/geo-pricing/fx-rates.js';
+import { FX_RATES } from '../../tools/_kit/fx-rates.js';
 import { findMarket } from '../../tools/flights/geo-pricing/markets.js';
 import { call, connectMcp } from '../helpers/mcp-client.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';

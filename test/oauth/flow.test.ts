@@ -28,7 +28,7 @@ describe('OAuth 2.1 flow with oauth4webapi', () => {
     expect(as.token_endpoint_auth_methods_supported).toContain('none');
     expect(as.authorization_response_iss_parameter_supported).toBe(true);
     expect((as as Record<string, unknown>).client_id_metadata_document_supported).toBe(true);
-    expect(as.scopes_supported).toEqual(['read', 'book']);
+    expect(as.scopes_supported).toEqual(['read', 'plan', 'book']);
 
     const registeredRedirect = 'http://127.0.0.1/callback';
     const client = await oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, {

@@ -49,7 +49,7 @@ describe('metadata', () => {
       code_challenge_methods_supported: ['S256'],
       client_id_metadata_document_supported: true,
       authorization_response_iss_parameter_supported: true,
-      scopes_supported: ['read', 'book'],
+      scopes_supported: ['read', 'plan', 'book'],
     });
     expect(as.token_endpoint_auth_methods_supported).toContain('none');
     expect(protectedResourceMetadata('https://api.example.com')).toMatchObject({ resource: 'https://api.example.com/mcp', authorization_servers: ['https://api.example.com'] });

@@ -8,6 +8,10 @@ import type { FareHistoryStore } from '../fares/history-store.js';
 import type { MistakeFareStore } from '../deals/mistake-store.js';
 import type { AlertStore } from '../alerts/alert-store.js';
 import type { WebhookStore } from '../webhooks/webhook-store.js';
+import type { TripStore } from '../trips/trip-store.js';
+import type { TravelerStore } from '../travelers/traveler-store.js';
+import type { PiiCipher } from '../travelers/pii-cipher.js';
+import type { PlaybookStore } from '../playbook/playbook-store.js';
 import type { Providers } from './providers.js';
 
 /** Long-lived services shared by every request. */
@@ -30,6 +34,11 @@ export interface Services {
   mistakeFares: MistakeFareStore;
   alerts: AlertStore;
   webhooks: WebhookStore;
+  trips: TripStore;
+  travelers: TravelerStore;
+  /** Seals personal data before it is stored (PII_ENCRYPTION_KEY). */
+  pii: PiiCipher;
+  playbooks: PlaybookStore;
   clock: () => Date;
   settings: {
     healthCacheTtlS: number;

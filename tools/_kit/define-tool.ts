@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ToolContext } from './context.js';
 import type { ErrorCode } from './errors.js';
-import type { AuthRule } from './principal.js';
+import type { AuthRule, Scope } from './principal.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -36,6 +36,8 @@ export interface McpAnnotations {
  */
 export interface McpExposure<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   name: string;
+  /** OAuth scopes a token needs to call it; by default `read` for read-only tools and `read book` for the rest. */
+  scopes?: readonly Scope[];
   annotations?: McpAnnotations;
   /** MCP argument schema, when it differs from the tool's input. */
   input?: z.ZodObject;

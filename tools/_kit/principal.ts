@@ -4,8 +4,9 @@ export type Tier = 'free' | 'pro' | 'business';
 export const TIERS: readonly Tier[] = ['free', 'pro', 'business'];
 
 /** OAuth / API-key scopes: `read` for search, points and deals; `book` for anything that spends money or changes a booking. */
-export type Scope = 'read' | 'book';
-export const ALL_SCOPES: readonly Scope[] = ['read', 'book'];
+/** read: search and look; plan: change your own trips, alerts, travelers and preferences (spends nothing); book: spend money or change bookings. */
+export type Scope = 'read' | 'plan' | 'book';
+export const ALL_SCOPES: readonly Scope[] = ['read', 'plan', 'book'];
 
 export type Principal =
   /** No credentials, or credentials that failed (then `authError` says why, for /health/auth-config only). */

@@ -3,7 +3,7 @@ import type { ApiKeyView } from '../_kit/ports.js';
 import { ALL_SCOPES, TIERS } from '../_kit/principal.js';
 
 export const TierSchema = z.enum(TIERS as [string, ...string[]]).describe('Plan: free, pro or business');
-export const ScopeSchema = z.enum(ALL_SCOPES as [string, ...string[]]).describe('read: search, points, deals; book: anything that spends money or changes a booking');
+export const ScopeSchema = z.enum(ALL_SCOPES as [string, ...string[]]).describe('read: search, points, deals; plan: change your own trips, alerts, travelers and preferences; book: anything that spends money or changes a booking');
 
 export const ApiKeySchema = z.object({
   id: z.string(),

@@ -102,6 +102,8 @@ export const SearchSummary = z.object({
   elapsed_ms: z.number().int(),
   cached: z.boolean().describe('True when the whole answer came from the search cache.'),
   cache_age_s: z.number().int().nullable(),
+  cabin_source: z.enum(['request', 'playbook', 'default']).describe('Where the cabin came from: the request, the caller\'s saved playbook, or the economy default.'),
+  hidden_avoided: z.number().int().describe('Flights found but not shown because their main carrier is avoided (the request\'s avoided_airlines, else the playbook\'s).'),
 });
 export type SearchSummary = z.output<typeof SearchSummary>;
 

@@ -17,6 +17,12 @@ export const placeCode = z
     message: 'Unknown airport or city code; look it up with /api/places/suggest',
   });
 
+/** Two-character IATA airline designator: letters, or a letter and a digit ("U2", "3K"). Only the form is checked: there is no airline master list. */
+export const airlineCode = z
+  .string()
+  .regex(/^(?:[A-Za-z]{2}|[A-Za-z][0-9]|[0-9][A-Za-z])$/, 'Use a 2-character IATA airline code, e.g. "BA" or "U2"')
+  .transform((s) => s.toUpperCase());
+
 export const isoDate = z.iso.date('Use a date as YYYY-MM-DD');
 export const cabinClass = z.enum(CABIN_CLASSES);
 
@@ -70,10 +76,13 @@ export const FlightSearchRequest = z
     passengers: z.number().int().min(1).max(9).default(1).describe('Adult passengers (1–9).'),
     children: z.number().int().min(0).max(8).default(0).describe('Children aged 2–11.'),
     infants: z.number().int().min(0).max(4).default(0).describe('Infants under 2, on a lap; at most one per adult.'),
-    cabin_class: cabinClass.default('economy').describe('Cabin to search.'),
+    // No zod default: an omitted cabin is taken from the caller's saved playbook, else economy (tools/playbook/search-preferences.ts).
+    cabin_class: cabinClass.optional().describe('Cabin to search. Omitted: the cabin saved in the caller\'s playbook, else economy (the default for anonymous callers).'),
     search_type: z.enum(SEARCH_TYPES).default('both').describe('cash: fares only; points: award seats only; both: fares and award seats merged per flight.'),
     max_stops: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional().describe('Most stops per direction; omit for any.'),
     currency: z.string().regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 code such as USD').transform((s) => s.toUpperCase()).default('USD').describe('Currency to price in (ISO 4217).'),
+    avoided_airlines: z.array(airlineCode).max(30).optional()
+      .describe('Hide flights whose main carrier is one of these IATA codes. Omitted: the avoided airlines saved in the caller\'s playbook; [] hides none.'),
   })
   .strict()
   .superRefine((body, ctx) => {

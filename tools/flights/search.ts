@@ -10,13 +10,18 @@ import { FlightSearchRequest, type FlightSearchInput } from './search-input.js';
 import { searchFlightsMcp } from './search-mcp.js';
 import { observeSearch } from '../fares/observe-search.js';
 import { countSearch } from '../stats/count-search.js';
+import { searchPreferences, type SearchPreferences } from '../playbook/search-preferences.js';
+import type { CabinClass } from '../_kit/providers.js';
+
+/** The request with the cabin settled (asked, from the playbook, or economy): what the cache key and providers see. */
+type SettledInput = FlightSearchInput & { cabin_class: CabinClass };
 
 /** A city code searches its main airport; the summary's route says which. */
 function airportFor(code: string): string {
   return findMetroCity(code)?.airports[0] ?? code;
 }
 
-function toQuery(input: FlightSearchInput): FlightQuery {
+function toQuery(input: SettledInput): FlightQuery {
   return {
     origin: airportFor(input.origin),
     destination: airportFor(input.destination),
@@ -31,7 +36,7 @@ function toQuery(input: FlightSearchInput): FlightQuery {
   };
 }
 
-function summarize(searchId: string, results: readonly FlightResult[], providers: ProviderProgress[], elapsedMs: number, cacheAgeS: number | null): SearchSummary {
+function summarize(searchId: string, results: readonly FlightResult[], providers: ProviderProgress[], elapsedMs: number, cacheAgeS: number | null, prefs: SearchPreferences, hidden: number): SearchSummary {
   const priced = results.filter((r) => r.price !== null).sort(compareResults)[0];
   return {
     search_id: searchId,
@@ -41,6 +46,8 @@ function summarize(searchId: string, results: readonly FlightResult[], providers
     elapsed_ms: Math.round(elapsedMs),
     cached: cacheAgeS !== null,
     cache_age_s: cacheAgeS,
+    cabin_source: prefs.cabinSource,
+    hidden_avoided: hidden,
   };
 }
 
@@ -50,7 +57,9 @@ export const searchFlightsTool = defineStreamTool({
   description:
     'Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. ' +
     'The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. ' +
-    'A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes. An identical search within a short time is answered from the cache and says so.',
+    'A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes. An identical search within a short time is answered from the cache and says so. ' +
+    'For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook\'s cabin and flights whose main carrier the playbook avoids are hidden ' +
+    '(unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided.',
   area: 'Flight search and upgrades',
   input: FlightSearchRequest,
   output: SearchOutput,
@@ -59,8 +68,11 @@ export const searchFlightsTool = defineStreamTool({
   auth: 'optional',
   rest: { method: 'POST', path: '/api/search' },
   mcp: searchFlightsMcp,
-  handler: async function* (ctx, input): AsyncGenerator<SearchEvent> {
+  handler: async function* (ctx, asked): AsyncGenerator<SearchEvent> {
     const started = performance.now();
+    const prefs = await searchPreferences(ctx, asked);
+    const input: SettledInput = { ...asked, cabin_class: prefs.cabin };
+    const shown = (r: FlightResult) => !prefs.avoided.has(r.carrier);
     const { cache } = ctx.services;
     const { searchCacheTtlS, searchBudgetMs } = ctx.services.settings;
     const searchId = `srch_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
@@ -70,11 +82,12 @@ export const searchFlightsTool = defineStreamTool({
     const hit = searchCacheTtlS > 0 ? await readCachedSearch(cache, key) : undefined;
     if (hit) {
       const ageS = Math.max(0, Math.floor((ctx.services.clock().getTime() - hit.storedAt) / 1000));
-      const results = ageResults(hit.results, ageS);
+      const found = ageResults(hit.results, ageS);
+      const results = found.filter(shown);
       for (const result of results) yield { type: 'result', data: result };
       const providers = hit.providers.map((p) => ({ ...p, cached: true }));
       for (const progress of providers) yield { type: 'progress', data: progress };
-      yield { type: 'complete', data: summarize(searchId, results, providers, performance.now() - started, ageS) };
+      yield { type: 'complete', data: summarize(searchId, results, providers, performance.now() - started, ageS, prefs, found.length - results.length) };
       return;
     }
 
@@ -85,13 +98,15 @@ export const searchFlightsTool = defineStreamTool({
     const onFailure = (provider: string, err: unknown) => ctx.log.warn({ provider, err }, 'provider failed during search');
     for await (const answer of fanOut(calls, ctx.signal, searchBudgetMs, onFailure)) {
       const changed = answer.kind === 'cash' ? board.addCash(answer.offers) : board.addAwards(answer.offers);
-      for (const result of changed) yield { type: 'result', data: result };
+      for (const result of changed) if (shown(result)) yield { type: 'result', data: result };
       providers.push(answer.progress);
       yield { type: 'progress', data: answer.progress };
     }
     if (ctx.signal.aborted) return;
+    // The cache and the fare history keep every flight; only what this caller sees is filtered.
     const results = board.results();
-    yield { type: 'complete', data: summarize(searchId, results, providers, performance.now() - started, null) };
+    const visible = results.filter(shown);
+    yield { type: 'complete', data: summarize(searchId, visible, providers, performance.now() - started, null, prefs, results.length - visible.length) };
     await storeSearch(cache, key, { storedAt: ctx.services.clock().getTime(), results, providers }, searchCacheTtlS);
     await observeSearch(ctx, {
       searchId, origin: query.origin, destination: query.destination, departureDate: query.departureDate, returnDate: query.returnDate ?? null,

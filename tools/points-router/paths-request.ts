@@ -5,9 +5,9 @@ import { MAX_K } from '../points/graph/transfer-graph.js';
 import { ROUTER_CURRENCIES, knownCurrency } from './fx-usd.js';
 import { WARM_K } from './router-graph.js';
 
-// PathsRequest: one flight, its cash price and the caller's balances. Balances are
-// required for now; the playbook issue will let signed-in users omit them and use
-// their saved ones.
+// PathsRequest: one flight, its cash price and the caller's balances. A signed-in
+// caller may leave balances and min_cpp out: their saved playbook fills them in
+// (playbook-defaults.ts).
 
 const PROGRAM_IDS = PROGRAMS.items.map((p) => p.id);
 const programIds = new Set(PROGRAM_IDS);
@@ -29,7 +29,10 @@ export const PathsRequest = z
           if (!programIds.has(id)) ctx.addIssue({ code: 'custom', path: [id], message: `Unknown programme "${id}"; valid programmes: ${PROGRAM_IDS.join(', ')}` });
         }
       })
-      .describe('Points and miles the caller holds, by programme slug: banks (amex_mr, chase_ur, citi_typ, capital_one, bilt, wells_fargo), hotels and airlines. Required for now; signed-in users will be able to omit it and use their playbook.'),
+      .optional()
+      .describe('Points and miles the caller holds, by programme slug: banks (amex_mr, chase_ur, citi_typ, capital_one, bilt, wells_fargo), hotels and airlines. Signed-in callers may omit it to use the programmes saved in their playbook; without either it is a 422.'),
+    min_cpp: z.number().min(0).max(10).optional()
+      .describe('Least US cents per point worth spending points on (0–10): covered paths worth less move to below_min_cpp. Omitted: the playbook\'s min_cpp for a signed-in caller who saved one, else no floor.'),
     passengers: z.number().int().min(1).max(9).default(1).describe('Travellers on the award (1–9); miles and taxes are per passenger times this.'),
     k: z.number().int().min(1).max(MAX_K).default(WARM_K).describe(`Transfer paths searched per source currency and programme (1–${MAX_K}, default ${WARM_K}): the cheapest is shown, plus any alternative that arrives faster.`),
   })

@@ -2,6 +2,7 @@ import { defineTool } from '../_kit/define-tool.js';
 import type { AwardOffer, FlightQuery } from '../_kit/providers.js';
 import { findMetroCity } from '../places/airports.js';
 import { PathsRequest, type PathsInput } from './paths-request.js';
+import { applyMinCpp, routerInputs } from './playbook-defaults.js';
 import { rankRedemptions } from './rank-redemptions.js';
 import { PathsAnswer } from './router-answer.js';
 import { graphFor, routerCatalog } from './router-graph.js';
@@ -28,7 +29,8 @@ export const pointsRouterPathsTool = defineTool({
     'Programmes the provider does not track get their chart price, marked availability "unconfirmed" and ranked below live space. ' +
     'Paths the balances cannot cover are listed apart in short_by with the shortfall. A path that transfers to an award that cannot be held carries a warning: transfers cannot be undone. ' +
     'If the award provider fails, the answer still comes, with chart prices only and award_data "unavailable". ' +
-    'balances is required for now; signed-in users will later be able to omit it and use their saved playbook.',
+    'Signed-in callers may omit balances and min_cpp: the programmes and floor saved in their playbook are used, and balances_source / min_cpp_source say so. ' +
+    'Covered paths worth less than min_cpp are set aside in below_min_cpp.',
   area: 'Points',
   input: PathsRequest,
   output: PathsAnswer,
@@ -37,6 +39,7 @@ export const pointsRouterPathsTool = defineTool({
   rest: { method: 'POST', path: '/api/points-router/paths' },
   mcp: false,
   handler: async (ctx, input) => {
+    const wallet = await routerInputs(ctx, input);
     const origin = airportFor(input.origin);
     const destination = airportFor(input.destination);
     let awards: AwardOffer[] = [];
@@ -50,7 +53,7 @@ export const pointsRouterPathsTool = defineTool({
       providerAnswered = false;
     }
     const now = ctx.services.clock();
-    const ranked = rankRedemptions(graphFor(now).graph, awards, input.balances, input.cash_price, {
+    const ranked = rankRedemptions(graphFor(now).graph, awards, wallet.balances, input.cash_price, {
       catalog: routerCatalog(),
       route: routeFacts(origin, destination, input.cabin_class),
       passengers: input.passengers,
@@ -61,6 +64,10 @@ export const pointsRouterPathsTool = defineTool({
     });
     return {
       ...ranked,
+      ...applyMinCpp(ranked, wallet.minCpp, input.cash_price, input.currency),
+      balances_source: wallet.balancesSource,
+      min_cpp: wallet.minCpp,
+      min_cpp_source: wallet.minCppSource,
       award_data: providerAnswered ? ('live' as const) : ('unavailable' as const),
       cash_price: input.cash_price,
       currency: input.currency,

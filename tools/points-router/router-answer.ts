@@ -61,6 +61,10 @@ export const PathsAnswer = z.object({
   currency: z.string(),
   passengers: z.number().int(),
   unknown_award_programs: z.array(z.string()).describe('Award provider sources with space that map to no programme we know.'),
+  balances_source: z.enum(['request', 'playbook']).describe('Where the balances came from: the request, or the caller\'s saved playbook when the request gave none.'),
+  min_cpp: z.number().nullable().describe('The floor applied, in US cents per point; null when none.'),
+  min_cpp_source: z.enum(['request', 'playbook', 'none']).describe('Where min_cpp came from: the request, the saved playbook, or none (no floor).'),
+  below_min_cpp: z.array(RedemptionPath).describe('Paths the balances cover that are worth less than min_cpp, set aside from paths.'),
 });
 
 export type RedemptionPathOut = z.output<typeof RedemptionPath>;

@@ -6,7 +6,7 @@ import { isProviderError } from '../../_kit/provider-error.js';
 import type { CashOffer, FlightQuery } from '../../_kit/providers.js';
 import { findMetroCity } from '../../places/airports.js';
 import { mapLimit } from '../../_kit/map-limit.js';
-import { FX_RATES, convert } from './fx-rates.js';
+import { FX_RATES, convert } from '../../_kit/fx-rates.js';
 import { DEFAULT_POINTS_OF_SALE, findMarket, type Market } from './markets.js';
 import { GeoPricingRequest, GeoPricingResponse, type GeoPricingInput } from './schemas.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cabinClass, isoDate, placeCode, tripProblems } from '../search-input.js';
-import { knownCurrency } from './fx-rates.js';
+import { knownCurrency } from '../../_kit/fx-rates.js';
 import { DEFAULT_POINTS_OF_SALE, MARKETS, findMarket } from './markets.js';
 
 // Request and answer of the point-of-sale comparison.

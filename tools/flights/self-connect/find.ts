@@ -11,10 +11,21 @@ import { greatCircleKm } from './distance.js';
 import { mapLimit } from '../../_kit/map-limit.js';
 import { flightsOf, searchCash } from './run-search.js';
 import { SelfConnectRequest, SelfConnectResponse } from './schemas.js';
+import { callerPlaybook } from '../../playbook/caller-playbook.js';
+import type { SelfConnectRisk } from '../../playbook/playbook-store.js';
 
 /** Distance via the hub may be at most this multiple of the direct distance. */
 export const MAX_DETOUR = 1.3;
 const MAX_HUBS = 6;
+/** A cautious traveller's margin above the hub minimum, instead of SAFETY_MARGIN_MIN. */
+export const CAUTIOUS_MARGIN_MIN = 120;
+
+/** The request's tolerance, else the saved playbook's, else comfortable (the finder's behaviour before playbooks). */
+async function riskFor(ctx: ToolContext, asked: SelfConnectRisk | undefined): Promise<{ risk: SelfConnectRisk; source: 'request' | 'playbook' | 'default' }> {
+  if (asked) return { risk: asked, source: 'request' };
+  const saved = await callerPlaybook(ctx);
+  return saved ? { risk: saved.selfConnectRisk, source: 'playbook' } : { risk: 'comfortable', source: 'default' };
+}
 const CONCURRENCY = 4;
 
 const airportFor = (code: string) => findMetroCity(code)?.airports[0] ?? code;
@@ -39,7 +50,7 @@ function candidateHubs(origin: string, destination: string, chosen: readonly str
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-async function pairsThrough(ctx: ToolContext, hub: SelfConnectHub, q: { origin: string; destination: string; date: string; cabin: string; currency: string }) {
+async function pairsThrough(ctx: ToolContext, hub: SelfConnectHub, q: { origin: string; destination: string; date: string; cabin: string; currency: string; margin: number }) {
   const firstLegs = await searchCash(ctx, { origin: q.origin, destination: hub.iata, date: q.date, cabin: q.cabin, currency: q.currency, maxStops: 0 });
   // Onward flights the same local day as an arrival, or the next morning.
   const days = new Set<string>();
@@ -49,7 +60,7 @@ async function pairsThrough(ctx: ToolContext, hub: SelfConnectHub, q: { origin: 
   const originCountry = findAirport(q.origin)?.country;
   const destinationCountry = findAirport(q.destination)?.country;
   const international = originCountry !== hub.country || destinationCountry !== hub.country;
-  return { legsIn: firstLegs.length, legsOut: secondLegs.length, pairs: pairLegs({ hub, international, firstLegs, secondLegs, currency: q.currency }) };
+  return { legsIn: firstLegs.length, legsOut: secondLegs.length, pairs: pairLegs({ hub, international, firstLegs, secondLegs, currency: q.currency, marginMinutes: q.margin }) };
 }
 
 function legView(r: FlightResult) {
@@ -85,7 +96,9 @@ export const selfConnectTool = defineTool({
     `chosen when flying via the hub is at most ${MAX_DETOUR}× the direct distance (or given in \`hubs\`). Legs are nonstop cash fares for one adult from the ordinary flight search. ` +
     `A pair is kept only when the second flight leaves at least the hub’s self-transfer minimum plus ${SAFETY_MARGIN_MIN} min after the first lands, the same day or the next morning. ` +
     'Every itinerary carries risk labels: bags_recheck, min_connection (minimum, layover and margin), terminal_change, transit_visa and missed_connection_unprotected. ' +
-    'The answer has the through fare and the self-connect list (cheapest first), or an empty list with the reason.',
+    'The answer has the through fare and the self-connect list (cheapest first), or an empty list with the reason. ' +
+    `risk (else the caller's saved playbook, else comfortable): comfortable keeps the ${SAFETY_MARGIN_MIN} min margin, cautious requires ${CAUTIOUS_MARGIN_MIN} min, ` +
+    'avoid returns no self-connect itineraries (only the through fare) and says why.',
   area: 'Flight search and upgrades',
   input: SelfConnectRequest,
   output: SelfConnectResponse,
@@ -96,8 +109,11 @@ export const selfConnectTool = defineTool({
   handler: async (ctx, input) => {
     const origin = airportFor(input.origin);
     const destination = airportFor(input.destination);
-    const q = { origin, destination, date: input.departure_date, cabin: input.cabin_class, currency: input.currency };
-    const hubs = candidateHubs(origin, destination, input.hubs);
+    const { risk, source } = await riskFor(ctx, input.risk);
+    const margin = risk === 'cautious' ? CAUTIOUS_MARGIN_MIN : SAFETY_MARGIN_MIN;
+    const q = { origin, destination, date: input.departure_date, cabin: input.cabin_class, currency: input.currency, margin };
+    // Avoiding self-connects: no hub is searched, so no upstream call is spent on an answer nobody wants.
+    const hubs = risk === 'avoid' ? [] : candidateHubs(origin, destination, input.hubs);
     // The through fare and the hubs are searched side by side; hubs a few at a time.
     const [through, perHub] = await Promise.all([
       searchCash(ctx, { origin, destination, date: q.date, cabin: q.cabin, currency: q.currency }),
@@ -108,11 +124,14 @@ export const selfConnectTool = defineTool({
     const all = perHub.flatMap((h) => h.pairs).filter((p) => throughMinor === null || p.totalMinor < throughMinor).sort((a, b) => a.totalMinor - b.totalMinor);
     const list = all.slice(0, input.max_results).map((p) => itineraryView(p, input.currency, throughMinor));
     let reason: string | null = null;
-    if (!hubs.length) reason = `No hub in the dataset lies within ${MAX_DETOUR}× the direct distance of ${origin}–${destination}.`;
-    else if (!list.length && perHub.every((h) => h.pairs.length === 0)) reason = 'No pair of flights through the hubs meets the self-transfer minimum plus the safety margin on this date.';
+    if (risk === 'avoid') {
+      reason = `Self-connect itineraries are avoided (${source === 'request' ? 'risk "avoid" in the request' : 'your playbook'}): separate tickets leave a missed connection unprotected. ` +
+        'Send risk "cautious" or "comfortable" to see them.';
+    } else if (!hubs.length) reason = `No hub in the dataset lies within ${MAX_DETOUR}× the direct distance of ${origin}–${destination}.`;
+    else if (!list.length && perHub.every((h) => h.pairs.length === 0)) reason = `No pair of flights through the hubs meets the self-transfer minimum plus the ${margin} min safety margin on this date.`;
     else if (!list.length) reason = 'Separate tickets through the hubs cost more than the cheapest through fare on this date.';
     return {
-      origin, destination, departure_date: input.departure_date, cabin: input.cabin_class, currency: input.currency, safety_margin_minutes: SAFETY_MARGIN_MIN,
+      origin, destination, departure_date: input.departure_date, cabin: input.cabin_class, currency: input.currency, safety_margin_minutes: margin, risk, risk_source: source,
       through_fare: cheapest && cheapest.price !== null
         ? { price: cheapest.price, currency: cheapest.currency ?? input.currency, carrier: cheapest.carrier, route: cheapest.route, stops: cheapest.stops, flights: flightsOf(cheapest), result_id: cheapest.id }
         : null,

@@ -47,14 +47,14 @@ export function withinWindow(arrivingAt: string, departingAt: string): boolean {
   return day === nextDay(arrivalDay) && Number(departingAt.slice(11, 13)) < NEXT_MORNING_LATEST_HOUR;
 }
 
-function risksFor(hub: SelfConnectHub, first: FlightResult, second: FlightResult, layover: number, mct: number, kind: 'domestic' | 'international'): Risk[] {
+function risksFor(hub: SelfConnectHub, first: FlightResult, second: FlightResult, layover: number, mct: number, kind: 'domestic' | 'international', margin: number): Risk[] {
   const c1 = first.carrier;
   const c2 = second.carrier;
   const risks: Risk[] = [
     { label: 'bags_recheck', text: `Separate tickets: at ${hub.iata} collect checked bags from ${c1} and check them in again with ${c2}; nothing is checked through.` },
     {
       label: 'min_connection',
-      text: `Self-transfer minimum at ${hub.iata} is about ${mct} min (${kind}); this layover is ${layover} min, ${layover - mct} min above it (at least ${SAFETY_MARGIN_MIN} min margin required).`,
+      text: `Self-transfer minimum at ${hub.iata} is about ${mct} min (${kind}); this layover is ${layover} min, ${layover - mct} min above it (at least ${margin} min margin required).`,
     },
   ];
   if (hub.terminals > 1 && c1 !== c2) {
@@ -77,6 +77,8 @@ export interface PairingInput {
   firstLegs: readonly FlightResult[];
   secondLegs: readonly FlightResult[];
   currency: string;
+  /** Minutes required on top of the hub's minimum; SAFETY_MARGIN_MIN unless the caller is more cautious. */
+  marginMinutes?: number;
 }
 
 /** Every pair that meets the minimum plus margin, cheapest first, at most a few per hub. */
@@ -84,6 +86,7 @@ export function pairLegs(input: PairingInput): Pair[] {
   const { hub, international, currency } = input;
   const mct = international ? hub.mctInternationalMin : hub.mctDomesticMin;
   const kind = international ? 'international' : 'domestic';
+  const margin = input.marginMinutes ?? SAFETY_MARGIN_MIN;
   const pairs: Pair[] = [];
   for (const first of input.firstLegs) {
     if (first.price === null || !first.arriving_at) continue;
@@ -91,9 +94,9 @@ export function pairLegs(input: PairingInput): Pair[] {
       if (second.price === null || !second.departing_at) continue;
       if (!withinWindow(first.arriving_at, second.departing_at)) continue;
       const layover = wallMinutes(first.arriving_at, second.departing_at);
-      if (layover < mct + SAFETY_MARGIN_MIN) continue;
+      if (layover < mct + margin) continue;
       const totalMinor = toMinor({ amount: first.price, currency }) + toMinor({ amount: second.price, currency });
-      pairs.push({ hub, first, second, totalMinor, layoverMinutes: layover, mctMinutes: mct, mctKind: kind, risks: risksFor(hub, first, second, layover, mct, kind) });
+      pairs.push({ hub, first, second, totalMinor, layoverMinutes: layover, mctMinutes: mct, mctKind: kind, risks: risksFor(hub, first, second, layover, mct, kind, margin) });
     }
   }
   pairs.sort((a, b) => a.totalMinor - b.totalMinor || a.layoverMinutes - b.layoverMinutes);

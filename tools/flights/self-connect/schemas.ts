@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cabinClass, isoDate, placeCode, tripProblems } from '../search-input.js';
 import { SELF_CONNECT_HUBS } from './hubs.js';
+import { SELF_CONNECT_RISKS } from '../../playbook/playbook-store.js';
 
 // Request and answer of the self-connect finder.
 
@@ -18,6 +19,8 @@ export const SelfConnectRequest = z
       .min(1).max(10).optional()
       .describe('Hubs to try; omit to choose them by detour from the hub dataset.'),
     max_results: z.number().int().min(1).max(20).default(5).describe('Most itineraries to return.'),
+    risk: z.enum(SELF_CONNECT_RISKS).optional()
+      .describe('Tolerance for separate tickets: comfortable (60 min margin above the hub minimum), cautious (120 min) or avoid (none returned). Omitted: the caller\'s saved playbook, else comfortable.'),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -74,7 +77,9 @@ export const SelfConnectResponse = z.object({
   departure_date: z.string(),
   cabin: cabinClass,
   currency: z.string(),
-  safety_margin_minutes: z.number().int(),
+  safety_margin_minutes: z.number().int().describe('Minutes required above the hub\'s self-transfer minimum: 60, or 120 when cautious.'),
+  risk: z.enum(SELF_CONNECT_RISKS).describe('The tolerance applied.'),
+  risk_source: z.enum(['request', 'playbook', 'default']).describe('Where it came from: the request, the caller\'s saved playbook, or the default (comfortable).'),
   through_fare: ThroughFare.nullable().describe('Cheapest one-ticket fare for the trip.'),
   hubs_considered: z.array(z.object({ iata: z.string(), detour_ratio: z.number(), legs_in: z.number().int(), legs_out: z.number().int() })),
   self_connect: z.array(SelfConnectView).describe('Cheapest first; only those that beat the through fare.'),

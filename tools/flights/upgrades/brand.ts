@@ -1,6 +1,6 @@
 import type { ToolContext } from '../../_kit/context.js';
 import type { CabinClass, CashOffer } from '../../_kit/providers.js';
-import { convert } from '../geo-pricing/fx-rates.js';
+import { convert } from '../../_kit/fx-rates.js';
 
 // The next dearer fare brand on the same flights and cabin, from the booking
 // provider's offers (it sells each itinerary once per brand).

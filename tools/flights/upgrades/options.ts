@@ -7,7 +7,7 @@ import { CABIN_CLASSES, type CabinClass } from '../../_kit/providers.js';
 import { ToolError } from '../../_kit/errors.js';
 import { findAirport, findMetroCity } from '../../places/airports.js';
 import type { FlightResult } from '../flight-result.js';
-import { convert } from '../geo-pricing/fx-rates.js';
+import { convert } from '../../_kit/fx-rates.js';
 import { greatCircleKm } from '../self-connect/distance.js';
 import { mapLimit } from '../../_kit/map-limit.js';
 import { flightsOf, searchCash } from '../self-connect/run-search.js';

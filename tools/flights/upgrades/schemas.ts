@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cabinClass, isoDate, placeCode, tripProblems } from '../search-input.js';
-import { knownCurrency } from '../geo-pricing/fx-rates.js';
+import { knownCurrency } from '../../_kit/fx-rates.js';
 
 // UpgradeOptionsRequest / UpgradeOptionsResponse (spec: POST /api/flights/upgrade-options).
 

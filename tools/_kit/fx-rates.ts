@@ -1,4 +1,4 @@
-import { minorDigits } from '../../_kit/money.js';
+import { minorDigits } from './money.js';
 
 // Reference exchange rates for normalising prices quoted in different
 // currencies. Stated per euro, as the ECB publishes them; currencies the ECB does

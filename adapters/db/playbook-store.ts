@@ -1,0 +1,76 @@
+import { CABIN_CLASSES, type CabinClass } from '../../tools/_kit/providers.js';
+import { SELF_CONNECT_RISKS, type PlaybookData, type PlaybookStore, type ProgramBalance, type SelfConnectRisk, type StoredPlaybook } from '../../tools/playbook/playbook-store.js';
+import type { PrismaClient } from './app-database.js';
+
+// Playbooks in the `playbooks` table, one row per user (user_id is the key).
+
+interface PlaybookRow {
+  userId: string;
+  homeAirports: string[];
+  preferredAirlines: string[];
+  avoidedAirlines: string[];
+  cabin: string;
+  programs: unknown;
+  minCpp: number;
+  selfConnectRisk: string;
+  updatedAt: Date;
+}
+
+function programsOf(json: unknown): ProgramBalance[] {
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((p: unknown) => {
+    if (typeof p !== 'object' || p === null) return [];
+    const { program, balance } = p as Record<string, unknown>;
+    return typeof program === 'string' && typeof balance === 'number' ? [{ program, balance }] : [];
+  });
+}
+
+// Rows are only written through save(), so unexpected values mean a hand edit: fall back to the conservative ones.
+const cabinOf = (s: string): CabinClass => ((CABIN_CLASSES as readonly string[]).includes(s) ? (s as CabinClass) : 'economy');
+const riskOf = (s: string): SelfConnectRisk => ((SELF_CONNECT_RISKS as readonly string[]).includes(s) ? (s as SelfConnectRisk) : 'avoid');
+
+function toStored(row: PlaybookRow): StoredPlaybook {
+  return {
+    userId: row.userId,
+    homeAirports: row.homeAirports,
+    preferredAirlines: row.preferredAirlines,
+    avoidedAirlines: row.avoidedAirlines,
+    cabin: cabinOf(row.cabin),
+    programs: programsOf(row.programs),
+    minCpp: row.minCpp,
+    selfConnectRisk: riskOf(row.selfConnectRisk),
+    updatedAt: row.updatedAt,
+  };
+}
+
+function columns(data: PlaybookData) {
+  return {
+    homeAirports: data.homeAirports,
+    preferredAirlines: data.preferredAirlines,
+    avoidedAirlines: data.avoidedAirlines,
+    cabin: data.cabin,
+    programs: data.programs.map((p) => ({ program: p.program, balance: p.balance })),
+    minCpp: data.minCpp,
+    selfConnectRisk: data.selfConnectRisk,
+  };
+}
+
+export function createPlaybookStore(prisma: PrismaClient): PlaybookStore {
+  return {
+    async find(userId) {
+      const row = await prisma.playbook.findUnique({ where: { userId } });
+      return row ? toStored(row) : null;
+    },
+
+    async save(userId, data) {
+      // A single-model upsert keyed on the primary key, with no nested writes, runs as
+      // one INSERT … ON CONFLICT (user_id) DO UPDATE: two concurrent saves cannot both insert.
+      const row = await prisma.playbook.upsert({
+        where: { userId },
+        create: { userId, ...columns(data) },
+        update: columns(data),
+      });
+      return toStored(row);
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { Prisma } from '../../prisma/generated/client.js';
+import type {
+  ActivityRecord, BudgetRecord, ExpenseRecord, ExpenseShare, MemberRecord, PollOption, PollRecord, ShareLinkRecord,
+  TripRecord, TripRole, TripStatus, TripStore, VoteRecord,
+} from '../../tools/trips/trip-store.js';
+import type { PrismaClient } from './app-database.js';
+
+// The TripStore on PostgreSQL / PGlite through Prisma. Rows become plain records
+// here; nothing ORM-shaped leaves this file.
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+const dayOrNull = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+const dayToDate = (s: string | null) => (s ? new Date(`${s}T00:00:00Z`) : null);
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+}
+
+type TripRow = { id: string; ownerId: string; name: string; destination: string; startDate: Date | null; endDate: Date | null; currency: string; status: string; createdAt: Date; updatedAt: Date };
+const toTrip = (r: TripRow): TripRecord => ({
+  id: r.id, ownerId: r.ownerId, name: r.name, destination: r.destination, startDate: dayOrNull(r.startDate), endDate: dayOrNull(r.endDate),
+  currency: r.currency, status: r.status as TripStatus, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
+});
+
+type MemberRow = { id: string; tripId: string; userId: string | null; displayName: string; email: string | null; role: string; createdAt: Date };
+const toMember = (r: MemberRow): MemberRecord => ({
+  id: r.id, tripId: r.tripId, userId: r.userId, displayName: r.displayName, email: r.email, role: r.role as TripRole, createdAt: iso(r.createdAt),
+});
+
+type ActivityRow = { id: string; tripId: string; title: string; startsAt: Date | null; endsAt: Date | null; place: string | null; costMinor: number | null; currency: string | null; link: string | null; bookingId: string | null; createdBy: string; createdAt: Date };
+const toActivity = (r: ActivityRow): ActivityRecord => ({ ...r, startsAt: isoOrNull(r.startsAt), endsAt: isoOrNull(r.endsAt), createdAt: iso(r.createdAt) });
+
+/** The `shares` JSON column: the parts in trip minor units plus the split as asked. */
+interface SharesJson { parts: { member_id: string; minor: number }[]; requested: Record<string, unknown> }
+
+type ExpenseRow = { id: string; tripId: string; paidByMemberId: string; description: string; category: string; amountMinor: number; currency: string; fxRate: number; tripAmountMinor: number; splitMethod: string; shares: Prisma.JsonValue; spentOn: Date | null; createdBy: string; createdAt: Date };
+function toExpense(r: ExpenseRow): ExpenseRecord {
+  const json = (r.shares ?? { parts: [], requested: {} }) as unknown as SharesJson;
+  const shares: ExpenseShare[] = (json.parts ?? []).map((p) => ({ memberId: p.member_id, minor: p.minor }));
+  return {
+    id: r.id, tripId: r.tripId, paidByMemberId: r.paidByMemberId, description: r.description, category: r.category, amountMinor: r.amountMinor,
+    currency: r.currency, fxRate: r.fxRate, tripAmountMinor: r.tripAmountMinor, splitMethod: r.splitMethod, shares, requested: json.requested ?? {},
+    spentOn: dayOrNull(r.spentOn), createdBy: r.createdBy, createdAt: iso(r.createdAt),
+  };
+}
+
+type ShareRow = { id: string; tripId: string; createdBy: string; createdAt: Date; revokedAt: Date | null };
+const toShare = (r: ShareRow): ShareLinkRecord => ({ id: r.id, tripId: r.tripId, createdBy: r.createdBy, createdAt: iso(r.createdAt), revokedAt: isoOrNull(r.revokedAt) });
+
+type PollRow = { id: string; tripId: string; question: string; options: Prisma.JsonValue; closesAt: Date | null; createdBy: string; createdAt: Date };
+const toPoll = (r: PollRow): PollRecord => ({
+  id: r.id, tripId: r.tripId, question: r.question, options: (r.options ?? []) as unknown as PollOption[], closesAt: isoOrNull(r.closesAt), createdBy: r.createdBy, createdAt: iso(r.createdAt),
+});
+
+const byCreated = { createdAt: 'asc' as const };
+const SHARE_SELECT = { id: true, tripId: true, createdBy: true, createdAt: true, revokedAt: true } as const;
+
+export function createTripStore(prisma: PrismaClient): TripStore {
+  return {
+    async createTrip(trip, owner) {
+      const [row] = await prisma.$transaction([
+        prisma.trip.create({ data: { id: trip.id, ownerId: trip.ownerId, name: trip.name, destination: trip.destination, startDate: dayToDate(trip.startDate), endDate: dayToDate(trip.endDate), currency: trip.currency } }),
+        prisma.tripMember.create({ data: { id: owner.id, tripId: owner.tripId, userId: owner.userId, displayName: owner.displayName, email: owner.email, role: owner.role } }),
+      ]);
+      return toTrip(row);
+    },
+
+    async listForUser(userId) {
+      const rows = await prisma.tripMember.findMany({ where: { userId }, include: { trip: true } });
+      return rows
+        .map((m) => ({ ...toTrip(m.trip), role: m.role as TripRole }))
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
+    },
+
+    async getTrip(tripId) {
+      const row = await prisma.trip.findUnique({ where: { id: tripId } });
+      return row ? toTrip(row) : null;
+    },
+
+    async memberFor(tripId, userId) {
+      const row = await prisma.tripMember.findUnique({ where: { tripId_userId: { tripId, userId } } });
+      return row ? toMember(row) : null;
+    },
+
+    async members(tripId) {
+      return (await prisma.tripMember.findMany({ where: { tripId }, orderBy: [byCreated, { id: 'asc' }] })).map(toMember);
+    },
+
+    async addMember(m) {
+      try {
+        const row = await prisma.tripMember.create({ data: { id: m.id, tripId: m.tripId, userId: m.userId, displayName: m.displayName, email: m.email, role: m.role } });
+        return { ok: true, member: toMember(row) };
+      } catch (err) {
+        if (isUniqueViolation(err)) return { ok: false };
+        throw err;
+      }
+    },
+
+    async activities(tripId) {
+      return (await prisma.tripActivity.findMany({ where: { tripId }, orderBy: [{ startsAt: 'asc' }, byCreated, { id: 'asc' }] })).map(toActivity);
+    },
+
+    async addActivity(a) {
+      const row = await prisma.tripActivity.create({
+        data: { ...a, startsAt: a.startsAt ? new Date(a.startsAt) : null, endsAt: a.endsAt ? new Date(a.endsAt) : null },
+      });
+      return toActivity(row);
+    },
+
+    async expenses(tripId) {
+      return (await prisma.tripExpense.findMany({ where: { tripId }, orderBy: [byCreated, { id: 'asc' }] })).map(toExpense);
+    },
+
+    async addExpense(e) {
+      const shares: SharesJson = { parts: e.shares.map((s) => ({ member_id: s.memberId, minor: s.minor })), requested: e.requested };
+      const row = await prisma.tripExpense.create({
+        data: {
+          id: e.id, tripId: e.tripId, paidByMemberId: e.paidByMemberId, description: e.description, category: e.category, amountMinor: e.amountMinor,
+          currency: e.currency, fxRate: e.fxRate, tripAmountMinor: e.tripAmountMinor, splitMethod: e.splitMethod,
+          shares: shares as unknown as Prisma.InputJsonValue, spentOn: dayToDate(e.spentOn), createdBy: e.createdBy,
+        },
+      });
+      return toExpense(row);
+    },
+
+    async setStatus(tripId, from, to) {
+      const moved = await prisma.trip.updateMany({ where: { id: tripId, status: from }, data: { status: to } });
+      if (moved.count === 0) return null;
+      const row = await prisma.trip.findUnique({ where: { id: tripId } });
+      return row ? toTrip(row) : null;
+    },
+
+    async budget(tripId) {
+      const row = await prisma.tripBudget.findUnique({ where: { tripId } });
+      return row ? { totalMinor: row.totalMinor, categories: (row.categories ?? {}) as Record<string, number>, updatedAt: iso(row.updatedAt) } : null;
+    },
+
+    async setBudget(tripId, totalMinor, categories): Promise<BudgetRecord> {
+      const json = categories as unknown as Prisma.InputJsonValue;
+      const row = await prisma.tripBudget.upsert({ where: { tripId }, create: { tripId, totalMinor, categories: json }, update: { totalMinor, categories: json } });
+      return { totalMinor: row.totalMinor, categories: (row.categories ?? {}) as Record<string, number>, updatedAt: iso(row.updatedAt) };
+    },
+
+    async createShareLink(link) {
+      return toShare(await prisma.tripShareLink.create({ data: link, select: SHARE_SELECT }));
+    },
+
+    async shareLinks(tripId) {
+      return (await prisma.tripShareLink.findMany({ where: { tripId }, orderBy: [byCreated, { id: 'asc' }], select: SHARE_SELECT })).map(toShare);
+    },
+
+    async revokeShareLink(tripId, linkId, at) {
+      await prisma.tripShareLink.updateMany({ where: { id: linkId, tripId, revokedAt: null }, data: { revokedAt: at } });
+      const row = await prisma.tripShareLink.findFirst({ where: { id: linkId, tripId }, select: SHARE_SELECT });
+      return row ? toShare(row) : null;
+    },
+
+    async tripIdForToken(tokenHash) {
+      const row = await prisma.tripShareLink.findUnique({ where: { tokenHash }, select: { tripId: true, revokedAt: true } });
+      return row && !row.revokedAt ? row.tripId : null;
+    },
+
+    async polls(tripId) {
+      return (await prisma.tripPoll.findMany({ where: { tripId }, orderBy: [byCreated, { id: 'asc' }] })).map(toPoll);
+    },
+
+    async createPoll(p) {
+      const row = await prisma.tripPoll.create({
+        data: { id: p.id, tripId: p.tripId, question: p.question, options: p.options as unknown as Prisma.InputJsonValue, closesAt: p.closesAt ? new Date(p.closesAt) : null, createdBy: p.createdBy },
+      });
+      return toPoll(row);
+    },
+
+    async votes(tripId): Promise<VoteRecord[]> {
+      const rows = await prisma.tripVote.findMany({ where: { poll: { tripId } }, select: { pollId: true, memberId: true, optionId: true } });
+      return rows;
+    },
+
+    async castVote(v) {
+      // ON CONFLICT on the (poll_id, member_id) unique key: concurrent votes of one member leave one row.
+      await prisma.$executeRaw`
+        INSERT INTO trip_votes (id, poll_id, member_id, option_id, created_at, updated_at)
+        VALUES (${v.id}, ${v.pollId}, ${v.memberId}, ${v.optionId}, now(), now())
+        ON CONFLICT (poll_id, member_id) DO UPDATE SET option_id = EXCLUDED.option_id, updated_at = now()`;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { AnyTool } from '../_kit/define-tool.js';
+import { addActivityTool } from './add-activity.js';
+import { addExpenseTool } from './add-expense.js';
+import { addTripExpenseMcpTool } from './add-expense-mcp.js';
+import { addTravelerTool } from './add-traveler.js';
+import { getBudgetTool, setBudgetTool } from './budget.js';
+import { createTripTool } from './create-trip.js';
+import { expenseSummaryTool } from './expense-summary.js';
+import { getTripTool } from './get-trip.js';
+import { listTripsTool } from './list-trips.js';
+import { createShareLinkTool, revokeShareLinkTool } from './share-links.js';
+import { sharedTripTool } from './shared-trip.js';
+import { updateStatusTool } from './update-status.js';
+import { listVotesTool, postVoteTool } from './votes.js';
+
+export const TRIPS_TOOLS: readonly AnyTool[] = [
+  createTripTool,
+  listTripsTool,
+  getTripTool,
+  addTravelerTool,
+  addActivityTool,
+  addExpenseTool,
+  expenseSummaryTool,
+  updateStatusTool,
+  setBudgetTool,
+  getBudgetTool,
+  createShareLinkTool,
+  revokeShareLinkTool,
+  sharedTripTool,
+  listVotesTool,
+  postVoteTool,
+  addTripExpenseMcpTool,
+];

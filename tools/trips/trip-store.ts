@@ -1,0 +1,144 @@
+// Group trips as plain records. Implemented with Prisma in adapters/db/trip-store.ts.
+// Money is integer minor units; dates are YYYY-MM-DD; timestamps ISO strings.
+
+export type TripRole = 'owner' | 'editor' | 'viewer';
+export type TripStatus = 'planning' | 'booked' | 'in_progress' | 'completed' | 'cancelled';
+
+export interface TripRecord {
+  id: string;
+  ownerId: string;
+  name: string;
+  destination: string;
+  startDate: string | null;
+  endDate: string | null;
+  currency: string;
+  status: TripStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MemberRecord {
+  id: string;
+  tripId: string;
+  /** Null for a named guest. */
+  userId: string | null;
+  displayName: string;
+  email: string | null;
+  role: TripRole;
+  createdAt: string;
+}
+
+export interface ActivityRecord {
+  id: string;
+  tripId: string;
+  title: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  place: string | null;
+  costMinor: number | null;
+  currency: string | null;
+  link: string | null;
+  bookingId: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface ExpenseShare {
+  memberId: string;
+  minor: number;
+}
+
+export interface ExpenseRecord {
+  id: string;
+  tripId: string;
+  paidByMemberId: string;
+  description: string;
+  category: string;
+  /** In `currency`. */
+  amountMinor: number;
+  currency: string;
+  /** Trip currency units per one unit of `currency`. */
+  fxRate: number;
+  tripAmountMinor: number;
+  splitMethod: string;
+  /** Each member's share in trip minor units, summing to tripAmountMinor. */
+  shares: ExpenseShare[];
+  /** The split as it was asked for (method, among, amounts/shares/percents). */
+  requested: Record<string, unknown>;
+  spentOn: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface BudgetRecord {
+  totalMinor: number;
+  categories: Record<string, number>;
+  updatedAt: string;
+}
+
+export interface ShareLinkRecord {
+  id: string;
+  tripId: string;
+  createdBy: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface PollOption {
+  id: string;
+  label: string;
+}
+
+export interface PollRecord {
+  id: string;
+  tripId: string;
+  question: string;
+  options: PollOption[];
+  closesAt: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface VoteRecord {
+  pollId: string;
+  memberId: string;
+  optionId: string;
+}
+
+export type NewTrip = Omit<TripRecord, 'status' | 'createdAt' | 'updatedAt'>;
+export type NewMember = Omit<MemberRecord, 'createdAt'>;
+export type NewActivity = Omit<ActivityRecord, 'createdAt'>;
+export type NewExpense = Omit<ExpenseRecord, 'createdAt'>;
+export type NewPoll = Omit<PollRecord, 'createdAt'>;
+
+export interface TripStore {
+  /** Creates the trip and its owner member in one transaction. */
+  createTrip(trip: NewTrip, owner: NewMember): Promise<TripRecord>;
+  /** Trips the user owns or is a member of, newest first. */
+  listForUser(userId: string): Promise<(TripRecord & { role: TripRole })[]>;
+  getTrip(tripId: string): Promise<TripRecord | null>;
+  /** The user's membership of the trip, or null. */
+  memberFor(tripId: string, userId: string): Promise<MemberRecord | null>;
+  members(tripId: string): Promise<MemberRecord[]>;
+  /** False when that user is already a member (unique trip_id, user_id). */
+  addMember(member: NewMember): Promise<{ ok: true; member: MemberRecord } | { ok: false }>;
+  activities(tripId: string): Promise<ActivityRecord[]>;
+  addActivity(activity: NewActivity): Promise<ActivityRecord>;
+  expenses(tripId: string): Promise<ExpenseRecord[]>;
+  addExpense(expense: NewExpense): Promise<ExpenseRecord>;
+  /** Compare-and-set: moves the trip only if it is still in `from`; returns the trip after, or null when it moved meanwhile. */
+  setStatus(tripId: string, from: TripStatus, to: TripStatus): Promise<TripRecord | null>;
+  budget(tripId: string): Promise<BudgetRecord | null>;
+  setBudget(tripId: string, totalMinor: number, categories: Record<string, number>): Promise<BudgetRecord>;
+  createShareLink(link: { id: string; tripId: string; tokenHash: string; createdBy: string }): Promise<ShareLinkRecord>;
+  shareLinks(tripId: string): Promise<ShareLinkRecord[]>;
+  /** Marks the link revoked (keeps the first revocation time); null when the trip has no such link. */
+  revokeShareLink(tripId: string, linkId: string, at: Date): Promise<ShareLinkRecord | null>;
+  /** The trip id of a live (not revoked) link with this token hash. */
+  tripIdForToken(tokenHash: string): Promise<string | null>;
+  polls(tripId: string): Promise<PollRecord[]>;
+  createPoll(poll: NewPoll): Promise<PollRecord>;
+  votes(tripId: string): Promise<VoteRecord[]>;
+  /** Casts or changes the member's vote: one row per (poll, member), an upsert on the unique key. */
+  castVote(vote: VoteRecord & { id: string }): Promise<void>;
+}
