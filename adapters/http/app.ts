@@ -14,6 +14,7 @@ import { ipRateLimit } from './ip-rate-limit.js';
 import { isJsonContentType } from './json-type.js';
 import { logRequests } from './request-log.js';
 import { stripeWebhookRouter } from './webhooks/stripe-webhook.js';
+import { pagesRouter } from './pages/pages-router.js';
 
 export interface AppOptions {
   tools: readonly AnyTool[];
@@ -49,6 +50,7 @@ export function createApp(opts: AppOptions): Express {
 
   const openapi = JSON.stringify(buildOpenApi(opts.tools));
   app.get('/openapi.json', (_req, res) => void res.type('application/json').send(openapi));
+  app.use(pagesRouter());
 
   // Stripe signs the raw bytes, so its webhook reads its own body before the JSON parser does.
   app.use(stripeWebhookRouter(opts.runtime.services, { bodyLimit: opts.bodyLimit }));

@@ -1,4 +1,5 @@
 import { OAUTH_PATHS } from '../../oauth/index.js';
+import { PAGE_ROUTES } from './pages/pages-router.js';
 import type { HttpMethod } from '../../tools/_kit/define-tool.js';
 
 /** The authorization server's routes (oauth/), served by its own router. */
@@ -21,10 +22,12 @@ export const ADAPTER_ROUTES: { method: HttpMethod; path: string }[] = [
   { method: 'GET', path: '/openapi.json' },
   { method: 'POST', path: '/api/webhooks/stripe' },
   ...OAUTH_ROUTES,
+  ...PAGE_ROUTES.map(({ method, path }) => ({ method, path })),
 ];
 
 /** Routes the spec does not list that we serve on purpose, with why. */
 export const DELIBERATE_ADDITIONS: { method: HttpMethod; path: string; why: string }[] = [
+  ...PAGE_ROUTES,
   { method: 'GET', path: '/openapi.json', why: 'the machine-readable contract the SDKs are generated from' },
   { method: 'POST', path: '/api/keys', why: 'the authenticated route that mints API keys (identity issue)' },
   { method: 'GET', path: '/api/keys', why: "lists the caller's API keys" },

@@ -1,0 +1,57 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import express, { type Response, type Router } from 'express';
+import type { HttpMethod } from '../../../tools/_kit/define-tool.js';
+import { DOCS_CSP, PLAYGROUND_CSP } from './content-security.js';
+import { DOCS_HTML, PLAYGROUND_HTML } from './page-html.js';
+
+/** The routes this router serves, for extra-routes.ts and the README. */
+export const PAGE_ROUTES: { method: HttpMethod; path: string; why: string }[] = [
+  { method: 'GET', path: '/', why: 'redirects people to the search playground' },
+  { method: 'GET', path: '/docs', why: 'API reference rendered from /openapi.json by Redoc served from node_modules (works offline)' },
+  { method: 'GET', path: '/docs/assets/{file}', why: "the reference page's scripts (the Redoc standalone bundle and its start-up script)" },
+  { method: 'GET', path: '/playground', why: 'a small page that streams POST /api/search results per provider' },
+  { method: 'GET', path: '/playground/assets/{file}', why: "the playground's script and stylesheet" },
+];
+
+const publicDir = (name: string) => fileURLToPath(new URL(`./public/${name}/`, import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** Resolved on first use, so a server without the renderer installed still starts and says why /docs fails. */
+function redocBundlePath(): string | null {
+  try {
+    return require.resolve('redoc/bundles/redoc.standalone.js');
+  } catch {
+    return null;
+  }
+}
+
+function sendPage(res: Response, csp: string, html: string): void {
+  res.set({
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-cache',
+  });
+  res.type('html').send(html);
+}
+
+/** GET /, /docs and /playground with their assets: the human-facing side of the service. */
+export function pagesRouter(): Router {
+  const router = express.Router();
+  // A missing asset falls through to the app's JSON 404.
+  const assets = { index: false, maxAge: '1h', dotfiles: 'deny', redirect: false } as const;
+
+  router.get('/', (_req, res) => res.redirect(302, '/playground'));
+  router.get('/docs', (_req, res) => sendPage(res, DOCS_CSP, DOCS_HTML));
+  router.get('/playground', (_req, res) => sendPage(res, PLAYGROUND_CSP, PLAYGROUND_HTML));
+
+  router.get('/docs/assets/redoc.standalone.js', (_req, res) => {
+    const bundle = redocBundlePath();
+    if (!bundle) return void res.status(503).type('text/plain').send('The API reference renderer (npm package "redoc") is not installed.');
+    res.sendFile(bundle, { maxAge: '1h', headers: { 'X-Content-Type-Options': 'nosniff' } });
+  });
+  router.use('/docs/assets', express.static(publicDir('docs'), assets));
+  router.use('/playground/assets', express.static(publicDir('playground'), assets));
+  return router;
+}
