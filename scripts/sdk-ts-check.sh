@@ -22,7 +22,8 @@ git diff --exit-code -- sdk/typescript || { echo "sdk/typescript is stale: run (
 untracked="$(git ls-files --others --exclude-standard -- sdk/typescript/src/generated)"
 [ -z "$untracked" ] || { echo "sdk/typescript: generated files not committed: $untracked"; exit 1; }
 
-(cd sdk/typescript && npm run -s typecheck && npm run -s build)
+# Build first: the example imports the package by name, which resolves to dist/.
+(cd sdk/typescript && npm run -s build && npm run -s typecheck)
 
 internal_key="sdk-ts-check-$(date +%s)-internal-key-0123456789"
 PORT="$port" HOST=127.0.0.1 DATA_DIR=memory:// LOG_LEVEL=warn INTERNAL_API_KEY="$internal_key" \
