@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { defineTool } from '../_kit/define-tool.js';
 import { expenseSummary, ExpenseSummaryView } from './expense-views.js';
 import { loadTrip } from './trip-access.js';
-import { TripRef } from './trip-schemas.js';
+import { TripRef, TripRefMcp } from './trip-schemas.js';
 
 export const expenseSummaryTool = defineTool({
   name: 'trips.expense_summary',
@@ -20,8 +19,7 @@ export const expenseSummaryTool = defineTool({
     name: 'trip_expense_summary',
     scopes: ['read'],
     annotations: { title: 'Who owes whom on a trip', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    input: z.object({ tripId: z.string().describe('The trip id (trp_...).') }),
-    toInput: (a) => ({ trip_id: String(a.tripId) }),
+    ...TripRefMcp,
   },
   handler: async (ctx, input) => {
     const access = await loadTrip(ctx, input.trip_id, input.acting_user_id);

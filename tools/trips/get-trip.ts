@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { defineTool } from '../_kit/define-tool.js';
 import { loadTrip } from './trip-access.js';
 import { tripDetail, TripView } from './trip-detail.js';
-import { TripRef } from './trip-schemas.js';
+import { TripRef, TripRefMcp } from './trip-schemas.js';
 
 export const getTripTool = defineTool({
   name: 'trips.get',
@@ -18,8 +17,7 @@ export const getTripTool = defineTool({
     name: 'get_trip',
     scopes: ['read'],
     annotations: { title: 'Get a trip', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    input: z.object({ tripId: z.string().describe('The trip id (trp_...).') }),
-    toInput: (a) => ({ trip_id: String(a.tripId) }),
+    ...TripRefMcp,
   },
   handler: async (ctx, input) => tripDetail(ctx, await loadTrip(ctx, input.trip_id, input.acting_user_id)),
 });

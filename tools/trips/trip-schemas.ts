@@ -116,3 +116,9 @@ export const GenerateShareLinkRequest = z.object({
 });
 
 export const TripRef = z.object({ trip_id: tripIdField, acting_user_id: actingUserField });
+
+/** The MCP arguments of the read tools that name one trip, and their mapping to TripRef. */
+export const TripRefMcp = {
+  input: z.object({ tripId: z.string().describe('The trip id (trp_...).') }),
+  toInput: (a: Record<string, unknown>) => ({ trip_id: String(a.tripId) }),
+};
