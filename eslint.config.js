@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'prisma/generated/**', 'sdk/**', 'data/**', 'dist/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'prisma/generated/**', 'sdk/typescript/**', 'data/**', 'dist/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -28,6 +28,18 @@ describe('OpenAPI 3.1 document', () => {
     expect(served).toMatchObject({ openapi: '3.1.0', info: { title: 'Deal Engine API', version: '1.0.0' } });
   });
 
+  it('documents an Idempotency-Key header on exactly the tools that honour one (the SDKs read it)', () => {
+    const doc = buildOpenApi(TOOLS);
+    const documented = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { parameters?: { name: string; in: string }[] }>)
+        .filter(([, op]) => op.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    const honoured = TOOLS.flatMap((t) => (t.rest && t.rest.idempotencyKey ? [`${t.rest.method} ${t.rest.path}`] : []));
+    expect(documented.sort()).toEqual(honoured.sort());
+    expect(documented).toEqual(expect.arrayContaining(['POST /api/book', 'POST /api/booking/hold', 'POST /api/hotels/book', 'POST /api/cars/book']));
+  });
+
   it('declares 422 as HTTPValidationError and SSE as text/event-stream', () => {
     const doc = buildOpenApi([...TOOLS, echoTool, countTool]);
     const suggest = doc.paths?.['/api/places/suggest']?.get;

@@ -34,6 +34,14 @@ function errorResponses(codes: ErrorCode[]): ResponsesObject {
   return out;
 }
 
+const IDEMPOTENCY_KEY_HEADER: ParameterObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 /** One OpenAPI operation, derived from a tool's schemas, REST binding and auth rule. */
 export function buildOperation(tool: AnyTool): OperationObject {
   if (!tool.rest) throw new Error(`tool ${tool.name} has no REST binding`);
@@ -46,7 +54,11 @@ export function buildOperation(tool: AnyTool): OperationObject {
     const { description, ...schema } = props[name] ?? {};
     return { name, in: where, required: where === 'path' || required.has(name), schema: schema as SchemaObject, ...(typeof description === 'string' ? { description } : {}) };
   };
-  const parameters = [...plan.pathParams.map((n) => param(n, 'path')), ...plan.queryParams.map((n) => param(n, 'query'))];
+  const parameters = [
+    ...plan.pathParams.map((n) => param(n, 'path')),
+    ...plan.queryParams.map((n) => param(n, 'query')),
+    ...(tool.rest.idempotencyKey ? [IDEMPOTENCY_KEY_HEADER] : []),
+  ];
 
   const op: OperationObject = {
     operationId: tool.name.replace(/\./g, '_'),

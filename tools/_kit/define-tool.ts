@@ -19,6 +19,12 @@ export interface RestBinding {
   deprecated?: boolean;
   /** Cache-Control sent with a success, for answers that are the same for everyone (a public feed). */
   cacheControl?: string;
+  /**
+   * The handler honours an `Idempotency-Key` header (a retry with the same key gets the
+   * first answer, nothing is done twice). Documented as a header parameter, which is how
+   * the SDKs know to send one on every call.
+   */
+  idempotencyKey?: boolean;
 }
 
 /** MCP behaviour hints, as the MCP spec defines them. */

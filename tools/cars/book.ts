@@ -30,7 +30,7 @@ export const carBookTool = defineTool({
   output: CarBookingView,
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
-  rest: { method: 'POST', path: '/api/cars/book' },
+  rest: { method: 'POST', path: '/api/cars/book', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) =>
     withIdempotency(ctx, 'cars.book', input, async () =>

@@ -21,7 +21,7 @@ export const carPartnerBookTool = defineTool({
   output: CarBookingView,
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
-  rest: { method: 'POST', path: '/api/cars/partner/book' },
+  rest: { method: 'POST', path: '/api/cars/partner/book', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) =>
     withIdempotency(ctx, 'cars.partner_book', input, async () =>

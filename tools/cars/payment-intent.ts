@@ -52,7 +52,7 @@ export const carPaymentIntentTool = defineTool({
   }),
   errors: ['GONE', 'NOT_FOUND', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
-  rest: { method: 'POST', path: '/api/cars/payment-intent' },
+  rest: { method: 'POST', path: '/api/cars/payment-intent', idempotencyKey: true },
   mcp: false,
   handler: async (ctx, input) => {
     const mode = ctx.services.providers.cards.mode;

@@ -38,7 +38,7 @@ export const hotelBookTool = defineTool({
   output: StayBookingView,
   errors: ['GONE', 'CONFLICT', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'internal',
-  rest: { method: 'POST', path: '/api/hotels/book' },
+  rest: { method: 'POST', path: '/api/hotels/book', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) =>
     withIdempotency(ctx, 'hotels.book', input, async () => {

@@ -27,7 +27,7 @@ export const hotelCancelBookingTool = defineTool({
   output: CancelStayOutput,
   errors: ['NOT_FOUND', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'user',
-  rest: { method: 'POST', path: '/api/hotels/bookings/{booking_id}/cancel' },
+  rest: { method: 'POST', path: '/api/hotels/bookings/{booking_id}/cancel', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) =>
     withIdempotency(ctx, 'hotels.cancel_booking', input, async () => {

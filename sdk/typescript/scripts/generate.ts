@@ -10,16 +10,17 @@ const here = dirname(fileURLToPath(import.meta.url));
 const specPath = resolve(here, '../../../openapi.json');
 const outDir = resolve(here, '../src/generated');
 
-interface Operation { parameters?: unknown; description?: string; summary?: string }
+interface Parameter { name?: string; in?: string }
+interface Operation { parameters?: Parameter[] }
 type PathItem = Record<string, Operation>;
 
-/** Operations that take an Idempotency-Key: their description or parameters mention it. */
+/** Operations that document an `Idempotency-Key` header parameter: the money routes. */
 function idempotentRoutes(paths: Record<string, PathItem>): string[] {
   const routes: string[] = [];
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) {
-      const text = `${op.description ?? ''} ${JSON.stringify(op.parameters ?? [])}`;
-      if (/idempotency-key/i.test(text)) routes.push(`${method.toUpperCase()} ${path}`);
+      const takesKey = (op.parameters ?? []).some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key');
+      if (takesKey) routes.push(`${method.toUpperCase()} ${path}`);
     }
   }
   return routes.sort();
@@ -37,7 +38,7 @@ const routes = idempotentRoutes(spec.paths);
 const list = routes.map((r) => `  '${r}',`).join('\n');
 await writeFile(
   resolve(outDir, 'idempotent-routes.ts'),
-  `${banner}/** "METHOD /path/{template}" of every operation whose docs ask for an Idempotency-Key. */\n` +
+  `${banner}/** "METHOD /path/{template}" of every operation that takes an Idempotency-Key header. */\n` +
     `export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([\n${list}\n]);\n`,
 );
 console.log(`sdk/typescript: schema.ts and ${routes.length} idempotent routes generated`);

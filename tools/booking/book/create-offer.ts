@@ -28,7 +28,7 @@ export const createOfferTool = defineTool({
   output: z.discriminatedUnion('mode', [CheckoutAnswer, SearchAnswer]),
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
-  rest: { method: 'POST', path: '/api/booking/create-offer' },
+  rest: { method: 'POST', path: '/api/booking/create-offer', idempotencyKey: true },
   mcp: searchOffersMcp,
   handler: async (ctx, input) => {
     if (input.offer_id !== undefined && input.payment_intent_id !== undefined) {

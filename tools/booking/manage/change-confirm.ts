@@ -28,7 +28,7 @@ export const changeConfirmTool = defineTool({
   }),
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
-  rest: { method: 'POST', path: '/api/booking/{order_id}/change-confirm' },
+  rest: { method: 'POST', path: '/api/booking/{order_id}/change-confirm', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) =>
     withIdempotency(ctx, 'booking.change_confirm', input, async () => {

@@ -18,7 +18,7 @@ export const cardPaymentConfirmTool = defineTool({
   output: z.object({ payment_intent_id: z.string(), status: z.string(), amount: z.number(), currency: z.string() }),
   errors: ['FORBIDDEN', 'NOT_FOUND', 'PAYMENT_REQUIRED', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
-  rest: { method: 'POST', path: '/api/booking/card-payments/{payment_intent_id}/confirm' },
+  rest: { method: 'POST', path: '/api/booking/card-payments/{payment_intent_id}/confirm', idempotencyKey: true },
   mcp: false,
   handler: async (ctx, input) => {
     const cards = ctx.services.providers.cards;

@@ -37,7 +37,7 @@ export const paymentIntentTool = defineTool({
   }),
   errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'GONE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE', 'UNPROCESSABLE'],
   auth: 'optional',
-  rest: { method: 'POST', path: '/api/booking/payment-intent' },
+  rest: { method: 'POST', path: '/api/booking/payment-intent', idempotencyKey: true },
   mcp: false,
   handler: async (ctx, input) => {
     const userId = principalUserId(ctx.principal);

@@ -2840,7 +2840,10 @@ export interface operations {
     booking_book: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3012,7 +3015,10 @@ export interface operations {
     booking_book_agent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3484,7 +3490,10 @@ export interface operations {
     booking_cancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 order_id: string;
             };
@@ -3621,7 +3630,10 @@ export interface operations {
     booking_change_confirm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 order_id: string;
             };
@@ -4151,7 +4163,10 @@ export interface operations {
     booking_add_services: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 order_id: string;
             };
@@ -4491,7 +4506,10 @@ export interface operations {
     booking_card_payment_confirm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 payment_intent_id: string;
             };
@@ -4856,7 +4874,10 @@ export interface operations {
     booking_create_offer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5348,7 +5369,10 @@ export interface operations {
     booking_hold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5489,7 +5513,10 @@ export interface operations {
     booking_pay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5619,7 +5646,10 @@ export interface operations {
     booking_payment_intent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6337,7 +6367,10 @@ export interface operations {
     cars_book: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6835,7 +6868,10 @@ export interface operations {
     cars_partner_book: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7028,7 +7064,10 @@ export interface operations {
     cars_payment_intent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8501,7 +8540,10 @@ export interface operations {
     hotels_book: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8823,7 +8865,10 @@ export interface operations {
     hotels_cancel_booking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID) per intended operation. A retry with the same key and body replays the first success instead of doing it again; the same key with a different body is refused (409). Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description bok_... (provider) or hb_... (ours). */
                 booking_id: string;
