@@ -1,4 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { LoggingMessageNotificationSchema, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../tools/index.js';
@@ -117,11 +118,44 @@ describe('MCP over streamable HTTP', () => {
     expect(noSession.status).toBe(400);
   });
 
+  it('sends log messages at or above the level the session set, none before', async () => {
+    const { client } = await connect();
+    expect(client.getServerCapabilities()?.logging).toEqual({});
+    const logs: LoggingMessageNotification['params'][] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params));
+    const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const search = (destination: string) => client.callTool({ name: 'search_flights', arguments: { origin: 'JFK', destination, date } });
+
+    await search('LHR');
+    expect(logs).toEqual([]);
+    expect(await client.setLoggingLevel('warning')).toEqual({});
+    await search('CDG');
+    expect(logs.filter((l) => l.level === 'info')).toEqual([]);
+    await client.setLoggingLevel('info');
+    await search('FRA');
+    const providers = logs.filter((l) => l.level === 'info').map((l) => String(l.data).split(':')[0]).sort();
+    expect(providers).toEqual(['duffel', 'seats_aero', 'serpapi']);
+    expect(logs.every((l) => l.logger === 'search_flights')).toBe(true);
+    await client.close();
+  });
+
+  it('refuses logging/setLevel without a session or with a bad level', async () => {
+    const noSession = await rpc({ jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'info' } });
+    expect(await noSession.json()).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/Mcp-Session-Id/) } });
+    const init = await initialize('2025-11-25');
+    const session = { 'mcp-session-id': init.headers.get('mcp-session-id') ?? '', 'mcp-protocol-version': '2025-11-25' };
+    const bad = await rpc({ jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'loud' } }, session);
+    expect(await bad.json()).toMatchObject({ error: { code: -32602 } });
+  });
+
   it('rejects a foreign Origin, accepts its own', async () => {
     const evil = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' });
     expect(evil.status).toBe(403);
     const own = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: server.url });
     expect(own.status).toBe(200);
+    // A rebound page names itself in Host and Origin alike: matching each other proves nothing.
+    const rebound = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'http://evil.example.com', host: 'evil.example.com' });
+    expect(rebound.status).toBe(403);
   });
 
   it('answers notifications with 202 and bad JSON with a JSON-RPC parse error', async () => {

@@ -15,13 +15,15 @@ import { isJsonContentType } from './json-type.js';
 import { logRequests } from './request-log.js';
 import { stripeWebhookRouter } from './webhooks/stripe-webhook.js';
 import { pagesRouter } from './pages/pages-router.js';
+import type { RebindingPolicy } from '../mcp/rebinding-guard.js';
 
 export interface AppOptions {
   tools: readonly AnyTool[];
   runtime: Runtime;
   logger: PinoLogger;
   bodyLimit: string;
-  mcpAllowedOrigins: readonly string[];
+  /** Which browser origins and Host headers /mcp trusts (DNS-rebinding guard). */
+  mcpRebinding: RebindingPolicy;
   mcpSessionTtlS: number;
   /** The OAuth authorization server (metadata, registration, authorize, token, revoke). */
   oauth?: Router;
@@ -44,7 +46,7 @@ export function createApp(opts: AppOptions): Express {
   app.use('/mcp', mcpRouter(opts.runtime, {
     catalog: new ToolCatalog(opts.tools),
     sessions: new SessionStore(opts.runtime.services.cache, opts.mcpSessionTtlS),
-    allowedOrigins: new Set(opts.mcpAllowedOrigins),
+    rebinding: opts.mcpRebinding,
     bodyLimit: opts.bodyLimit,
   }));
 

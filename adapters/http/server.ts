@@ -15,6 +15,7 @@ import { RateLimiter } from '../identity/rate-limiter.js';
 import { createApp } from './app.js';
 import { publicBaseUrl } from './base-url.js';
 import { createMeter } from './meter.js';
+import { rebindingPolicy } from '../mcp/rebinding-guard.js';
 
 export interface RunningServer {
   url: string;
@@ -58,7 +59,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
     }),
     logger,
     bodyLimit: config.BODY_LIMIT,
-    mcpAllowedOrigins: config.MCP_ALLOWED_ORIGINS,
+    mcpRebinding: rebindingPolicy({ allowedOrigins: config.MCP_ALLOWED_ORIGINS, publicBaseUrl: config.PUBLIC_BASE_URL, listenHost: config.HOST }),
     mcpSessionTtlS: config.MCP_SESSION_TTL_S,
   });
   const server = createServer(app);

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
-import { JSONRPCMessageSchema, isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, JSONRPCMessageSchema, McpError, isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Runtime } from '../http/request-context.js';
 import { buildContext, withAbortSources } from '../http/request-context.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
@@ -8,11 +8,11 @@ import type { Principal } from '../../tools/_kit/principal.js';
 import { httpError } from '../http/error-response.js';
 import { HttpExchange } from './http-exchange.js';
 import { authenticateMcp, checkScope } from './mcp-auth.js';
-import { McpMultiplexer } from './multiplexer.js';
+import { McpMultiplexer, type CallSession } from './multiplexer.js';
 import { RPC, rpcError } from './jsonrpc-errors.js';
-import { originAllowed } from './origin.js';
+import { rebindingRefusal, type RebindingPolicy } from './rebinding-guard.js';
 import { isSupportedVersion, negotiate } from './protocol-versions.js';
-import { createMcpServer } from './server-factory.js';
+import { createMcpServer, type McpLogging } from './server-factory.js';
 import type { SessionStore } from './sessions.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { openStandaloneStream } from './standalone-stream.js';
@@ -20,7 +20,7 @@ import { openStandaloneStream } from './standalone-stream.js';
 export interface McpOptions {
   catalog: ToolCatalog;
   sessions: SessionStore;
-  allowedOrigins: ReadonlySet<string>;
+  rebinding: RebindingPolicy;
   bodyLimit: string;
 }
 
@@ -36,10 +36,19 @@ const accepts = (req: Request, type: string) => {
 export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
   const router = express.Router();
   const mux = new McpMultiplexer();
-  void createMcpServer(opts.catalog, (id, signal) => mux.contextFor(id, signal)).connect(mux);
+  const logging: McpLogging = {
+    levelFor: (id) => mux.sessionOf(id)?.session.logLevel,
+    async setLevel(id, level) {
+      const session = mux.sessionOf(id);
+      if (!session) throw new McpError(ErrorCode.InvalidRequest, 'logging/setLevel needs a session: send the Mcp-Session-Id from initialize');
+      if (!(await opts.sessions.setLogLevel(session.id, level))) throw new McpError(ErrorCode.InvalidRequest, 'Session not found; send a new initialize request');
+    },
+  };
+  void createMcpServer(opts.catalog, (id, signal) => mux.contextFor(id, signal), logging).connect(mux);
 
   router.use(async (req, res, next) => {
-    if (!originAllowed(req.headers, opts.allowedOrigins)) return rpcError(res, 403, RPC.SERVER_ERROR, 'Forbidden: Origin not allowed');
+    const refusal = rebindingRefusal(req.headers, opts.rebinding);
+    if (refusal) return rpcError(res, 403, RPC.SERVER_ERROR, refusal);
     const version = req.headers['mcp-protocol-version'];
     if (typeof version === 'string' && !isSupportedVersion(version)) {
       return rpcError(res, 400, RPC.SERVER_ERROR, `Bad Request: unsupported MCP-Protocol-Version ${version}`);
@@ -51,14 +60,15 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
   });
 
   /** Resolves the session header: undefined = none sent; null = answered with an error already. */
-  const checkSession = async (req: Request, res: Response): Promise<string | undefined | null> => {
+  const checkSession = async (req: Request, res: Response): Promise<CallSession | undefined | null> => {
     const id = req.headers['mcp-session-id'];
     if (id === undefined) return undefined;
-    if (typeof id !== 'string' || !(await opts.sessions.get(id).catch(() => undefined))) {
+    const session = typeof id === 'string' ? await opts.sessions.get(id).catch(() => undefined) : undefined;
+    if (typeof id !== 'string' || !session) {
       rpcError(res, 404, RPC.SESSION_NOT_FOUND, 'Session not found; send a new initialize request');
       return null;
     }
-    return id;
+    return { id, session };
   };
 
   router.post('/', express.json({ limit: opts.bodyLimit }), async (req, res) => {
@@ -83,9 +93,9 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
         createdAt: new Date().toISOString(),
       });
       res.setHeader('Mcp-Session-Id', id);
-    } else if (req.headers['mcp-session-id'] !== undefined && (await checkSession(req, res)) === null) {
-      return;
     }
+    const session = initialize ? undefined : await checkSession(req, res);
+    if (session === null) return;
     // Notifications and responses need no answer beyond 202.
     if (!isJSONRPCRequest(message)) return void res.status(202).end();
 
@@ -103,7 +113,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     }
     const exchange = new HttpExchange(res, message.id, accepts(req, 'text/event-stream'));
     const extra = { requestInfo: { headers: req.headers as Record<string, string> } };
-    if (!initialize) return mux.dispatch(message, exchange, ctx, extra);
+    if (!initialize) return mux.dispatch(message, exchange, ctx, extra, session);
     // initialize records the client's capabilities in its Server: a throwaway one, never the shared one.
     const server = createMcpServer(opts.catalog, (_id, sdkSignal) => withAbortSources(ctx, () => [sdkSignal]));
     await server.connect(exchange);
@@ -114,17 +124,17 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
 
   router.get('/', async (req, res) => {
     if (!accepts(req, 'text/event-stream')) return rpcError(res, 406, RPC.SERVER_ERROR, 'Not Acceptable: accept text/event-stream');
-    const id = await checkSession(req, res);
-    if (id === null) return;
-    if (id === undefined) return rpcError(res, 400, RPC.SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
+    const session = await checkSession(req, res);
+    if (session === null) return;
+    if (session === undefined) return rpcError(res, 400, RPC.SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
     openStandaloneStream(res, runtime.shutdown);
   });
 
   router.delete('/', async (req, res) => {
-    const id = await checkSession(req, res);
-    if (id === null) return;
-    if (id === undefined) return rpcError(res, 400, RPC.SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
-    await opts.sessions.end(id);
+    const session = await checkSession(req, res);
+    if (session === null) return;
+    if (session === undefined) return rpcError(res, 400, RPC.SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
+    await opts.sessions.end(session.id);
     res.status(200).end();
   });
 

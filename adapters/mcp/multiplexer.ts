@@ -3,9 +3,17 @@ import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId } from
 import type { ToolContext } from '../../tools/_kit/context.js';
 import { withAbortSources } from '../http/request-context.js';
 import type { HttpExchange } from './http-exchange.js';
+import type { McpSession } from './sessions.js';
+
+/** The MCP session a call belongs to, as read when the request arrived. */
+export interface CallSession {
+  id: string;
+  session: McpSession;
+}
 
 interface Call {
   clientId: RequestId;
+  session: CallSession | undefined;
   exchange: HttpExchange;
   ctx: ToolContext;
   answered: boolean;
@@ -39,9 +47,9 @@ export class McpMultiplexer implements Transport {
   }
 
   /** Hands one POSTed request to the Server; resolves once it has been answered. */
-  dispatch(message: JSONRPCRequest, exchange: HttpExchange, ctx: ToolContext, extra: MessageExtraInfo): Promise<void> {
+  dispatch(message: JSONRPCRequest, exchange: HttpExchange, ctx: ToolContext, extra: MessageExtraInfo, session?: CallSession): Promise<void> {
     const id = ++this.lastId;
-    this.calls.set(id, { clientId: message.id, exchange, ctx, answered: false });
+    this.calls.set(id, { clientId: message.id, session, exchange, ctx, answered: false });
     this.onmessage?.({ ...message, id }, extra);
     return exchange.done;
   }
@@ -51,6 +59,11 @@ export class McpMultiplexer implements Transport {
     const call = this.calls.get(id as number);
     if (!call) throw new Error(`MCP call ${String(id)} is not in flight`);
     return withAbortSources(call.ctx, () => [sdkSignal, answeredSignal(call)]);
+  }
+
+  /** The session of a call in flight, when its request named one. */
+  sessionOf(id: RequestId): CallSession | undefined {
+    return this.calls.get(id as number)?.session;
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {

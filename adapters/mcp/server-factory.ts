@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, LoggingLevelSchema, ErrorCode, McpError, type CallToolResult, type LoggingLevel, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import type { StreamEvent } from '../../tools/_kit/define-tool.js';
@@ -23,13 +24,20 @@ export type ContextFactory = (requestId: RequestId, signal: AbortSignal) => Tool
  * through the multiplexer (multiplexer.ts); `initialize` gets a fresh one per request.
  * The tool listings and schemas are precomputed in the catalog.
  */
-export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactory): Server {
+export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactory, logging?: McpLogging): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, logging: {} },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalog.listings }));
+  server.setRequestHandler(LooseSetLevelRequest, async (request, extra) => {
+    const level = LoggingLevelSchema.safeParse(request.params.level);
+    if (!level.success) throw new McpError(ErrorCode.InvalidParams, `level must be one of: ${SEVERITY.join(', ')}`);
+    if (!logging) throw new McpError(ErrorCode.InvalidRequest, 'Send logging/setLevel after initialize, with the Mcp-Session-Id it gave');
+    await logging.setLevel(extra.requestId, level.data);
+    return {};
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const entry = catalog.get(request.params.name);
     if (!entry) {
@@ -37,8 +45,9 @@ export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactor
     }
     const progressToken = request.params._meta?.progressToken;
     let progress = 0;
-    const describe = entry.tool.kind === 'stream' && entry.tool.progressMessage ? entry.tool.progressMessage : (e: StreamEvent) => JSON.stringify(e);
-    const onEvent = progressToken === undefined ? undefined : (event: StreamEvent) => {
+    const tool = entry.tool;
+    const describe = tool.kind === 'stream' && tool.progressMessage ? tool.progressMessage : (e: StreamEvent) => JSON.stringify(e);
+    const sendProgress = progressToken === undefined ? undefined : (event: StreamEvent) => {
       const message = describe(event);
       if (message === null) return;
       progress += 1;
@@ -47,7 +56,30 @@ export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactor
         params: { progressToken, progress, message },
       });
     };
+    const minLevel = logging?.levelFor(extra.requestId);
+    const sendLog = tool.kind !== 'stream' || !tool.logMessage || minLevel === undefined ? undefined : (event: StreamEvent) => {
+      const log = tool.logMessage?.(event);
+      if (!log || !atLeast(log.level, minLevel)) return;
+      void extra.sendNotification({
+        method: 'notifications/message',
+        params: { level: log.level, logger: request.params.name, data: log.message },
+      });
+    };
+    const onEvent = sendProgress || sendLog ? (event: StreamEvent) => (sendProgress?.(event), sendLog?.(event)) : undefined;
     return callTool(entry.tool, request.params.arguments ?? {}, makeContext(extra.requestId, extra.signal), onEvent);
   });
   return server;
 }
+
+/** Where a session's log level lives: the router keeps it in the session store, across processes. */
+export interface McpLogging {
+  levelFor(requestId: RequestId): LoggingLevel | undefined;
+  setLevel(requestId: RequestId, level: LoggingLevel): Promise<void>;
+}
+
+/** The SDK's own schema would turn a bad level into an internal error; this lets us answer invalid params. */
+const LooseSetLevelRequest = z.object({ method: z.literal('logging/setLevel'), params: z.object({ level: z.unknown() }).loose() });
+
+/** MCP log levels, least severe first (syslog order). */
+const SEVERITY: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const atLeast = (level: LoggingLevel, min: LoggingLevel) => SEVERITY.indexOf(level) >= SEVERITY.indexOf(min);

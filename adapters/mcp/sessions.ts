@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { Cache } from '../../tools/_kit/ports.js';
 
 export interface McpSession {
   protocolVersion: string;
   client: string;
   createdAt: string;
+  /** Set by logging/setLevel: the least severe log message the client wants. */
+  logLevel?: LoggingLevel;
 }
 
 /**
@@ -23,6 +26,14 @@ export class SessionStore {
 
   async get(id: string): Promise<McpSession | undefined> {
     return this.cache.get<McpSession>(this.key(id));
+  }
+
+  /** Records the client's log level; false when the session is gone. */
+  async setLogLevel(id: string, level: LoggingLevel): Promise<boolean> {
+    const session = await this.get(id);
+    if (!session) return false;
+    await this.cache.set(this.key(id), { ...session, logLevel: level }, this.ttlSeconds);
+    return true;
   }
 
   async end(id: string): Promise<boolean> {

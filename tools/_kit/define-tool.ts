@@ -96,6 +96,17 @@ export interface StreamTool<I extends z.ZodObject = z.ZodObject, O extends z.Zod
    * for it. Without it every event is sent as its JSON.
    */
   progressMessage?: (event: z.output<E>) => string | null;
+  /**
+   * What an MCP client that asked for log messages (logging/setLevel) is told about an
+   * event, or null for nothing. Without it the tool sends no log messages.
+   */
+  logMessage?: (event: z.output<E>) => ToolLogMessage | null;
+}
+
+/** A log line for MCP clients; levels are a subset of the MCP (syslog) levels. */
+export interface ToolLogMessage {
+  level: 'debug' | 'info' | 'warning' | 'error';
+  message: string;
 }
 
 export type AnyTool = UnaryTool<z.ZodObject, z.ZodType> | StreamTool<z.ZodObject, z.ZodType, z.ZodType<StreamEvent>>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineStreamTool } from '../_kit/define-tool.js';
+import { defineStreamTool, type ToolLogMessage } from '../_kit/define-tool.js';
 import type { FlightQuery } from '../_kit/providers.js';
 import { findMetroCity } from '../places/airports.js';
 import { SearchEvent, SearchOutput, type FlightResult, type ProviderProgress, type SearchSummary } from './flight-result.js';
@@ -122,9 +122,15 @@ export const searchFlightsTool = defineStreamTool({
     }
     return { results: [...latest.values()].sort(compareResults), summary };
   },
-  progressMessage: (event) => {
-    if (event.type !== 'progress') return null;
-    const p = event.data;
-    return p.status === 'ok' ? `${p.provider}: ${p.count} results in ${p.elapsed_ms} ms` : `${p.provider}: ${p.reason ?? 'error'} after ${p.elapsed_ms} ms`;
-  },
+  progressMessage: (event) => providerLog(event)?.message ?? null,
+  logMessage: providerLog,
 });
+
+/** One line per provider answer: progress for everyone, a log message (warning when it failed) for clients that asked. */
+function providerLog(event: SearchEvent): ToolLogMessage | null {
+  if (event.type !== 'progress') return null;
+  const p = event.data;
+  return p.status === 'ok'
+    ? { level: 'info', message: `${p.provider}: ${p.count} results in ${p.elapsed_ms} ms` }
+    : { level: 'warning', message: `${p.provider}: ${p.reason ?? 'error'} after ${p.elapsed_ms} ms` };
+}
