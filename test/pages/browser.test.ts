@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../helpers/start-test-server.j
 import { daysAhead } from '../flights/search-helpers.js';
 
 // /docs and /playground driven in Debian's headless Chromium. No skip when the browser is
-// missing: CI installs it (scripts/install-chromium.sh), so its absence is a failure.
+// missing: CI installs it (scripts/install-test-deps.sh), so its absence is a failure.
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT_DIR = 'test-output/pages';
@@ -14,7 +14,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/install-chromium.sh (apt-get install chromium)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/install-test-deps.sh (apt-get install chromium)`);
   mkdirSync(OUT_DIR, { recursive: true });
   [server, browser] = await Promise.all([
     startTestServer(),

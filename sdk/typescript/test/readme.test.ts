@@ -9,11 +9,13 @@ import { liveEnv } from './live-env.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-test('README shows examples/quickstart.ts as it is', async () => {
-  const readme = await readFile(`${root}README.md`, 'utf8');
+test('the SDK README and the repository README show examples/quickstart.ts as it is', async () => {
   const example = await readFile(`${root}examples/quickstart.ts`, 'utf8');
-  const block = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-  assert.equal(block, example);
+  for (const readmePath of [`${root}README.md`, `${root}../../README.md`]) {
+    const readme = await readFile(readmePath, 'utf8');
+    const block = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    assert.equal(block, example, readmePath);
+  }
   assert.ok(example.trim().split('\n').length <= 5);
 });
 
