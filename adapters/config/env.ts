@@ -30,6 +30,8 @@ export const EnvSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL').optional(),
   ),
   DATA_DIR: z.string().default('./data/pglite'),
+  /** A PGlite data-folder dump (dumpDataDir) an in-memory database starts from, skipping initdb; migrations still run. */
+  PGLITE_TEMPLATE: optionalNonEmpty,
   REDIS_URL: optionalNonEmpty.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
   CACHE_PREFIX: z.string().default('de:'),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'use a size such as 100kb or 1mb').default('1mb'),

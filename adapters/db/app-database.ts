@@ -12,6 +12,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder, or `memory://` for a throw-away in-memory database. */
   dataDir: string;
+  /** With an in-memory dataDir: a PGlite dump to start from instead of running initdb. */
+  pgliteTemplate?: string | undefined;
   log: Logger;
   /** ping() reports an error after this long. Default 2000. */
   pingTimeoutMs?: number;

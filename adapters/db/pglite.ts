@@ -1,5 +1,6 @@
 // Embedded PostgreSQL (PGlite, PostgreSQL 18 in WebAssembly): one connection,
 // one process per data folder, guarded by a lock file.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -7,6 +8,18 @@ import { PrismaClient } from '../../prisma/generated/client.js';
 import { runMigrations } from '../../prisma/migrate-runner.js';
 import { assembleDatabase, warmUp, type AppDatabase, type OpenDatabaseOptions } from './app-database.js';
 import { lockDataDir, type DirLock } from './dir-lock.js';
+
+/** Read once per process: servers started one after another in a test file share the bytes. */
+const templates = new Map<string, Promise<Blob>>();
+function readTemplate(file: string): Promise<Blob> {
+  let blob = templates.get(file);
+  if (!blob) {
+    blob = readFile(file).then((bytes) => new Blob([bytes]));
+    blob.catch(() => templates.delete(file));
+    templates.set(file, blob);
+  }
+  return blob;
+}
 
 export function isInMemory(dataDir: string): boolean {
   return dataDir.startsWith('memory://');
@@ -21,7 +34,8 @@ export async function openPglite(opts: OpenDatabaseOptions): Promise<AppDatabase
   try {
     const t0 = performance.now();
     // The folder is PGlite's own data directory; the lock file sits inside it, like postmaster.pid.
-    pglite = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
+    const template = inMemory && opts.pgliteTemplate ? await readTemplate(opts.pgliteTemplate) : undefined;
+    pglite = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir), template ? { loadDataDir: template } : {});
     const initMs = Math.round(performance.now() - t0);
     const migrations = await runMigrations(pglite, { log });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });

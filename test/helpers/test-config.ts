@@ -16,6 +16,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig & 
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
+    // Set by test/setup/pglite-template.ts: in-memory databases start migrated.
+    PGLITE_TEMPLATE: process.env.PGLITE_TEMPLATE,
     SHUTDOWN_GRACE_MS: '2000',
     CACHE_PREFIX: `${uniqueName('t')}:`,
     REDIS_URL: process.env.REDIS_URL,
