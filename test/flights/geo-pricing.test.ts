@@ -148,6 +148,19 @@ describe('geo-pricing through the real SerpApi adapter', () => {
     expect(out.points_of_sale.map((r) => r.local_currency)).toEqual(['USD', 'GBP', 'INR']);
     checkArithmetic(out);
   });
+
+  it('answers a repeated comparison from the cache, with no new paid calls, and the same figures', async () => {
+    const calls = () => fake.requests.filter((r) => r.query.engine === 'google_flights').length;
+    const body = { origin: 'JFK', destination: 'CDG', departure_date: daysAhead(50), points_of_sale: ['US', 'DE'] };
+    const before = calls();
+    const first = await post(live, body);
+    expect(calls()).toBe(before + 2);
+    const again = await post(live, body);
+    expect(calls()).toBe(before + 2);
+    expect(again).toEqual(first);
+    await post(live, { ...body, departure_date: daysAhead(51) });
+    expect(calls()).toBe(before + 4);
+  });
 });
 
 describe('the SerpApi simulator’s markets', () => {

@@ -8,6 +8,7 @@ import { findMetroCity } from '../../places/airports.js';
 import { mapLimit } from '../../_kit/map-limit.js';
 import { FX_RATES, convert } from '../../_kit/fx-rates.js';
 import { DEFAULT_POINTS_OF_SALE, findMarket, type Market } from './markets.js';
+import { cachedMarketOffers } from './market-cache.js';
 import { GeoPricingRequest, GeoPricingResponse, type GeoPricingInput } from './schemas.js';
 
 const CONCURRENCY = 3;
@@ -27,8 +28,11 @@ type Priced = { market: Market; offers: CashOffer[] } | { market: Market; error:
 
 async function priceIn(ctx: ToolContext, base: FlightQuery, market: Market): Promise<Priced> {
   try {
-    const offers = await ctx.services.providers.flightResults.searchFlights({ ...base, currency: market.currency, pointOfSale: market.country }, ctx.signal);
-    return { market, offers: [...offers].sort((a, b) => a.total.amount - b.total.amount) };
+    const offers = await cachedMarketOffers(ctx, base, market, async () => {
+      const fresh = await ctx.services.providers.flightResults.searchFlights({ ...base, currency: market.currency, pointOfSale: market.country }, ctx.signal);
+      return [...fresh].sort((a, b) => a.total.amount - b.total.amount);
+    });
+    return { market, offers };
   } catch (err) {
     if (isProviderError(err) && err.kind === 'not_found') return { market, offers: [] };
     ctx.log.warn({ err, pointOfSale: market.country }, 'point-of-sale search failed');
