@@ -45,8 +45,8 @@ function toExpense(r: ExpenseRow): ExpenseRecord {
   };
 }
 
-type ShareRow = { id: string; tripId: string; createdBy: string; createdAt: Date; revokedAt: Date | null };
-const toShare = (r: ShareRow): ShareLinkRecord => ({ id: r.id, tripId: r.tripId, createdBy: r.createdBy, createdAt: iso(r.createdAt), revokedAt: isoOrNull(r.revokedAt) });
+type ShareRow = { id: string; tripId: string; createdBy: string; createdAt: Date; revokedAt: Date | null; expiresAt: Date | null };
+const toShare = (r: ShareRow): ShareLinkRecord => ({ id: r.id, tripId: r.tripId, createdBy: r.createdBy, createdAt: iso(r.createdAt), revokedAt: isoOrNull(r.revokedAt), expiresAt: isoOrNull(r.expiresAt) });
 
 type PollRow = { id: string; tripId: string; question: string; options: Prisma.JsonValue; closesAt: Date | null; createdBy: string; createdAt: Date };
 const toPoll = (r: PollRow): PollRecord => ({
@@ -54,7 +54,7 @@ const toPoll = (r: PollRow): PollRecord => ({
 });
 
 const byCreated = { createdAt: 'asc' as const };
-const SHARE_SELECT = { id: true, tripId: true, createdBy: true, createdAt: true, revokedAt: true } as const;
+const SHARE_SELECT = { id: true, tripId: true, createdBy: true, createdAt: true, revokedAt: true, expiresAt: true } as const;
 
 export function createTripStore(prisma: PrismaClient): TripStore {
   return {
@@ -156,9 +156,9 @@ export function createTripStore(prisma: PrismaClient): TripStore {
       return row ? toShare(row) : null;
     },
 
-    async tripIdForToken(tokenHash) {
-      const row = await prisma.tripShareLink.findUnique({ where: { tokenHash }, select: { tripId: true, revokedAt: true } });
-      return row && !row.revokedAt ? row.tripId : null;
+    async tripIdForToken(tokenHash, now) {
+      const row = await prisma.tripShareLink.findUnique({ where: { tokenHash }, select: { tripId: true, revokedAt: true, expiresAt: true } });
+      return row && !row.revokedAt && (!row.expiresAt || row.expiresAt > now) ? row.tripId : null;
     },
 
     async polls(tripId) {

@@ -62,6 +62,35 @@ describe('share links', () => {
     expect((await send(server, g.owner, 'DELETE', `${base}/share/tsl_nope`)).status).toBe(404);
     expect((await send(server, null, 'GET', '/api/trips/shared/not-a-real-token')).status).toBe(404);
   });
+
+  it('makes links that expire after expires_in_days, and refuses a bad duration with 422', async () => {
+    const g = await threeMemberTrip(server);
+    const base = `/api/trips/${g.trip.id}`;
+    const before = Date.now();
+    const week = await ok<Link & { expires_at: string }>(server, g.owner, 'POST', `${base}/share`, { expires_in_days: 7 });
+    const expiresAt = Date.parse(week.expires_at);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 7 * 86_400_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000);
+    expect(week.active).toBe(true);
+    expect((await send(server, null, 'GET', week.path)).status).toBe(200);
+    const forever = await ok<Link & { expires_at: string | null }>(server, g.owner, 'POST', `${base}/share`, {});
+    expect(forever.expires_at).toBeNull();
+
+    // A week later (moved in the database: the server runs on the real clock).
+    await prismaOf(server).tripShareLink.update({ where: { id: week.id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    const gone = await send(server, null, 'GET', week.path);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ hint: expect.stringMatching(/expired/) });
+    expect((await send(server, null, 'GET', forever.path)).status).toBe(200);
+    const view = await ok<{ share_links: { id: string; active: boolean }[] }>(server, g.owner, 'GET', base);
+    expect(Object.fromEntries(view.share_links.map((l) => [l.id, l.active]))).toEqual({ [week.id]: false, [forever.id]: true });
+
+    for (const expires_in_days of [0, 366, 1.5, '7']) {
+      const res = await send(server, g.owner, 'POST', `${base}/share`, { expires_in_days });
+      expect(res.status, String(expires_in_days)).toBe(422);
+    }
+    expect(await prismaOf(server).tripShareLink.count({ where: { tripId: g.trip.id } })).toBe(2);
+  });
 });
 
 interface Poll { id: string; question: string; options: { id: string; label: string; votes: number }[]; closed: boolean; total_votes: number; your_vote: string | null }

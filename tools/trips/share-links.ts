@@ -16,8 +16,8 @@ export const createShareLinkTool = defineTool({
   title: 'Create a read-only share link',
   description:
     'Makes a persistent read-only link to the trip: GET /api/trips/shared/{token} shows it to anyone holding the link, without emails, user ids, ' +
-    'member ids, booking ids, balances or tokens. The token is returned once (only its hash is kept); links last until revoked with ' +
-    'DELETE /api/trips/{trip_id}/share/{share_id}. Owners and editors only.',
+    'member ids, booking ids, balances or tokens. The token is returned once (only its hash is kept); a link lasts expires_in_days when given, ' +
+    'and until revoked with DELETE /api/trips/{trip_id}/share/{share_id} in any case. Owners and editors only.',
   area: 'Trips',
   input: GenerateShareLinkRequest,
   output: ShareLinkView.extend({
@@ -33,11 +33,13 @@ export const createShareLinkTool = defineTool({
     const access = await loadTrip(ctx, input.trip_id, input.acting_user_id);
     requireRole(access, WRITERS, 'share the trip');
     const token = randomBytes(32).toString('base64url');
+    const now = ctx.services.clock();
+    const expiresAt = input.expires_in_days === undefined ? null : new Date(now.getTime() + input.expires_in_days * 86_400_000);
     const link = await ctx.services.trips.createShareLink({
-      id: `tsl_${randomBytes(12).toString('hex')}`, tripId: access.trip.id, tokenHash: hashShareToken(token), createdBy: access.me.id,
+      id: `tsl_${randomBytes(12).toString('hex')}`, tripId: access.trip.id, tokenHash: hashShareToken(token), createdBy: access.me.id, expiresAt,
     });
     const path = `/api/trips/shared/${token}`;
-    return { ...shareLinkView(link), token, path, url: ctx.call?.baseUrl ? `${ctx.call.baseUrl}${path}` : path };
+    return { ...shareLinkView(link, now), token, path, url: ctx.call?.baseUrl ? `${ctx.call.baseUrl}${path}` : path };
   },
 });
 
@@ -57,6 +59,6 @@ export const revokeShareLinkTool = defineTool({
     requireRole(access, WRITERS, 'revoke share links');
     const link = await ctx.services.trips.revokeShareLink(access.trip.id, input.share_id, ctx.services.clock());
     if (!link) throw new ToolError('NOT_FOUND', 'Share link not found');
-    return shareLinkView(link);
+    return shareLinkView(link, ctx.services.clock());
   },
 });

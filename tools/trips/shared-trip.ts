@@ -9,7 +9,7 @@ import { ExpenseTotalsView, expenseTotals, major } from './trip-views.js';
 // allow-list: display names and roles, the itinerary and spending totals; never
 // emails, user or member ids, booking ids, balances or tokens.
 
-const notFound = () => new ToolError('NOT_FOUND', 'Shared trip not found', { hint: 'The link is wrong or was revoked; ask the trip for a new one.' });
+const notFound = () => new ToolError('NOT_FOUND', 'Shared trip not found', { hint: 'The link is wrong, expired or was revoked; ask the trip for a new one.' });
 
 export const SharedTripView = z.object({
   name: z.string(),
@@ -29,7 +29,7 @@ export const SharedTripView = z.object({
 export const sharedTripTool = defineTool({
   name: 'trips.shared',
   title: 'A trip through its share link',
-  description: 'Public (no authentication): the trip a share link points to, read-only and without private data (no emails, user ids, member ids, booking ids or balances). Unknown or revoked links are 404.',
+  description: 'Public (no authentication): the trip a share link points to, read-only and without private data (no emails, user ids, member ids, booking ids or balances). Unknown, expired or revoked links are 404.',
   area: 'Trips',
   input: z.object({ token: z.string().trim().min(1).max(200).describe('The token from the share link.') }),
   output: SharedTripView,
@@ -39,7 +39,7 @@ export const sharedTripTool = defineTool({
   mcp: false,
   handler: async (ctx, input) => {
     const store = ctx.services.trips;
-    const tripId = await store.tripIdForToken(hashShareToken(input.token));
+    const tripId = await store.tripIdForToken(hashShareToken(input.token), ctx.services.clock());
     if (!tripId) throw notFound();
     const trip = await store.getTrip(tripId);
     if (!trip) throw notFound();

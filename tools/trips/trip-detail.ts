@@ -37,6 +37,6 @@ export async function tripDetail(ctx: ToolContext, access: TripAccess): Promise<
     activities: activities.map(activityView),
     expenses: expenseTotals(expenses, trip.currency),
     budget: budget ? budgetView(trip.id, trip.currency, budget, expenses) : null,
-    share_links: links.map(shareLinkView),
+    share_links: links.map((l) => shareLinkView(l, ctx.services.clock())),
   };
 }

@@ -112,6 +112,7 @@ export const SetBudgetRequest = z.object({
 
 export const GenerateShareLinkRequest = z.object({
   trip_id: tripIdField,
+  expires_in_days: z.number().int().min(1).max(365).optional().describe('The link stops working this many days from now (1-365). Omit for a link that works until revoked.'),
   acting_user_id: actingUserField,
 });
 

@@ -82,6 +82,8 @@ export interface ShareLinkRecord {
   createdBy: string;
   createdAt: string;
   revokedAt: string | null;
+  /** Null: works until revoked. */
+  expiresAt: string | null;
 }
 
 export interface PollOption {
@@ -130,12 +132,12 @@ export interface TripStore {
   setStatus(tripId: string, from: TripStatus, to: TripStatus): Promise<TripRecord | null>;
   budget(tripId: string): Promise<BudgetRecord | null>;
   setBudget(tripId: string, totalMinor: number, categories: Record<string, number>): Promise<BudgetRecord>;
-  createShareLink(link: { id: string; tripId: string; tokenHash: string; createdBy: string }): Promise<ShareLinkRecord>;
+  createShareLink(link: { id: string; tripId: string; tokenHash: string; createdBy: string; expiresAt: Date | null }): Promise<ShareLinkRecord>;
   shareLinks(tripId: string): Promise<ShareLinkRecord[]>;
   /** Marks the link revoked (keeps the first revocation time); null when the trip has no such link. */
   revokeShareLink(tripId: string, linkId: string, at: Date): Promise<ShareLinkRecord | null>;
-  /** The trip id of a live (not revoked) link with this token hash. */
-  tripIdForToken(tokenHash: string): Promise<string | null>;
+  /** The trip id of a live link (not revoked, not expired at `now`) with this token hash. */
+  tripIdForToken(tokenHash: string, now: Date): Promise<string | null>;
   polls(tripId: string): Promise<PollRecord[]>;
   createPoll(poll: NewPoll): Promise<PollRecord>;
   votes(tripId: string): Promise<VoteRecord[]>;

@@ -50,7 +50,8 @@ export const ShareLinkView = z.object({
   id: z.string(),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
-  active: z.boolean(),
+  expires_at: z.string().nullable().describe('When the link stops working; null: until revoked.'),
+  active: z.boolean().describe('Not revoked and not expired.'),
 });
 
 export const memberView = (m: MemberRecord): z.input<typeof MemberView> => ({ id: m.id, user_id: m.userId, display_name: m.displayName, email: m.email, role: m.role });
@@ -78,4 +79,7 @@ export function expenseTotals(expenses: readonly ExpenseRecord[], currency: stri
   };
 }
 
-export const shareLinkView = (s: ShareLinkRecord): z.input<typeof ShareLinkView> => ({ id: s.id, created_at: s.createdAt, revoked_at: s.revokedAt, active: s.revokedAt === null });
+export const shareLinkView = (s: ShareLinkRecord, now: Date): z.input<typeof ShareLinkView> => ({
+  id: s.id, created_at: s.createdAt, revoked_at: s.revokedAt, expires_at: s.expiresAt,
+  active: s.revokedAt === null && (s.expiresAt === null || Date.parse(s.expiresAt) > now.getTime()),
+});

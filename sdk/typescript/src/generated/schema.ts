@@ -1693,7 +1693,7 @@ export interface paths {
         put?: never;
         /**
          * Create a read-only share link
-         * @description Makes a persistent read-only link to the trip: GET /api/trips/shared/{token} shows it to anyone holding the link, without emails, user ids, member ids, booking ids, balances or tokens. The token is returned once (only its hash is kept); links last until revoked with DELETE /api/trips/{trip_id}/share/{share_id}. Owners and editors only.
+         * @description Makes a persistent read-only link to the trip: GET /api/trips/shared/{token} shows it to anyone holding the link, without emails, user ids, member ids, booking ids, balances or tokens. The token is returned once (only its hash is kept); a link lasts expires_in_days when given, and until revoked with DELETE /api/trips/{trip_id}/share/{share_id} in any case. Owners and editors only.
          */
         post: operations["trips_create_share_link"];
         delete?: never;
@@ -1795,7 +1795,7 @@ export interface paths {
         };
         /**
          * A trip through its share link
-         * @description Public (no authentication): the trip a share link points to, read-only and without private data (no emails, user ids, member ids, booking ids or balances). Unknown or revoked links are 404.
+         * @description Public (no authentication): the trip a share link points to, read-only and without private data (no emails, user ids, member ids, booking ids or balances). Unknown, expired or revoked links are 404.
          */
         get: operations["trips_shared"];
         put?: never;
@@ -11667,8 +11667,11 @@ export interface operations {
                         role: "owner" | "editor" | "viewer";
                         /** @description Share links (never their tokens); revoke with DELETE .../share/{share_id}. */
                         share_links: {
+                            /** @description Not revoked and not expired. */
                             active: boolean;
                             created_at: string;
+                            /** @description When the link stops working; null: until revoked. */
+                            expires_at: string | null;
                             id: string;
                             revoked_at: string | null;
                         }[];
@@ -11813,8 +11816,11 @@ export interface operations {
                         role: "owner" | "editor" | "viewer";
                         /** @description Share links (never their tokens); revoke with DELETE .../share/{share_id}. */
                         share_links: {
+                            /** @description Not revoked and not expired. */
                             active: boolean;
                             created_at: string;
+                            /** @description When the link stops working; null: until revoked. */
+                            expires_at: string | null;
                             id: string;
                             revoked_at: string | null;
                         }[];
@@ -12416,6 +12422,8 @@ export interface operations {
                 "application/json": {
                     /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
                     acting_user_id?: string;
+                    /** @description The link stops working this many days from now (1-365). Omit for a link that works until revoked. */
+                    expires_in_days?: number;
                 };
             };
         };
@@ -12427,8 +12435,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Not revoked and not expired. */
                         active: boolean;
                         created_at: string;
+                        /** @description When the link stops working; null: until revoked. */
+                        expires_at: string | null;
                         id: string;
                         /** @description /api/trips/shared/{token} */
                         path: string;
@@ -12511,8 +12522,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Not revoked and not expired. */
                         active: boolean;
                         created_at: string;
+                        /** @description When the link stops working; null: until revoked. */
+                        expires_at: string | null;
                         id: string;
                         revoked_at: string | null;
                     };
@@ -12654,8 +12668,11 @@ export interface operations {
                         role: "owner" | "editor" | "viewer";
                         /** @description Share links (never their tokens); revoke with DELETE .../share/{share_id}. */
                         share_links: {
+                            /** @description Not revoked and not expired. */
                             active: boolean;
                             created_at: string;
+                            /** @description When the link stops working; null: until revoked. */
+                            expires_at: string | null;
                             id: string;
                             revoked_at: string | null;
                         }[];

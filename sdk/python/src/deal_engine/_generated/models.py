@@ -6431,6 +6431,9 @@ class TripsCreateResponseShareLinksItem(TypedDict):
     id: str
     created_at: str
     revoked_at: Optional[str]
+    # When the link stops working; null: until revoked.
+    expires_at: Optional[str]
+    # Not revoked and not expired.
     active: bool
 
 
@@ -6461,6 +6464,9 @@ class TripsCreateResponse(TypedDict):
 
 class TripsCreateShareLinkRequest(TypedDict, total=False):
     """Request body of `trips_create_share_link`."""
+    # The link stops working this many days from now (1-365). Omit for a link that works
+    # until revoked.
+    expires_in_days: int
     # Only for the service back end (internal key): the user the call acts for. Others
     # omit it.
     acting_user_id: str
@@ -6471,6 +6477,9 @@ class TripsCreateShareLinkResponse(TypedDict):
     id: str
     created_at: str
     revoked_at: Optional[str]
+    # When the link stops working; null: until revoked.
+    expires_at: Optional[str]
+    # Not revoked and not expired.
     active: bool
     # Shown once; keep it.
     token: str
@@ -6618,6 +6627,9 @@ class TripsGetResponseShareLinksItem(TypedDict):
     id: str
     created_at: str
     revoked_at: Optional[str]
+    # When the link stops working; null: until revoked.
+    expires_at: Optional[str]
+    # Not revoked and not expired.
     active: bool
 
 
@@ -6763,6 +6775,9 @@ class TripsRevokeShareLinkResponse(TypedDict):
     id: str
     created_at: str
     revoked_at: Optional[str]
+    # When the link stops working; null: until revoked.
+    expires_at: Optional[str]
+    # Not revoked and not expired.
     active: bool
 
 
@@ -6932,6 +6947,9 @@ class TripsUpdateStatusResponseShareLinksItem(TypedDict):
     id: str
     created_at: str
     revoked_at: Optional[str]
+    # When the link stops working; null: until revoked.
+    expires_at: Optional[str]
+    # Not revoked and not expired.
     active: bool
 
 

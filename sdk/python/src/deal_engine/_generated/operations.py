@@ -2965,6 +2965,7 @@ class _Operations(SyncTransport):
         self,
         trip_id: str,
         *,
+        expires_in_days: Union[int, NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.TripsCreateShareLinkResponse:
         """Create a read-only share link
@@ -2974,11 +2975,13 @@ class _Operations(SyncTransport):
         Makes a persistent read-only link to the trip: GET /api/trips/shared/{token}
         shows it to anyone holding the link, without emails, user ids, member ids,
         booking ids, balances or tokens. The token is returned once (only its hash is
-        kept); links last until revoked with DELETE
-        /api/trips/{trip_id}/share/{share_id}. Owners and editors only.
+        kept); a link lasts expires_in_days when given, and until revoked with DELETE
+        /api/trips/{trip_id}/share/{share_id} in any case. Owners and editors only.
 
         Args:
             trip_id: The trip id (trp_...).
+            expires_in_days: The link stops working this many days from now (1-365).
+                Omit for a link that works until revoked.
             acting_user_id: Only for the service back end (internal key): the user the
                 call acts for. Others omit it.
         """
@@ -2986,7 +2989,7 @@ class _Operations(SyncTransport):
             "POST",
             "/api/trips/{trip_id}/share",
             path_params={"trip_id": trip_id},
-            body={"acting_user_id": acting_user_id},
+            body={"expires_in_days": expires_in_days, "acting_user_id": acting_user_id},
             body_optional=True,
         )
 
@@ -3232,7 +3235,7 @@ class _Operations(SyncTransport):
 
         Public (no authentication): the trip a share link points to, read-only and
         without private data (no emails, user ids, member ids, booking ids or balances).
-        Unknown or revoked links are 404.
+        Unknown, expired or revoked links are 404.
 
         Args:
             token: The token from the share link.
@@ -6331,6 +6334,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         trip_id: str,
         *,
+        expires_in_days: Union[int, NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.TripsCreateShareLinkResponse:
         """Create a read-only share link
@@ -6340,11 +6344,13 @@ class _AsyncOperations(AsyncTransport):
         Makes a persistent read-only link to the trip: GET /api/trips/shared/{token}
         shows it to anyone holding the link, without emails, user ids, member ids,
         booking ids, balances or tokens. The token is returned once (only its hash is
-        kept); links last until revoked with DELETE
-        /api/trips/{trip_id}/share/{share_id}. Owners and editors only.
+        kept); a link lasts expires_in_days when given, and until revoked with DELETE
+        /api/trips/{trip_id}/share/{share_id} in any case. Owners and editors only.
 
         Args:
             trip_id: The trip id (trp_...).
+            expires_in_days: The link stops working this many days from now (1-365).
+                Omit for a link that works until revoked.
             acting_user_id: Only for the service back end (internal key): the user the
                 call acts for. Others omit it.
         """
@@ -6352,7 +6358,7 @@ class _AsyncOperations(AsyncTransport):
             "POST",
             "/api/trips/{trip_id}/share",
             path_params={"trip_id": trip_id},
-            body={"acting_user_id": acting_user_id},
+            body={"expires_in_days": expires_in_days, "acting_user_id": acting_user_id},
             body_optional=True,
         )
 
@@ -6598,7 +6604,7 @@ class _AsyncOperations(AsyncTransport):
 
         Public (no authentication): the trip a share link points to, read-only and
         without private data (no emails, user ids, member ids, booking ids or balances).
-        Unknown or revoked links are 404.
+        Unknown, expired or revoked links are 404.
 
         Args:
             token: The token from the share link.

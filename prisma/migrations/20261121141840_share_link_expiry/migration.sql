@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "trip_share_links" ADD COLUMN     "expires_at" TIMESTAMP(3);
