@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import express, { type Response, type Router } from 'express';
@@ -9,7 +10,7 @@ import { DOCS_HTML, PLAYGROUND_HTML } from './page-html.js';
 export const PAGE_ROUTES: { method: HttpMethod; path: string; why: string }[] = [
   { method: 'GET', path: '/', why: 'redirects people to the search playground' },
   { method: 'GET', path: '/docs', why: 'API reference rendered from /openapi.json by Redoc served from node_modules (works offline)' },
-  { method: 'GET', path: '/docs/assets/{file}', why: "the reference page's scripts (the Redoc standalone bundle and its start-up script)" },
+  { method: 'GET', path: '/docs/assets/{file}', why: "the reference page's files: the Redoc standalone bundle (its one CDN image URL pointed at a local mark), its start-up script and that mark" },
   { method: 'GET', path: '/playground', why: 'a small page that streams POST /api/search results per provider' },
   { method: 'GET', path: '/playground/assets/{file}', why: "the playground's script and stylesheet" },
 ];
@@ -24,6 +25,17 @@ function redocBundlePath(): string | null {
   } catch {
     return null;
   }
+}
+
+// Redoc 2 hard-wires its sidebar mark to cdn.redoc.ly. The bundle is served with that one
+// URL pointed at a local image, so the reference makes no off-site request at all.
+const REDOC_CDN_MARK = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const LOCAL_MARK = '/docs/assets/renderer-mark.svg';
+let localBundle: Promise<string> | undefined;
+function redocBundleText(file: string): Promise<string> {
+  localBundle ??= readFile(file, 'utf8').then((text) => text.replaceAll(REDOC_CDN_MARK, LOCAL_MARK));
+  localBundle.catch(() => (localBundle = undefined));
+  return localBundle;
 }
 
 function sendPage(res: Response, csp: string, html: string): void {
@@ -46,10 +58,12 @@ export function pagesRouter(): Router {
   router.get('/docs', (_req, res) => sendPage(res, DOCS_CSP, DOCS_HTML));
   router.get('/playground', (_req, res) => sendPage(res, PLAYGROUND_CSP, PLAYGROUND_HTML));
 
-  router.get('/docs/assets/redoc.standalone.js', (_req, res) => {
+  router.get('/docs/assets/redoc.standalone.js', async (_req, res) => {
     const bundle = redocBundlePath();
     if (!bundle) return void res.status(503).type('text/plain').send('The API reference renderer (npm package "redoc") is not installed.');
-    res.sendFile(bundle, { maxAge: '1h', headers: { 'X-Content-Type-Options': 'nosniff' } });
+    const text = await redocBundleText(bundle).catch(() => null);
+    if (text === null) return void res.status(503).type('text/plain').send('The API reference renderer could not be read.');
+    res.set({ 'Cache-Control': 'public, max-age=3600', 'X-Content-Type-Options': 'nosniff' }).type('application/javascript').send(text);
   });
   router.use('/docs/assets', express.static(publicDir('docs'), assets));
   router.use('/playground/assets', express.static(publicDir('playground'), assets));
