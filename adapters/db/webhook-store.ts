@@ -1,6 +1,7 @@
 import type { ClaimedDelivery, DeliveryStatus, WebhookDeliveryRecord, WebhookEndpointRecord, WebhookStore } from '../../tools/webhooks/webhook-store.js';
 import { PUBLIC_EVENT_TYPES } from '../../tools/webhooks/event-types.js';
 import type { PrismaClient } from './app-database.js';
+import { PLAIN_SECRETS, type WebhookSecretSealing } from './webhook-secret-sealing.js';
 
 // Webhook endpoints and deliveries in PostgreSQL/PGlite. The hand-over from the
 // outbox and the sender's lease are single SQL statements, so several processes
@@ -22,10 +23,11 @@ const toDelivery = (r: Omit<WebhookDeliveryRecord, 'status'> & { status: string;
   lastAttemptAt: r.lastAttemptAt, deliveredAt: r.deliveredAt, createdAt: r.createdAt,
 });
 
-export function createWebhookStore(prisma: PrismaClient): WebhookStore {
+export function createWebhookStore(prisma: PrismaClient, sealing: WebhookSecretSealing = PLAIN_SECRETS): WebhookStore {
   return {
     async create(e) {
-      return toEndpoint(await prisma.webhookEndpoint.create({ data: { id: e.id, userId: e.userId, url: e.url, description: e.description, events: e.events, secret: e.secret } }));
+      const secret = sealing.seal(e.secret, e.id);
+      return toEndpoint(await prisma.webhookEndpoint.create({ data: { id: e.id, userId: e.userId, url: e.url, description: e.description, events: e.events, secret } }));
     },
 
     async list(userId) {
@@ -47,9 +49,11 @@ export function createWebhookStore(prisma: PrismaClient): WebhookStore {
 
     async rotateSecret(id, secret, previousUntil) {
       // One statement: the old current secret becomes the previous one, even if two rotations race.
+      // Both columns are sealed for the same endpoint, so the moved value still opens.
+      const sealed = sealing.seal(secret, id);
       const rows = await prisma.$queryRaw<{ id: string }[]>`
         UPDATE webhook_endpoints
-        SET previous_secret = secret, previous_expires_at = ${previousUntil}, secret = ${secret}, updated_at = ${new Date()}
+        SET previous_secret = secret, previous_expires_at = ${previousUntil}, secret = ${sealed}, updated_at = ${new Date()}
         WHERE id = ${id}
         RETURNING id`;
       return rows.length === 0 ? null : this.get(id);
@@ -134,14 +138,29 @@ export function createWebhookStore(prisma: PrismaClient): WebhookStore {
         // The outbox row was purged: nothing left to send, so say so rather than retry forever.
         await prisma.webhookDelivery.updateMany({ where: { id: { in: orphans } }, data: { status: 'failed', lastError: 'event no longer available', lockedUntil: null } });
       }
+      const unsignable: string[] = [];
       for (const r of rows) {
         const event = byId.get(r.eventId);
         if (!event) continue;
         const e = r.endpoint;
-        const secrets = e.previousSecret && e.previousExpiresAt && e.previousExpiresAt > now ? [e.secret, e.previousSecret] : [e.secret];
+        const stored = e.previousSecret && e.previousExpiresAt && e.previousExpiresAt > now ? [e.secret, e.previousSecret] : [e.secret];
+        let secrets: string[];
+        try {
+          secrets = stored.map((s) => sealing.open(s, e.id));
+        } catch {
+          unsignable.push(r.id);
+          continue;
+        }
         out.push({
           id: r.id, attempts: r.attempts, createdAt: r.createdAt, url: e.url, secrets,
           event: { id: event.id, type: event.type, createdAt: event.createdAt, payload: event.payload },
+        });
+      }
+      if (unsignable.length > 0) {
+        // Sealed with another key: retrying cannot help, and an unsigned POST must never go out.
+        await prisma.webhookDelivery.updateMany({
+          where: { id: { in: unsignable } },
+          data: { status: 'failed', lastError: 'signing secret cannot be opened: PII_ENCRYPTION_KEY changed; rotate the secret', lockedUntil: null },
         });
       }
       return out;

@@ -13,6 +13,7 @@ import { openDatabase, type AppDatabase } from '../db/open-database.js';
 import { createSeatStore } from '../db/seat-store.js';
 import { createStayStore } from '../db/stay-store.js';
 import { createWebhookStore } from '../db/webhook-store.js';
+import { webhookSecretSealing } from '../db/webhook-secret-sealing.js';
 import { createTripStore } from '../db/trip-store.js';
 import { createTravelerStore } from '../db/traveler-store.js';
 import { createPlaybookStore } from '../db/playbook-store.js';
@@ -39,6 +40,7 @@ export async function openServices(config: AppConfig, logger: PinoLogger, starte
   const identity = createIdentity(config, db.prisma, cache, async (token, resource) => verifyAccessToken(db.prisma, token, resource));
   const clock = () => new Date();
   const providers = createProviders(config, { cache, clock });
+  const pii = createPiiCipher({ key: config.PII_ENCRYPTION_KEY, dataDir: config.DATA_DIR, embedded: !config.DATABASE_URL });
   const services: Services = {
     db,
     cache,
@@ -52,10 +54,10 @@ export async function openServices(config: AppConfig, logger: PinoLogger, starte
     fares: createFareHistoryStore(db.prisma),
     mistakeFares: createMistakeFareStore(db.prisma),
     alerts: createAlertStore(db.prisma),
-    webhooks: createWebhookStore(db.prisma),
+    webhooks: createWebhookStore(db.prisma, webhookSecretSealing(pii)),
     trips: createTripStore(db.prisma),
     travelers: createTravelerStore(db.prisma),
-    pii: createPiiCipher({ key: config.PII_ENCRYPTION_KEY, dataDir: config.DATA_DIR, embedded: !config.DATABASE_URL }),
+    pii,
     playbooks: createPlaybookStore(db.prisma),
     downstreams: listDownstreams(providers),
     version: readVersionInfo(config, startedAt),

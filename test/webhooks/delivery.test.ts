@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seal } from '../../adapters/crypto/aes-gcm.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { findOffer, json, payByCard, traveller } from '../booking/booking-helpers.js';
 import { verifyWebhookSignature } from '../../tools/webhooks/index.js';
@@ -17,7 +19,8 @@ let server: TestServer;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // A PII key on both backends, so signing secrets are sealed at rest everywhere.
+  server = await startTestServer({ env: { PII_ENCRYPTION_KEY: randomBytes(32).toString('base64') } });
 });
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
@@ -195,6 +198,26 @@ describe('webhook delivery', () => {
     const t = Number(/t=(\d+)/.exec(laterHeader)?.[1]);
     expect(verifyWebhookSignature(rotated.secret, laterHeader, later.rawBody, 300, t)).toBe(true);
     expect(verifyWebhookSignature(hook.secret, laterHeader, later.rawBody, 300, t)).toBe(false);
+
+    // At rest both secrets are sealed: the database never holds either one.
+    const row = await prismaOf(server.services).webhookEndpoint.findUniqueOrThrow({ where: { id: hook.id } });
+    for (const stored of [row.secret, row.previousSecret ?? '']) {
+      expect(stored.startsWith('v1:')).toBe(true);
+      for (const secret of [hook.secret, rotated.secret]) expect(stored).not.toContain(secret.slice(6));
+    }
+  });
+
+  it('never sends unsigned: a secret sealed under another key fails the delivery and says why', async () => {
+    const auth = await bearer(server, 'wh-other-key');
+    const r = await receiver();
+    const hook = await endpoint(auth, r.url);
+    const foreign = seal(randomBytes(32), 'whsec_from_elsewhere', `webhook:${hook.id}:signing_secret`);
+    await prismaOf(server.services).webhookEndpoint.update({ where: { id: hook.id }, data: { secret: foreign } });
+    await writeOutbox(server.services, [bookingEventFor('wh-other-key')]);
+    await runJobs(server.services);
+    expect(r.received).toHaveLength(0);
+    const [d] = await log(hook.id, auth);
+    expect(d).toMatchObject({ status: 'failed', last_error: expect.stringMatching(/PII_ENCRYPTION_KEY changed/) });
   });
 
   it('marks a delivery failed, unsent, when its outbox event was purged', async () => {
