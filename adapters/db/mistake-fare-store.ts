@@ -16,6 +16,7 @@ interface FareRow {
   origin: string;
   destination: string;
   departureDate: Date;
+  returnDate: Date | null;
   cabin: string;
   source: string;
   priceMinor: number;
@@ -28,7 +29,8 @@ interface FareRow {
 }
 
 const toFare = (r: FareRow): MistakeFare => ({
-  id: r.id, origin: r.origin, destination: r.destination, departureDate: r.departureDate.toISOString().slice(0, 10), cabin: r.cabin,
+  id: r.id, origin: r.origin, destination: r.destination, departureDate: r.departureDate.toISOString().slice(0, 10),
+  returnDate: r.returnDate ? r.returnDate.toISOString().slice(0, 10) : null, cabin: r.cabin,
   source: r.source, priceMinor: r.priceMinor, typicalMinor: r.typicalMinor, currency: r.currency, sigmas: r.sigmas, pctOff: r.pctOff,
   samples: r.samples, detectedAt: r.detectedAt,
 });
@@ -45,6 +47,7 @@ export function createMistakeFareStore(prisma: PrismaClient): MistakeFareStore {
           FROM price_observations
           WHERE origin = ${q.origin} AND destination = ${q.destination} AND cabin = ${q.cabin}
             AND (return_date IS NOT NULL) = ${q.roundTrip}
+            AND (return_date IS NULL OR (return_date - departure_date) BETWEEN ${q.stayNights.min}::int AND ${q.stayNights.max}::int)
             AND departure_date BETWEEN ${q.departFrom}::date AND ${q.departTo}::date
             AND observed_at >= ${q.observedSince}
             AND search_id <> ${q.excludeSearchId}
@@ -63,6 +66,7 @@ export function createMistakeFareStore(prisma: PrismaClient): MistakeFareStore {
         const { count } = await tx.mistakeFare.createMany({
           data: [{
             id: fare.id, dedupeKey, origin: fare.origin, destination: fare.destination, departureDate: new Date(`${fare.departureDate}T00:00:00Z`),
+            returnDate: fare.returnDate ? new Date(`${fare.returnDate}T00:00:00Z`) : null,
             cabin: fare.cabin, source: fare.source, priceMinor: fare.priceMinor, typicalMinor: fare.typicalMinor, currency: fare.currency,
             sigmas: fare.sigmas, pctOff: fare.pctOff, samples: fare.samples, detectedAt: fare.detectedAt,
           }],

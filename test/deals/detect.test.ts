@@ -108,10 +108,25 @@ describe('detectMistakeFares', () => {
     expect((await dealsOn(route)).map((d) => d.currency)).toEqual(['EUR']);
   });
 
-  it('ignores round trips (the feed has no return date to show)', async () => {
+  it('judges a round trip against round trips of a similar stay, and shows its return date', async () => {
     const route: [string, string] = ['LAX', 'SYD'];
-    await server.services.fares.record(history(route, 25, steady, { returnDate: shiftDay(DATE, 14) }));
-    expect(await detectMistakeFares(ctx(), [observed(route, 20_000, 'live_rt', { returnDate: shiftDay(DATE, 14) })])).toBe(0);
+    const twoWeeks = (nights: number) => (o: PriceObservationInput): PriceObservationInput => ({ ...o, returnDate: shiftDay(o.departureDate, nights) });
+    // One-way fares and month-long stays are history for other trips, not for a two-week one.
+    await server.services.fares.record([
+      ...history(route, 25, steady),
+      ...history(route, 25, steady).map((o, i) => twoWeeks(30)({ ...o, searchId: `month_${i}` })),
+    ]);
+    const trip = { returnDate: shiftDay(DATE, 14) };
+    expect(await detectMistakeFares(ctx(), [observed(route, 20_000, 'live_rt_1', trip)])).toBe(0);
+    await server.services.fares.record(history(route, 25, steady).map((o, i) => twoWeeks(12 + (i % 5))({ ...o, searchId: `fortnight_${i}` })));
+    expect(await detectMistakeFares(ctx(), [observed(route, 20_000, 'live_rt_2', trip)])).toBe(1);
+    const [deal] = await dealsOn(route);
+    expect(deal?.returnDate?.toISOString().slice(0, 10)).toBe(trip.returnDate);
+    const [event] = (await mistakeEvents(server)).filter((e) => (e.payload as { origin: string }).origin === 'LAX');
+    expect(event?.payload).toMatchObject({ departure_date: DATE, return_date: trip.returnDate });
+    // The one-way glitch on the same route and day is a different deal.
+    expect(await detectMistakeFares(ctx(), [observed(route, 20_000, 'live_ow')])).toBe(1);
+    expect((await dealsOn(route)).map((d) => d.returnDate === null).sort()).toEqual([false, true]);
   });
 });
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { secret } = await server.services.identity.createKey({ userId: 'deals-mcp', tier: 'pro' });
   client = await connectMcp(server.url, secret);
   const fare: MistakeFare = {
-    id: 'deal_test_1', origin: 'BOS', destination: 'DUB', departureDate: daysAhead(30), cabin: 'economy', source: 'duffel',
+    id: 'deal_test_1', origin: 'BOS', destination: 'DUB', departureDate: daysAhead(30), returnDate: null, cabin: 'economy', source: 'duffel',
     priceMinor: 18_900, typicalMinor: 61_000, currency: 'USD', sigmas: 4.4, pctOff: 69.02, samples: 31, detectedAt: new Date(),
   };
   await server.services.mistakeFares.record(fare, 'test|BOS|DUB', mistakeFareEvent(fare, 'test|BOS|DUB'));

@@ -42,7 +42,7 @@ async function publicText(path: string): Promise<string> {
 }
 
 const fare = (id: string, detectedAt: Date): MistakeFare => ({
-  id, origin: 'BOS', destination: 'DUB', departureDate: daysAhead(30), cabin: 'economy', source: 'duffel',
+  id, origin: 'BOS', destination: 'DUB', departureDate: daysAhead(30), returnDate: null, cabin: 'economy', source: 'duffel',
   priceMinor: 18_900, typicalMinor: 61_000, currency: 'USD', sigmas: 4.4, pctOff: 69, samples: 31, detectedAt,
 });
 

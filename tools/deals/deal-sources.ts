@@ -34,17 +34,18 @@ function money(minor: number, currency: string): string {
 
 /** Google Flights understands a plain-language query; it lets a reader check the fare elsewhere. */
 function googleFlightsUrl(f: MistakeFare): string {
-  const q = `Flights from ${f.origin} to ${f.destination} on ${f.departureDate} one way ${f.cabin.replace('_', ' ')}`;
+  const trip = f.returnDate ? `returning ${f.returnDate}` : 'one way';
+  const q = `Flights from ${f.origin} to ${f.destination} on ${f.departureDate} ${trip} ${f.cabin.replace('_', ' ')}`;
   return `https://www.google.com/travel/flights?q=${encodeURIComponent(q)}`;
 }
 
 export function flightDeals(fares: readonly MistakeFare[]): DealItem[] {
   return fares.map((f) => ({
     category: 'flight',
-    title: `Mistake fare ${f.origin} → ${f.destination}, ${f.cabin.replace('_', ' ')}, departing ${f.departureDate}`,
+    title: `Mistake fare ${f.origin} ${f.returnDate ? '⇄' : '→'} ${f.destination}, ${f.cabin.replace('_', ' ')}, departing ${f.departureDate}${f.returnDate ? `, back ${f.returnDate}` : ''}`,
     // The fare history keeps the provider, not the airline: the deal is a cash fare.
     program: 'cash',
-    value: `${money(f.priceMinor, f.currency)} one way vs typical ${money(f.typicalMinor, f.currency)} (${Math.round(f.pctOff)}% off, ${f.sigmas.toFixed(1)}σ below the mean)`,
+    value: `${money(f.priceMinor, f.currency)} ${f.returnDate ? 'round trip' : 'one way'} vs typical ${money(f.typicalMinor, f.currency)} (${Math.round(f.pctOff)}% off, ${f.sigmas.toFixed(1)}σ below the mean)`,
     url: googleFlightsUrl(f),
     valid_until: null,
   }));

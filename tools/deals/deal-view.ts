@@ -11,10 +11,11 @@ export const DealView = z.object({
   route: z.string().describe('ORIGIN-DESTINATION, e.g. "JFK-LHR".'),
   origin: z.string(),
   destination: z.string(),
-  departure_date: z.string().describe('YYYY-MM-DD, one way.'),
+  departure_date: z.string().describe('YYYY-MM-DD.'),
+  return_date: z.string().nullable().describe('YYYY-MM-DD for a round trip; null for one way.'),
   cabin: z.string(),
-  price: MoneyView.describe('The fare seen, one adult, one way.'),
-  typical_price: MoneyView.describe('The route’s median fare for nearby dates over the last 60 days.'),
+  price: MoneyView.describe('The fare seen, one adult, for the whole trip (one way, or there and back).'),
+  typical_price: MoneyView.describe('The route’s median fare for nearby dates (and, for round trips, stays within 3 nights) over the last 60 days.'),
   pct_off: z.number().describe('Percent below the typical fare.'),
   sigmas: z.number().describe('Standard deviations below the mean of the route’s history.'),
   samples: z.number().int().describe('Earlier searches the history held.'),
@@ -23,7 +24,7 @@ export const DealView = z.object({
   search: z.object({
     method: z.literal('POST'),
     path: z.literal('/api/search'),
-    body: z.object({ origin: z.string(), destination: z.string(), departure_date: z.string(), cabin_class: z.string(), passengers: z.literal(1) }),
+    body: z.object({ origin: z.string(), destination: z.string(), departure_date: z.string(), return_date: z.string().optional(), cabin_class: z.string(), passengers: z.literal(1) }),
   }).describe('The search that re-prices it now; mistake fares are often pulled within hours.'),
 });
 export type DealView = z.input<typeof DealView>;
@@ -35,6 +36,7 @@ export function dealView(f: MistakeFare): DealView {
     origin: f.origin,
     destination: f.destination,
     departure_date: f.departureDate,
+    return_date: f.returnDate,
     cabin: f.cabin,
     price: fromMinor(f.priceMinor, f.currency),
     typical_price: fromMinor(f.typicalMinor, f.currency),
@@ -46,7 +48,10 @@ export function dealView(f: MistakeFare): DealView {
     search: {
       method: 'POST',
       path: '/api/search',
-      body: { origin: f.origin, destination: f.destination, departure_date: f.departureDate, cabin_class: f.cabin, passengers: 1 },
+      body: {
+        origin: f.origin, destination: f.destination, departure_date: f.departureDate,
+        ...(f.returnDate ? { return_date: f.returnDate } : {}), cabin_class: f.cabin, passengers: 1,
+      },
     },
   };
 }

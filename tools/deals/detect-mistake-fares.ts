@@ -7,9 +7,14 @@ import type { MistakeFare } from './mistake-store.js';
 
 const DAY_MS = 86_400_000;
 
+/** Round trips are compared with stays this many nights shorter or longer. */
+const STAY_TOLERANCE_NIGHTS = 3;
+
 function shiftDate(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
+
+const nightsBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** The cheapest observation per currency: two providers quoting the same glitch make one deal. */
 function cheapestPerCurrency(observations: readonly PriceObservationInput[]): PriceObservationInput[] {
@@ -29,7 +34,7 @@ export function mistakeFareEvent(fare: MistakeFare, dedupeKey: string): DomainEv
     dedupeKey: `mistake_fare:${dedupeKey}`,
     userId: null,
     payload: {
-      id: fare.id, origin: fare.origin, destination: fare.destination, departure_date: fare.departureDate, cabin: fare.cabin,
+      id: fare.id, origin: fare.origin, destination: fare.destination, departure_date: fare.departureDate, return_date: fare.returnDate, cabin: fare.cabin,
       price: fare.priceMinor, typical_price: fare.typicalMinor, currency: fare.currency, sigmas: fare.sigmas, pct_off: fare.pctOff,
       detected_at: fare.detectedAt.toISOString(), source: fare.source,
     },
@@ -44,16 +49,18 @@ export function mistakeFareEvent(fare: MistakeFare, dedupeKey: string): DomainEv
  */
 export async function detectMistakeFares(ctx: ToolContext, observations: readonly PriceObservationInput[]): Promise<number> {
   const first = observations[0];
-  // One-way only: mistake_fares has no return date, so a round-trip deal could
-  // not be shown truthfully in the feed.
-  if (!first || first.returnDate !== null) return 0;
+  if (!first) return 0;
   const store = ctx.services.mistakeFares;
   const now = ctx.services.clock();
+  // A round trip is judged against round trips of a similar length: a week away
+  // and a month away are not the same product.
+  const stay = first.returnDate === null ? 0 : nightsBetween(first.departureDate, first.returnDate);
   const stats = await store.historyStats({
     origin: first.origin,
     destination: first.destination,
     cabin: first.cabin,
-    roundTrip: false,
+    roundTrip: first.returnDate !== null,
+    stayNights: { min: Math.max(0, stay - STAY_TOLERANCE_NIGHTS), max: stay + STAY_TOLERANCE_NIGHTS },
     departFrom: shiftDate(first.departureDate, -MISTAKE_RULES.windowDays),
     departTo: shiftDate(first.departureDate, MISTAKE_RULES.windowDays),
     observedSince: new Date(now.getTime() - MISTAKE_RULES.historyDays * DAY_MS),
@@ -64,10 +71,11 @@ export async function detectMistakeFares(ctx: ToolContext, observations: readonl
     const history = stats.find((s) => s.currency === o.currency);
     const verdict = history ? judgePrice(o.priceMinor, history) : null;
     if (!verdict || !history) continue;
-    const dedupeKey = [o.origin, o.destination, o.departureDate, o.cabin, o.currency, now.toISOString().slice(0, 10)].join('|');
+    const trip = o.returnDate === null ? o.departureDate : `${o.departureDate}/${o.returnDate}`;
+    const dedupeKey = [o.origin, o.destination, trip, o.cabin, o.currency, now.toISOString().slice(0, 10)].join('|');
     const fare: MistakeFare = {
       id: `deal_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
-      origin: o.origin, destination: o.destination, departureDate: o.departureDate, cabin: o.cabin, source: o.source,
+      origin: o.origin, destination: o.destination, departureDate: o.departureDate, returnDate: o.returnDate, cabin: o.cabin, source: o.source,
       priceMinor: o.priceMinor, typicalMinor: verdict.typical, currency: o.currency, sigmas: verdict.sigmas, pctOff: verdict.pctOff,
       samples: history.samples, detectedAt: now,
     };

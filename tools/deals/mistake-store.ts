@@ -10,6 +10,8 @@ export interface RouteHistoryQuery {
   cabin: string;
   /** One-way fares are compared with one-way fares, round trips with round trips. */
   roundTrip: boolean;
+  /** Round trips: only stays of this many nights (inclusive) count; ignored for one-way. */
+  stayNights: { min: number; max: number };
   /** Departures from … to (YYYY-MM-DD, inclusive). */
   departFrom: string;
   departTo: string;
@@ -34,6 +36,8 @@ export interface MistakeFare {
   destination: string;
   /** YYYY-MM-DD */
   departureDate: string;
+  /** YYYY-MM-DD; null for a one-way fare. */
+  returnDate: string | null;
   cabin: string;
   /** The provider that quoted it. */
   source: string;

@@ -2779,7 +2779,7 @@ export interface operations {
                         /** @description Newest first. */
                         deals: {
                             cabin: string;
-                            /** @description YYYY-MM-DD, one way. */
+                            /** @description YYYY-MM-DD. */
                             departure_date: string;
                             destination: string;
                             /** @description ISO timestamp. */
@@ -2788,11 +2788,13 @@ export interface operations {
                             origin: string;
                             /** @description Percent below the typical fare. */
                             pct_off: number;
-                            /** @description The fare seen, one adult, one way. */
+                            /** @description The fare seen, one adult, for the whole trip (one way, or there and back). */
                             price: {
                                 amount: number;
                                 currency: string;
                             };
+                            /** @description YYYY-MM-DD for a round trip; null for one way. */
+                            return_date: string | null;
                             /** @description ORIGIN-DESTINATION, e.g. "JFK-LHR". */
                             route: string;
                             /** @description Earlier searches the history held. */
@@ -2806,6 +2808,7 @@ export interface operations {
                                     origin: string;
                                     /** @constant */
                                     passengers: 1;
+                                    return_date?: string;
                                 };
                                 /** @constant */
                                 method: "POST";
@@ -2816,7 +2819,7 @@ export interface operations {
                             sigmas: number;
                             /** @description The provider that quoted it. */
                             source: string;
-                            /** @description The route’s median fare for nearby dates over the last 60 days. */
+                            /** @description The route’s median fare for nearby dates (and, for round trips, stays within 3 nights) over the last 60 days. */
                             typical_price: {
                                 amount: number;
                                 currency: string;

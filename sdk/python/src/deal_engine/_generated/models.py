@@ -782,23 +782,29 @@ class AlertsDealsResponseRules(TypedDict):
 
 
 class AlertsDealsResponseDealsItemPrice(TypedDict):
-    """The fare seen, one adult, one way."""
+    """The fare seen, one adult, for the whole trip (one way, or there and back)."""
     amount: float
     currency: str
 
 
 class AlertsDealsResponseDealsItemTypicalPrice(TypedDict):
-    """The route’s median fare for nearby dates over the last 60 days."""
+    """The route’s median fare for nearby dates (and, for round trips, stays within 3
+    nights) over the last 60 days.
+    """
     amount: float
     currency: str
 
 
-class AlertsDealsResponseDealsItemSearchBody(TypedDict):
+class _AlertsDealsResponseDealsItemSearchBodyRequired(TypedDict):
     origin: str
     destination: str
     departure_date: str
     cabin_class: str
     passengers: Literal[1]
+
+
+class AlertsDealsResponseDealsItemSearchBody(_AlertsDealsResponseDealsItemSearchBodyRequired, total=False):
+    return_date: str
 
 
 class AlertsDealsResponseDealsItemSearch(TypedDict):
@@ -814,12 +820,15 @@ class AlertsDealsResponseDealsItem(TypedDict):
     route: str
     origin: str
     destination: str
-    # YYYY-MM-DD, one way.
+    # YYYY-MM-DD.
     departure_date: str
+    # YYYY-MM-DD for a round trip; null for one way.
+    return_date: Optional[str]
     cabin: str
-    # The fare seen, one adult, one way.
+    # The fare seen, one adult, for the whole trip (one way, or there and back).
     price: AlertsDealsResponseDealsItemPrice
-    # The route’s median fare for nearby dates over the last 60 days.
+    # The route’s median fare for nearby dates (and, for round trips, stays within 3
+    # nights) over the last 60 days.
     typical_price: AlertsDealsResponseDealsItemTypicalPrice
     # Percent below the typical fare.
     pct_off: float

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "mistake_fares" ADD COLUMN     "return_date" DATE;
