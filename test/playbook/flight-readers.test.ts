@@ -12,7 +12,7 @@ import { daysAhead, ofType, searchEvents } from '../flights/search-helpers.js';
 // Flight search and self-connect read the saved playbook when the request is
 // silent: the cabin, the airlines to hide, and the tolerance for self-connects.
 
-interface Summary { count: number; cabin_source: string; hidden_avoided: number }
+interface Summary { count: number; cabin_source: string; hidden_avoided: number; preferred: { airlines: string[]; count: number; cheapest: { id: string; carrier: string; price: number } | null } | null }
 interface Itin { margin_minutes: number; total: number; risks: { label: string; text: string }[] }
 interface SelfConnect { self_connect: Itin[]; reason: string | null; safety_margin_minutes: number; risk: string; risk_source: string; hubs_considered: unknown[]; through_fare: unknown }
 
@@ -48,6 +48,7 @@ describe('flight search and the playbook', () => {
   let avoided = '';
   let total = 0;
   let hidden = 0;
+  let preferredPick = '';
 
   it('searches economy for an anonymous caller who names no cabin', async () => {
     const { results, summary } = await search(TRIP);
@@ -87,13 +88,29 @@ describe('flight search and the playbook', () => {
     expect(everyone.results.length).toBe(total);
   });
 
+  it('points out the cheapest flight on a preferred airline, hiding and reordering nothing', async () => {
+    const before = await search(TRIP, picky);
+    expect(before.summary.preferred).toBeNull();
+    const priced = before.results.filter((r) => r.price !== null);
+    preferredPick = [...new Set(priced.map((r) => r.carrier))].sort()[0]!;
+    await savePlaybook(picky, { cabin: 'business', avoided_airlines: [avoided], preferred_airlines: [preferredPick, 'ZZ'] });
+    const { results, summary } = await search(TRIP, picky);
+    expect(results.map((r) => r.id)).toEqual(before.results.map((r) => r.id));
+    const theirs = results.filter((r) => r.carrier === preferredPick);
+    const lowest = Math.min(...theirs.filter((r) => r.price !== null).map((r) => r.price!));
+    expect(summary.preferred).toMatchObject({ airlines: [preferredPick, 'ZZ'], count: theirs.length, cheapest: { carrier: preferredPick, price: lowest } });
+    expect(results.find((r) => r.id === summary.preferred?.cheapest?.id)?.carrier).toBe(preferredPick);
+    expect((await search(TRIP)).summary.preferred).toBeNull();
+  });
+
   it('does the same over MCP search_flights', async () => {
     const mcp: Client = await connectMcp(server.url, pickySecret);
     try {
-      const out = await call<{ results: { carrier: string; cabin: string }[]; totalFound: number }>(mcp, 'search_flights', { origin: 'JFK', destination: 'LHR', date: TRIP.departure_date, searchType: 'cash' });
+      const out = await call<{ results: { carrier: string; cabin: string }[]; totalFound: number; preferred: { cheapest: { carrier: string } | null } | null }>(mcp, 'search_flights', { origin: 'JFK', destination: 'LHR', date: TRIP.departure_date, searchType: 'cash' });
       expect(out.results.length).toBeGreaterThan(0);
       expect(out.results.every((r) => r.cabin === 'business' && r.carrier !== avoided)).toBe(true);
       expect(out.totalFound).toBe(total - hidden);
+      expect(out.preferred?.cheapest?.carrier).toBe(preferredPick);
       const explicit = await call<{ results: { cabin: string }[] }>(mcp, 'search_flights', { origin: 'JFK', destination: 'LHR', date: TRIP.departure_date, searchType: 'cash', cabinClass: 'economy' });
       expect(explicit.results.every((r) => r.cabin === 'economy')).toBe(true);
     } finally {

@@ -104,6 +104,11 @@ export const SearchSummary = z.object({
   cache_age_s: z.number().int().nullable(),
   cabin_source: z.enum(['request', 'playbook', 'default']).describe('Where the cabin came from: the request, the caller\'s saved playbook, or the economy default.'),
   hidden_avoided: z.number().int().describe('Flights found but not shown because their main carrier is avoided (the request\'s avoided_airlines, else the playbook\'s).'),
+  preferred: z.object({
+    airlines: z.array(z.string()).describe('The saved playbook\'s preferred airlines.'),
+    count: z.number().int().describe('Shown flights whose main carrier is one of them.'),
+    cheapest: z.object({ id: z.string(), carrier: z.string(), price: z.number(), currency: z.string() }).nullable().describe('The cheapest of those with a cash price.'),
+  }).nullable().describe('For a signed-in caller whose saved playbook names preferred airlines; null otherwise. Nothing is hidden or reordered for them.'),
 });
 export type SearchSummary = z.output<typeof SearchSummary>;
 

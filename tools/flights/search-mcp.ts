@@ -53,6 +53,11 @@ const McpOutput = z.object({
   source: z.string().describe('Providers that answered, comma-separated; "(cached)" when served from the search cache.'),
   count: z.number().int().describe('Results returned here (at most 20).'),
   totalFound: z.number().int().describe('Distinct flights found in all.'),
+  preferred: z.object({
+    airlines: z.array(z.string()),
+    count: z.number().int().describe('Flights found on these airlines.'),
+    cheapest: CompactFlight.nullable().describe('The cheapest of them, even when it is not among the 20 results.'),
+  }).nullable().describe('The caller\'s saved preferred airlines (playbook) and how they fare here; null without any.'),
 });
 
 function compact(r: FlightResult): z.output<typeof CompactFlight> {
@@ -97,6 +102,9 @@ export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof Se
     const answered = out.summary?.providers.filter((p) => p.status === 'ok').map((p) => p.provider) ?? [];
     const source = `${answered.join(',') || 'none'}${out.summary?.cached ? ' (cached)' : ''}`;
     const results = out.results.slice(0, MCP_RESULT_LIMIT).map(compact);
-    return { results, source, count: results.length, totalFound: out.results.length };
+    const p = out.summary?.preferred ?? null;
+    const cheapestPreferred = p?.cheapest ? out.results.find((r) => r.id === p.cheapest?.id) : undefined;
+    const preferred = p ? { airlines: p.airlines, count: p.count, cheapest: cheapestPreferred ? compact(cheapestPreferred) : null } : null;
+    return { results, source, count: results.length, totalFound: out.results.length, preferred };
   },
 };

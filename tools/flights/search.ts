@@ -48,6 +48,19 @@ function summarize(searchId: string, results: readonly FlightResult[], providers
     cache_age_s: cacheAgeS,
     cabin_source: prefs.cabinSource,
     hidden_avoided: hidden,
+    preferred: preferredSummary(results, prefs.preferred),
+  };
+}
+
+/** Where the caller's preferred airlines stand among what is shown: how many flights, and the cheapest. */
+function preferredSummary(results: readonly FlightResult[], airlines: readonly string[]): SearchSummary['preferred'] {
+  if (airlines.length === 0) return null;
+  const theirs = results.filter((r) => airlines.includes(r.carrier));
+  const cheapest = theirs.filter((r) => r.price !== null && r.currency !== null).sort(compareResults)[0];
+  return {
+    airlines: [...airlines],
+    count: theirs.length,
+    cheapest: cheapest && cheapest.price !== null && cheapest.currency !== null ? { id: cheapest.id, carrier: cheapest.carrier, price: cheapest.price, currency: cheapest.currency } : null,
   };
 }
 
@@ -59,7 +72,7 @@ export const searchFlightsTool = defineStreamTool({
     'The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. ' +
     'A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes. An identical search within a short time is answered from the cache and says so. ' +
     'For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook\'s cabin and flights whose main carrier the playbook avoids are hidden ' +
-    '(unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided.',
+    '(unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook\'s preferred airlines and the cheapest of them.',
   area: 'Flight search and upgrades',
   input: FlightSearchRequest,
   output: SearchOutput,

@@ -1505,7 +1505,7 @@ export interface paths {
         put?: never;
         /**
          * Search flights
-         * @description Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes. An identical search within a short time is answered from the cache and says so. For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook's cabin and flights whose main carrier the playbook avoids are hidden (unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided.
+         * @description Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes. An identical search within a short time is answered from the cache and says so. For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook's cabin and flights whose main carrier the playbook avoids are hidden (unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook's preferred airlines and the cheapest of them.
          */
         post: operations["flights_search"];
         delete?: never;
@@ -11347,6 +11347,20 @@ export interface operations {
                             elapsed_ms: number;
                             /** @description Flights found but not shown because their main carrier is avoided (the request's avoided_airlines, else the playbook's). */
                             hidden_avoided: number;
+                            /** @description For a signed-in caller whose saved playbook names preferred airlines; null otherwise. Nothing is hidden or reordered for them. */
+                            preferred: {
+                                /** @description The saved playbook's preferred airlines. */
+                                airlines: string[];
+                                /** @description The cheapest of those with a cash price. */
+                                cheapest: {
+                                    carrier: string;
+                                    currency: string;
+                                    id: string;
+                                    price: number;
+                                } | null;
+                                /** @description Shown flights whose main carrier is one of them. */
+                                count: number;
+                            } | null;
                             providers: {
                                 cached: boolean;
                                 /** @description Itineraries this provider returned. */

@@ -305,6 +305,8 @@ __all__ = [
     "FlightsSearchEventComplete",
     "FlightsSearchEventCompleteData",
     "FlightsSearchEventCompleteDataCheapest",
+    "FlightsSearchEventCompleteDataPreferred",
+    "FlightsSearchEventCompleteDataPreferredCheapest",
     "FlightsSearchEventCompleteDataProvidersItem",
     "FlightsSearchEventProgress",
     "FlightsSearchEventProgressData",
@@ -3726,6 +3728,22 @@ class FlightsSearchEventCompleteDataProvidersItem(TypedDict):
     cached: bool
 
 
+class FlightsSearchEventCompleteDataPreferredCheapest(TypedDict):
+    id: str
+    carrier: str
+    price: float
+    currency: str
+
+
+class FlightsSearchEventCompleteDataPreferred(TypedDict):
+    # The saved playbook's preferred airlines.
+    airlines: List[str]
+    # Shown flights whose main carrier is one of them.
+    count: int
+    # The cheapest of those with a cash price.
+    cheapest: Optional[FlightsSearchEventCompleteDataPreferredCheapest]
+
+
 class FlightsSearchEventCompleteData(TypedDict):
     search_id: str
     # Distinct flights found.
@@ -3742,6 +3760,9 @@ class FlightsSearchEventCompleteData(TypedDict):
     # Flights found but not shown because their main carrier is avoided (the request's
     # avoided_airlines, else the playbook's).
     hidden_avoided: int
+    # For a signed-in caller whose saved playbook names preferred airlines; null
+    # otherwise. Nothing is hidden or reordered for them.
+    preferred: Optional[FlightsSearchEventCompleteDataPreferred]
 
 
 class FlightsSearchEventComplete(TypedDict):

@@ -1640,7 +1640,8 @@ class _Operations(SyncTransport):
         from the cache and says so. For a signed-in caller with a saved playbook, an
         omitted cabin_class is the playbook's cabin and flights whose main carrier the
         playbook avoids are hidden (unless the request gives avoided_airlines); the
-        complete event gives cabin_source and hidden_avoided.
+        complete event gives cabin_source and hidden_avoided, and `preferred`: how many
+        shown flights are on the playbook's preferred airlines and the cheapest of them.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
@@ -5009,7 +5010,8 @@ class _AsyncOperations(AsyncTransport):
         from the cache and says so. For a signed-in caller with a saved playbook, an
         omitted cabin_class is the playbook's cabin and flights whose main carrier the
         playbook avoids are hidden (unless the request gives avoided_airlines); the
-        complete event gives cabin_source and hidden_avoided.
+        complete event gives cabin_source and hidden_avoided, and `preferred`: how many
+        shown flights are on the playbook's preferred airlines and the cheapest of them.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
