@@ -16,6 +16,8 @@ export interface OfferOut {
   can_hold: boolean | null;
   fare_brand: string | null;
   passengers: { id: string; type: string }[];
+  owner: string;
+  slices: { segments: { flight: string }[] }[];
 }
 
 export async function searchOffers(server: TestServer, body: Record<string, unknown> = {}): Promise<OfferOut[]> {
@@ -31,6 +33,20 @@ export async function findOffer(server: TestServer, pick: (o: OfferOut) => boole
   const offer = (await searchOffers(server, body)).find(pick);
   if (!offer) throw new Error('no offer matches');
   return offer;
+}
+
+/**
+ * The first departure date from `fromDay` days ahead on which `airline` sells at least
+ * `flights` distinct itineraries on the route: the simulated schedule varies by date, so
+ * a test that needs several change offers must not assume a fixed day has them.
+ */
+export async function dayWithFlightsBy(server: TestServer, airline: string, flights: number, fromDay: number, body: Record<string, unknown> = {}): Promise<string> {
+  for (let day = fromDay; day < fromDay + 14; day++) {
+    const offers = await searchOffers(server, { ...body, departure_date: daysAhead(day) });
+    const itineraries = new Set(offers.filter((o) => o.owner === airline).map((o) => o.slices.map((s) => s.segments.map((g) => g.flight).join('+')).join('/')));
+    if (itineraries.size >= flights) return daysAhead(day);
+  }
+  throw new Error(`${airline} sells fewer than ${flights} itineraries on every day searched`);
 }
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { daysAhead } from '../flights/search-helpers.js';
-import { findOffer, json, payByCard, sleep, traveller } from './booking-helpers.js';
+import { dayWithFlightsBy, findOffer, json, payByCard, sleep, traveller } from './booking-helpers.js';
 
 // The whole life of one booking on the embedded default (and, in CI's second
 // pass, on PostgreSQL and Redis): search → offer → seat → payment intent → card
@@ -9,6 +9,7 @@ import { findOffer, json, payByCard, sleep, traveller } from './booking-helpers.
 
 const INTERNAL = 'internal-lifecycle-key-0123456789abcdef';
 const internal = { 'x-internal-key': INTERNAL };
+const TRANSATLANTIC_TRUNK = new Set(['BA', 'AA', 'VS', 'DL', 'UA']);
 let server: TestServer;
 
 beforeAll(async () => {
@@ -48,8 +49,9 @@ async function freeSeat(offerId: string): Promise<{ segmentId: string; designato
 
 describe('flight booking life cycle', () => {
   it('searches, pays, books, seats, tickets, changes and cancels', async () => {
-    // 1. Search mode of create-offer: a flexible fare (refundable and changeable).
-    const offer = await findOffer(server, (o) => o.refundable === true && o.changeable === true);
+    // 1. Search mode of create-offer: a flexible fare (refundable and changeable) on an
+    // airline that flies JFK–LHR several times a day, so a change has several flights to offer.
+    const offer = await findOffer(server, (o) => o.refundable === true && o.changeable === true && TRANSATLANTIC_TRUNK.has(o.owner));
     expect(offer.offer_id).toMatch(/^duffel:off_/);
     expect((await server.get(`/api/offers/${offer.offer_id}`)).status).toBe(200);
 
@@ -92,11 +94,12 @@ describe('flight booking life cycle', () => {
     }
     expect(docs.documents[0]).toMatchObject({ type: 'electronic_ticket', ticket_number: expect.stringMatching(/^\d{13}$/) });
 
-    // 7. Change request: offers fill in while polled.
+    // 7. Change request to a day the airline flies the route at least twice: offers fill in while polled.
+    const newDate = await dayWithFlightsBy(server, offer.owner, 2, 47);
     const order = await json<{ order: { slices: { id: string | null }[] } }>(await server.get(`/api/booking/${booking.booking_ref}`));
     const sliceId = order.order.slices[0]!.id!;
     const request = await json<{ id: string; offers: { id: string; change_total: { amount: number; currency: string } }[] }>(
-      await server.post(`/api/booking/${booking.booking_ref}/change-request`, { slices: { remove: [{ slice_id: sliceId }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(47) }] } }),
+      await server.post(`/api/booking/${booking.booking_ref}/change-request`, { slices: { remove: [{ slice_id: sliceId }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: newDate }] } }),
     );
     let offers = request.offers;
     for (let i = 0; i < 60 && offers.length < 2; i++) {
