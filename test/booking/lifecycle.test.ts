@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
-import { daysAhead } from '../flights/search-helpers.js';
 import { dayWithFlightsBy, findOffer, json, payByCard, sleep, traveller } from './booking-helpers.js';
 
 // The whole life of one booking on the embedded default (and, in CI's second
