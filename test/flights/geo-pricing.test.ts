@@ -182,7 +182,8 @@ describe('the SerpApi simulator’s markets', () => {
       for (const gl of ['gb', 'de', 'in', 'br', 'th']) {
         const local = await prices({ departure_id: from!, arrival_id: to!, gl });
         expect(await prices({ departure_id: from!, arrival_id: to!, gl })).toEqual(local);
-        const ratio = local[0]! / us[0]!;
+        // Cheapest against cheapest: rounding can swap two near-equal options in Google's order.
+        const ratio = Math.min(...local) / Math.min(...us);
         expect(ratio).toBeGreaterThan(0.84);
         expect(ratio).toBeLessThan(1.05);
         if (ratio < 0.97) cheaperSomewhere++;
