@@ -37,12 +37,12 @@ export async function findOffer(server: TestServer, pick: (o: OfferOut) => boole
 
 /**
  * The first departure date from `fromDay` days ahead on which `airline` sells at least
- * `flights` distinct itineraries on the route: the simulated schedule varies by date, so
+ * `flights` distinct JFK–LHR itineraries (searchOffers' route): the simulated schedule varies by date, so
  * a test that needs several change offers must not assume a fixed day has them.
  */
-export async function dayWithFlightsBy(server: TestServer, airline: string, flights: number, fromDay: number, body: Record<string, unknown> = {}): Promise<string> {
+export async function dayWithFlightsBy(server: TestServer, airline: string, flights: number, fromDay: number): Promise<string> {
   for (let day = fromDay; day < fromDay + 14; day++) {
-    const offers = await searchOffers(server, { ...body, departure_date: daysAhead(day) });
+    const offers = await searchOffers(server, { departure_date: daysAhead(day) });
     const itineraries = new Set(offers.filter((o) => o.owner === airline).map((o) => o.slices.map((s) => s.segments.map((g) => g.flight).join('+')).join('/')));
     if (itineraries.size >= flights) return daysAhead(day);
   }

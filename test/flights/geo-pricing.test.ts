@@ -182,7 +182,7 @@ describe('the SerpApi simulator’s markets', () => {
       for (const gl of ['gb', 'de', 'in', 'br', 'th']) {
         const local = await prices({ departure_id: from!, arrival_id: to!, gl });
         expect(await prices({ departure_id: from!, arrival_id: to!, gl })).toEqual(local);
-        // Cheapest against cheapest: rounding can swap two near-equal options in Google's order.
+        // Cheapest against cheapest: the listed order can differ between markets (rounded prices reorder near-ties).
         const ratio = Math.min(...local) / Math.min(...us);
         expect(ratio).toBeGreaterThan(0.84);
         expect(ratio).toBeLessThan(1.05);
