@@ -1,5 +1,6 @@
-// The scopes a token can carry. Tools declare which one they need; the /mcp
-// adapter answers 403 insufficient_scope when the token lacks it.
+// The scopes a token or API key can carry. Tools declare which ones they need
+// (`scopes` in defineTool); every surface answers 403 insufficient_scope when the
+// grant lacks one (tools/_kit/scopes.ts).
 
 export const SCOPE_READ = 'read';
 export const SCOPE_PLAN = 'plan';

@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ToolError } from '../../tools/_kit/errors.js';
+import { INSUFFICIENT_SCOPE, scopesNeededBy } from '../../tools/_kit/scopes.js';
 
 // The one place a ToolError becomes an HTTP answer (REST) or an MCP tool error.
 
@@ -9,10 +10,18 @@ export interface HttpErrorBody {
   details?: Record<string, unknown>;
 }
 
-export function httpError(err: ToolError): { status: number; body: HttpErrorBody } {
+/** RFC 6750 §3: a grant that lacks a scope is told which scopes to come back with. */
+function challenge(err: ToolError): Record<string, string> | undefined {
+  const needed = scopesNeededBy(err);
+  if (!needed) return undefined;
+  return { 'WWW-Authenticate': `Bearer error="${INSUFFICIENT_SCOPE}", scope="${needed.join(' ')}"` };
+}
+
+export function httpError(err: ToolError): { status: number; body: HttpErrorBody; headers?: Record<string, string> } {
   const status = ERROR_STATUS[err.code];
   if (err.code === 'VALIDATION_FAILED' && err.issues) return { status, body: { detail: err.issues } };
-  return { status, body: { detail: err.message, code: err.code, hint: err.hint, ...(err.details ? { details: err.details } : {}) } };
+  const headers = challenge(err);
+  return { status, body: { detail: err.message, code: err.code, hint: err.hint, ...(err.details ? { details: err.details } : {}) }, ...(headers ? { headers } : {}) };
 }
 
 /** Text for an MCP `isError` result: what went wrong and what the model should do next. */

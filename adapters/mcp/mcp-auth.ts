@@ -1,15 +1,10 @@
 import type { Request, Response } from 'express';
 import { canonicalResource, wwwAuthenticate } from '../../oauth/index.js';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
-import type { Principal, Scope } from '../../tools/_kit/principal.js';
+import type { Principal } from '../../tools/_kit/principal.js';
+import { authorizeScopes, scopesNeededBy } from '../../tools/_kit/scopes.js';
 import type { Runtime } from '../http/request-context.js';
 import { RPC, rpcError } from './jsonrpc-errors.js';
-
-/** A tool's scope over MCP: what it declares; else read-only tools need `read`, anything else `book`. */
-export function requiredScopes(tool: AnyTool): Scope[] {
-  if (tool.mcp && tool.mcp.scopes) return [...tool.mcp.scopes];
-  return tool.mcp && tool.mcp.annotations?.readOnlyHint ? ['read'] : ['read', 'book'];
-}
 
 /**
  * /mcp needs a caller: an OAuth access token issued for this server's /mcp, an API
@@ -25,12 +20,20 @@ export async function authenticateMcp(req: Request, res: Response, runtime: Runt
   return undefined;
 }
 
-/** 403 insufficient_scope when the caller's grant lacks what the tool needs; true when allowed. */
+/**
+ * 403 insufficient_scope at the HTTP layer when the caller's grant lacks what the tool
+ * declares (the same declaration invoke enforces): MCP clients step up on this status
+ * and challenge, which an isError tool result would not trigger. True when allowed.
+ */
 export function checkScope(req: Request, res: Response, runtime: Runtime, principal: Principal, tool: AnyTool): boolean {
-  const granted = principal.kind === 'user' || principal.kind === 'admin' ? principal.scopes : undefined;
-  if (!granted) return true;
-  const needed = requiredScopes(tool);
-  if (needed.every((s) => granted.includes(s))) return true;
+  let needed: readonly string[] | undefined;
+  try {
+    authorizeScopes(tool, principal);
+    return true;
+  } catch (err) {
+    needed = scopesNeededBy(err);
+    if (!needed) throw err;
+  }
   res.setHeader('WWW-Authenticate', wwwAuthenticate(runtime.baseUrl(req), { error: 'insufficient_scope', scope: needed }));
   rpcError(res, 403, RPC.SERVER_ERROR, `Forbidden: this tool needs the scopes ${needed.join(' ')}`);
   return false;

@@ -2,6 +2,7 @@ import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject, S
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { ERROR_STATUS, type ErrorCode } from '../../tools/_kit/errors.js';
 import type { AuthRule } from '../../tools/_kit/principal.js';
+import { requiredScopes } from '../../tools/_kit/scopes.js';
 import { planInput } from '../rest/input-plan.js';
 import { toJsonSchema, type JsonSchema } from '../schema/json-schema.js';
 
@@ -16,7 +17,9 @@ function security(rule: AuthRule): SecurityRequirementObject[] {
 }
 
 function authErrors(rule: AuthRule): ErrorCode[] {
-  if (rule === 'none' || rule === 'optional') return [];
+  if (rule === 'none') return [];
+  // An optional-auth call is refused (403 insufficient_scope) when its key or token lacks a scope.
+  if (rule === 'optional') return ['FORBIDDEN'];
   return ['UNAUTHENTICATED', 'FORBIDDEN'];
 }
 
@@ -67,6 +70,8 @@ export function buildOperation(tool: AnyTool): OperationObject {
     tags: [tool.area],
     ...(tool.rest.deprecated ? { deprecated: true } : {}),
     security: security(tool.auth),
+    // Scopes an API key or OAuth token must carry; anonymous callers and the internal key have no grant to limit.
+    'x-required-scopes': [...requiredScopes(tool)],
     ...(parameters.length ? { parameters } : {}),
   };
   const responses: ResponsesObject = {};

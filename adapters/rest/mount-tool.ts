@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { ToolError, toToolError } from '../../tools/_kit/errors.js';
-import { invokeUnary, openStream } from '../../tools/_kit/invoke.js';
+import { authorizeCall, invokeUnary, openStream } from '../../tools/_kit/invoke.js';
 import { httpError } from '../http/error-response.js';
 import { isJsonContentType } from '../http/json-type.js';
 import { buildContext, type Runtime } from '../http/request-context.js';
@@ -16,7 +16,8 @@ export function sendError(req: Request, res: Response, err: unknown): void {
     res.end();
     return;
   }
-  const { status, body } = httpError(toolErr);
+  const { status, body, headers } = httpError(toolErr);
+  if (headers) res.set(headers);
   res.status(status).json(body);
 }
 
@@ -35,13 +36,15 @@ export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime): R
   const status = (tool.rest && tool.rest.status) || 200;
   return async (req, res) => {
     try {
+      // Who may call comes first: a caller without the right gets 401/403 whatever the body holds.
+      const ctx = await buildContext(req, res, runtime);
+      authorizeCall(tool, ctx.principal);
       if (plan.hasBody) {
         const bad = wrongContentType(req);
         if (bad) throw bad;
       }
       const assembled = assembleInput(plan, req.params as Record<string, string>, req.query as Record<string, unknown>, req.body);
       if (!assembled.ok) throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: assembled.issues });
-      const ctx = await buildContext(req, res, runtime);
       if (tool.kind === 'unary') {
         const out = await invokeUnary(tool, ctx, assembled.input, plan.partOf);
         if (tool.rest && tool.rest.cacheControl) res.setHeader('Cache-Control', tool.rest.cacheControl);

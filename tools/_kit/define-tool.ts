@@ -42,8 +42,6 @@ export interface McpAnnotations {
  */
 export interface McpExposure<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   name: string;
-  /** OAuth scopes a token needs to call it; by default `read` for read-only tools and `read book` for the rest. */
-  scopes?: readonly Scope[];
   annotations?: McpAnnotations;
   /** MCP argument schema, when it differs from the tool's input. */
   input?: z.ZodObject;
@@ -72,6 +70,13 @@ interface ToolBase<I extends z.ZodObject, O extends z.ZodType> {
   /** Codes this tool may raise besides VALIDATION_FAILED and INTERNAL. */
   errors: readonly ErrorCode[];
   auth: AuthRule;
+  /**
+   * Every scope a caller with a grant (API key, OAuth token) must hold, on every surface:
+   * ['read'] to look, ['read', 'plan'] to change your own plans (spends nothing),
+   * ['read', 'book'] to spend money or change a booking. Without it: ['read'] for
+   * read-only tools, ['read', 'book'] for the rest (tools/_kit/scopes.ts).
+   */
+  scopes?: readonly Scope[];
   rest: RestBinding | false;
   mcp: McpExposure<I, O> | false;
 }

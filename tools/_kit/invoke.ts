@@ -3,12 +3,23 @@ import { authorize } from './authorize.js';
 import type { ToolContext } from './context.js';
 import type { AnyTool, StreamEvent, StreamTool, UnaryTool } from './define-tool.js';
 import { ToolError } from './errors.js';
+import { authorizeScopes } from './scopes.js';
 import { toValidationIssues } from './validation.js';
 
 // The direct caller every surface goes through: authorize, validate the input,
 // run the handler, and parse the output so nothing unshaped ever leaves a tool.
 
 type Where = (key: string | number | undefined) => string | undefined;
+
+/**
+ * Who may call: the tool's auth rule, then the scopes its grant must hold. Runs before
+ * any input is looked at, so a refused caller learns nothing about the input's shape.
+ * Surfaces that check the request before invoking (REST bodies) call it first too.
+ */
+export function authorizeCall(tool: AnyTool, principal: ToolContext['principal']): void {
+  authorize(tool.auth, principal);
+  authorizeScopes(tool, principal);
+}
 
 export function parseToolInput(tool: AnyTool, raw: unknown, where?: Where): Record<string, unknown> {
   const parsed = tool.input.safeParse(raw, { reportInput: true }); // input lets us tell "missing" from "wrong type"
@@ -24,7 +35,7 @@ function parseToolOutput(tool: AnyTool, value: unknown): unknown {
 }
 
 export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObject, O>, ctx: ToolContext, raw: unknown, where?: Where): Promise<z.output<O>> {
-  authorize(tool.auth, ctx.principal);
+  authorizeCall(tool as AnyTool, ctx.principal);
   const input = parseToolInput(tool, raw, where);
   const result = await tool.handler(ctx, input);
   return parseToolOutput(tool, result) as z.output<O>;
@@ -32,7 +43,7 @@ export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObje
 
 /** Authorizes and validates up front, then yields each event parsed through the event schema. */
 export function openStream(tool: StreamTool, ctx: ToolContext, raw: unknown, where?: Where): AsyncIterable<StreamEvent> {
-  authorize(tool.auth, ctx.principal);
+  authorizeCall(tool, ctx.principal);
   const input = parseToolInput(tool, raw, where);
   const events = tool.handler(ctx, input);
   return (async function* () {

@@ -3,8 +3,7 @@
 export type Tier = 'free' | 'pro' | 'business';
 export const TIERS: readonly Tier[] = ['free', 'pro', 'business'];
 
-/** OAuth / API-key scopes: `read` for search, points and deals; `book` for anything that spends money or changes a booking. */
-/** read: search and look; plan: change your own trips, alerts, travelers and preferences (spends nothing); book: spend money or change bookings. */
+/** OAuth / API-key scopes. read: search and look; plan: change your own trips, alerts, travelers and preferences (spends nothing); book: spend money or change bookings. */
 export type Scope = 'read' | 'plan' | 'book';
 export const ALL_SCOPES: readonly Scope[] = ['read', 'plan', 'book'];
 

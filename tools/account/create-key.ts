@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../_kit/define-tool.js';
 import { ToolError } from '../_kit/errors.js';
 import type { Scope, Tier } from '../_kit/principal.js';
+import { grantedScopes } from '../_kit/scopes.js';
 import { ApiKeySchema, apiKeyOut, ScopeSchema, TierSchema } from './schemas.js';
 
 export const createKeyTool = defineTool({
@@ -11,13 +12,14 @@ export const createKeyTool = defineTool({
   area: 'Account',
   input: z.object({
     name: z.string().trim().min(1).max(100).optional().describe('A label to recognise the key'),
-    scopes: z.array(ScopeSchema).min(1).optional().describe('Defaults to every scope'),
+    scopes: z.array(ScopeSchema).min(1).optional().describe('At most the scopes of the key or token making the call, which is also the default (every scope for callers without a grant)'),
     user_id: z.string().min(1).max(200).optional().describe('Internal and admin callers only: the user to mint for'),
     tier: TierSchema.optional().describe('Internal and admin callers only: the plan of the key'),
   }),
   output: z.object({ key: ApiKeySchema, secret: z.string().describe('The API key itself. Shown once: store it now.') }),
   errors: ['FORBIDDEN'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/keys' },
   mcp: false,
   handler: async (ctx, input) => {
@@ -28,8 +30,14 @@ export const createKeyTool = defineTool({
     }
     const userId = input.user_id ?? (p.kind === 'user' || p.kind === 'admin' ? p.userId : undefined);
     if (!userId) throw new ToolError('VALIDATION_FAILED', 'user_id is required', { issues: [{ loc: ['body', 'user_id'], msg: 'Field required for internal callers', type: 'missing' }] });
+    // A key may not mint a stronger key: that would turn a read-only grant into a booking one.
+    const granted = grantedScopes(p);
+    const scopes = (input.scopes as Scope[] | undefined) ?? (granted ? [...granted] : undefined);
+    if (granted && scopes?.some((s) => !granted.includes(s))) {
+      throw new ToolError('FORBIDDEN', `A key can only be given scopes the caller holds (${granted.join(' ')})`);
+    }
     const tier = (input.tier as Tier | undefined) ?? (await ctx.services.identity.userTier(userId));
-    const { key, secret } = await ctx.services.identity.createKey({ userId, tier, ...(input.name ? { name: input.name } : {}), ...(input.scopes ? { scopes: input.scopes as Scope[] } : {}) });
+    const { key, secret } = await ctx.services.identity.createKey({ userId, tier, ...(input.name ? { name: input.name } : {}), ...(scopes ? { scopes } : {}) });
     return { key: apiKeyOut(key), secret };
   },
 });

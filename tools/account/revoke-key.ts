@@ -12,6 +12,7 @@ export const revokeKeyTool = defineTool({
   output: z.object({ key: ApiKeySchema }),
   errors: ['NOT_FOUND'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'DELETE', path: '/api/keys/{key_id}' },
   mcp: false,
   handler: async (ctx, input) => {

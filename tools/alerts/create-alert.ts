@@ -23,6 +23,7 @@ export const createAlertTool = defineTool({
   output: AlertResponse,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/alerts' },
   mcp: false,
   handler: async (ctx, input) => {

@@ -15,6 +15,7 @@ export const deleteAlertTool = defineTool({
   output: z.object({ ok: z.literal(true), id: z.string() }),
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'DELETE', path: '/api/alerts/{alert_id}', query: ['user_id'] },
   mcp: false,
   handler: async (ctx, input) => {

@@ -19,10 +19,10 @@ export const getPlaybookTool = defineTool({
   errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   // Optional: the default is the same for everyone, so an anonymous caller may see it.
   auth: 'optional',
+  scopes: ['read'],
   rest: { method: 'GET', path: '/api/user/playbook', query: ['user_id'] },
   mcp: {
     name: 'get_playbook',
-    scopes: ['read'],
     annotations: { title: 'Read my playbook', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     input: z.object({}).strict(),
     toInput: () => ({}),

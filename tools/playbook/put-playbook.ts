@@ -38,6 +38,7 @@ export const putPlaybookTool = defineTool({
   output: PlaybookView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'PUT', path: '/api/user/playbook' },
   mcp: false,
   handler: async (ctx, input) => {

@@ -34,8 +34,9 @@ export const updatePlaybookTool = defineTool({
   output: McpPlaybook,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: false,
-  mcp: { name: 'update_playbook', scopes: ['read', 'plan'], annotations: { title: 'Update my playbook', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'update_playbook', annotations: { title: 'Update my playbook', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
   handler: async (ctx, input) => {
     const userId = actingUserId(ctx.principal, undefined);
     const base: PlaybookData = (await ctx.services.playbooks.find(userId)) ?? DEFAULT_PLAYBOOK;

@@ -36,6 +36,7 @@ export const pointsRouterPathsTool = defineTool({
   output: PathsAnswer,
   errors: [],
   auth: 'optional',
+  scopes: ['read'],
   rest: { method: 'POST', path: '/api/points-router/paths' },
   mcp: false,
   handler: async (ctx, input) => {

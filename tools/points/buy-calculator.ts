@@ -69,6 +69,7 @@ export const buyCalculatorTool = defineTool({
   output: BuyCalcOutput,
   errors: ['UNPROCESSABLE'],
   auth: 'optional',
+  scopes: ['read'],
   rest: { method: 'POST', path: '/api/points/buy-calculator' },
   mcp: false,
   handler: async (_ctx, input) => {

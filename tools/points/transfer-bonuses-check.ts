@@ -53,6 +53,7 @@ export const pointsTransferBonusesCheckTool = defineTool({
   output: CheckOutput,
   errors: [],
   auth: 'optional',
+  scopes: ['read'],
   rest: { method: 'POST', path: '/api/points/transfer-bonuses/check' },
   mcp: false,
   handler: async (ctx, input) => {

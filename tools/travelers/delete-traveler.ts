@@ -19,6 +19,7 @@ export const deleteTravelerTool = defineTool({
   output: z.object({ ok: z.literal(true) }),
   errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'DELETE', path: '/api/user/travelers/{traveler_id}', query: ['user_id'] },
   mcp: false,
   handler: async (ctx, input) => {

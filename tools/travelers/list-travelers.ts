@@ -17,6 +17,7 @@ export const listTravelersTool = defineTool({
   output: TravelerList,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   auth: 'user',
+  scopes: ['read'],
   rest: { method: 'GET', path: '/api/user/travelers', query: ['user_id'] },
   mcp: listTravelersMcp,
   handler: async (ctx, input) => {

@@ -59,6 +59,7 @@ export const saveTravelerTool = defineTool({
   output: TravelerProfile,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'UNAVAILABLE'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/user/travelers' },
   mcp: saveTravelerMcp,
   handler: async (ctx, input) => {

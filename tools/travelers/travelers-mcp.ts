@@ -44,7 +44,6 @@ const McpList = z.object({ travelers: z.array(McpProfile).describe('Newest first
 
 export const listTravelersMcp: McpExposure<typeof ListTravelersInput, typeof TravelerList> = {
   name: 'list_travelers',
-  scopes: ['read'],
   annotations: { title: 'List my saved traveler profiles', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z.object({}),
   toInput: () => ({}),
@@ -68,7 +67,6 @@ type SaveArgsOut = z.output<typeof SaveArgs>;
 
 export const saveTravelerMcp: McpExposure<typeof TravelerInput, typeof TravelerProfile> = {
   name: 'save_traveler',
-  scopes: ['read', 'plan'],
   annotations: { title: 'Save a traveler profile', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: SaveArgs,
   toInput: (raw) => {

@@ -15,6 +15,7 @@ export const addActivityTool = defineTool({
   output: ActivityView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/trips/{trip_id}/activities' },
   mcp: false,
   handler: async (ctx, input) => {

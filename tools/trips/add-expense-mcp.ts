@@ -53,10 +53,10 @@ export const addTripExpenseMcpTool = defineTool({
   output: z.object({ expense: ExpenseView, balances: ExpenseSummaryView }),
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: false,
   mcp: {
     name: 'add_trip_expense',
-    scopes: ['read', 'plan'],
     annotations: { title: 'Add a trip expense', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   handler: async (ctx, args) => {

@@ -17,6 +17,7 @@ export const addExpenseTool = defineTool({
   output: ExpenseView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/trips/{trip_id}/expenses' },
   mcp: false,
   handler: async (ctx, input) => {

@@ -17,6 +17,7 @@ export const addTravelerTool = defineTool({
   output: MemberView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/trips/{trip_id}/travelers' },
   mcp: false,
   handler: async (ctx, input) => {

@@ -16,6 +16,7 @@ export const setBudgetTool = defineTool({
   output: BudgetView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'PUT', path: '/api/trips/{trip_id}/budget' },
   mcp: false,
   handler: async (ctx, input) => {

@@ -28,10 +28,10 @@ export const createTripTool = defineTool({
   output: TripView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/trips' },
   mcp: {
     name: 'create_trip',
-    scopes: ['read', 'plan'],
     annotations: { title: 'Create a group trip', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     input: McpArgs,
     toInput: (a) => {

@@ -14,10 +14,10 @@ export const expenseSummaryTool = defineTool({
   output: ExpenseSummaryView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   auth: 'user',
+  scopes: ['read'],
   rest: { method: 'GET', path: '/api/trips/{trip_id}/expenses/summary' },
   mcp: {
     name: 'trip_expense_summary',
-    scopes: ['read'],
     annotations: { title: 'Who owes whom on a trip', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     ...TripRefMcp,
   },

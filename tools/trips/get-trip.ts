@@ -12,10 +12,10 @@ export const getTripTool = defineTool({
   output: TripView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   auth: 'user',
+  scopes: ['read'],
   rest: { method: 'GET', path: '/api/trips/{trip_id}' },
   mcp: {
     name: 'get_trip',
-    scopes: ['read'],
     annotations: { title: 'Get a trip', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     ...TripRefMcp,
   },

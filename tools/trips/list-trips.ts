@@ -15,10 +15,10 @@ export const listTripsTool = defineTool({
   output: z.object({ trips: z.array(TripSummaryView), count: z.number().int() }),
   errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   auth: 'user',
+  scopes: ['read'],
   rest: { method: 'GET', path: '/api/trips' },
   mcp: {
     name: 'list_trips',
-    scopes: ['read'],
     annotations: { title: 'List my trips', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     input: z.object({}),
     toInput: () => ({}),

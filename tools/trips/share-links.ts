@@ -27,6 +27,7 @@ export const createShareLinkTool = defineTool({
   }),
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/trips/{trip_id}/share' },
   mcp: false,
   handler: async (ctx, input) => {
@@ -52,6 +53,7 @@ export const revokeShareLinkTool = defineTool({
   output: ShareLinkView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'DELETE', path: '/api/trips/{trip_id}/share/{share_id}' },
   mcp: false,
   handler: async (ctx, input) => {

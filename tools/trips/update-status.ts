@@ -14,6 +14,7 @@ export const updateStatusTool = defineTool({
   output: TripView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'PATCH', path: '/api/trips/{trip_id}/status' },
   mcp: false,
   handler: async (ctx, input) => {

@@ -94,6 +94,7 @@ export const postVoteTool = defineTool({
   output: PollView,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/trips/{trip_id}/votes' },
   mcp: false,
   handler: async (ctx, input) => {

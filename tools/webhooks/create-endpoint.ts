@@ -27,6 +27,7 @@ export const createWebhookTool = defineTool({
   output: WebhookEndpointSchema.extend({ secret: SecretSchema }),
   errors: ['FORBIDDEN', 'UNPROCESSABLE'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/account/webhooks', status: 201 },
   mcp: false,
   handler: async (ctx, input) => {

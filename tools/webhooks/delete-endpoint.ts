@@ -12,6 +12,7 @@ export const deleteWebhookTool = defineTool({
   output: z.object({ deleted: z.literal(true), id: z.string() }),
   errors: ['NOT_FOUND'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'DELETE', path: '/api/account/webhooks/{webhook_id}' },
   mcp: false,
   handler: async (ctx, input) => {

@@ -18,6 +18,7 @@ export const rotateWebhookSecretTool = defineTool({
   output: WebhookEndpointSchema.extend({ secret: SecretSchema }),
   errors: ['NOT_FOUND'],
   auth: 'user',
+  scopes: ['read', 'plan'],
   rest: { method: 'POST', path: '/api/account/webhooks/{webhook_id}/rotate-secret' },
   mcp: false,
   handler: async (ctx, input) => {

@@ -22,6 +22,7 @@ export const holdTool = defineTool({
   output: BookingResult,
   errors: ['CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/booking/hold', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) =>

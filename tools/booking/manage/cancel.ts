@@ -30,6 +30,7 @@ export const cancelTool = defineTool({
   output: CancelOutput,
   errors: ['NOT_FOUND', 'CONFLICT', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'internal',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/booking/{order_id}/cancel', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) =>

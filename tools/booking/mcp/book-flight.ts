@@ -32,6 +32,7 @@ export const bookFlightTool = defineTool({
   output: BookingResult,
   errors: ['GONE', 'PAYMENT_REQUIRED', 'CONFLICT', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'user',
+  scopes: ['read', 'book'],
   rest: false,
   mcp: { name: 'book_flight', annotations: { title: 'Book the quoted flight', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true } },
   handler: async (ctx, input) => {
@@ -69,6 +70,7 @@ export const holdFlightTool = defineTool({
   output: BookingResult,
   errors: ['GONE', 'CONFLICT', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'user',
+  scopes: ['read', 'book'],
   rest: false,
   mcp: { name: 'hold_flight', annotations: { title: 'Hold the quoted flight', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true } },
   handler: async (ctx, input) => {

@@ -36,6 +36,7 @@ export const cancelBookingTool = defineTool({
   }),
   errors: ['NOT_FOUND', 'GONE', 'CONFLICT', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'user',
+  scopes: ['read', 'book'],
   rest: false,
   mcp: { name: 'cancel_booking', annotations: { title: 'Cancel a flight booking', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } },
   handler: async (ctx, input) => {

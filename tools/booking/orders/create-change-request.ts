@@ -49,6 +49,7 @@ export const createChangeRequestTool = defineTool({
   output: ChangeRequestView,
   errors: ['NOT_FOUND', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/booking/{order_id}/change-request' },
   mcp: false,
   handler: async (ctx, input) => {

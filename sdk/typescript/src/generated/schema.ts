@@ -2838,6 +2838,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     booking_book: {
@@ -2934,6 +2943,15 @@ export interface operations {
             };
             /** @description Error: PAYMENT_REQUIRED */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3358,6 +3376,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -3423,6 +3450,15 @@ export interface operations {
                             type: "baggage" | "cancel_for_any_reason" | "seat" | "other";
                         }[];
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: NOT_FOUND */
@@ -3702,6 +3738,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -3881,6 +3926,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -4000,6 +4054,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -4062,6 +4125,15 @@ export interface operations {
                         /** @description True when the provider could not be read and the saved order was used. */
                         stale: boolean;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: NOT_FOUND */
@@ -4237,6 +4309,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -4348,6 +4429,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: GONE */
             410: {
                 headers: {
@@ -4457,6 +4547,15 @@ export interface operations {
                             type: "baggage";
                         }[];
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: GONE */
@@ -4693,6 +4792,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -4816,6 +4924,15 @@ export interface operations {
                             }[];
                         }[];
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: NOT_FOUND */
@@ -5070,6 +5187,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -5197,6 +5323,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: GONE */
             410: {
                 headers: {
@@ -5320,6 +5455,15 @@ export interface operations {
                         }[];
                         summary: string;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: GONE */
@@ -5448,6 +5592,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: CONFLICT */
             409: {
                 headers: {
@@ -5565,6 +5718,15 @@ export interface operations {
             };
             /** @description Error: PAYMENT_REQUIRED */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5963,6 +6125,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: GONE */
             410: {
                 headers: {
@@ -6069,6 +6240,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -6163,6 +6343,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -6230,6 +6419,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -6293,6 +6491,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: UNPROCESSABLE */
             422: {
                 headers: {
@@ -6345,6 +6552,15 @@ export interface operations {
                             status: "held" | "confirmed" | "released";
                         }[];
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: NOT_FOUND */
@@ -6494,6 +6710,15 @@ export interface operations {
             };
             /** @description Error: PAYMENT_REQUIRED */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6671,6 +6896,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -6801,6 +7035,15 @@ export interface operations {
                         status: "creating" | "confirmed" | "cancelled" | "failed";
                         supplier: string | null;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: NOT_FOUND */
@@ -6990,6 +7233,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -7149,6 +7401,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -7272,6 +7533,15 @@ export interface operations {
                         };
                         ttl_seconds: number;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: GONE */
@@ -7446,6 +7716,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -7614,6 +7893,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -7707,6 +7995,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Validation error */
             422: {
                 headers: {
@@ -7772,6 +8069,15 @@ export interface operations {
                         destination: string;
                         origin: string;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation error */
@@ -7896,6 +8202,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -7992,6 +8307,15 @@ export interface operations {
                             points: number;
                         };
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: PAYLOAD_TOO_LARGE */
@@ -8143,6 +8467,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -8290,6 +8623,15 @@ export interface operations {
                         /** @description USD per one unit of `currency`, used for cpp. */
                         usd_rate: number;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: NOT_FOUND */
@@ -8491,6 +8833,15 @@ export interface operations {
                             value: ("great" | "fair" | "poor") | null;
                         }[];
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: PAYLOAD_TOO_LARGE */
@@ -8845,6 +9196,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -9168,6 +9528,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: GONE */
             410: {
                 headers: {
@@ -9335,6 +9704,15 @@ export interface operations {
                         rooms: number;
                         search_result_id: string;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: GONE */
@@ -9525,6 +9903,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -9651,7 +10038,7 @@ export interface operations {
                 "application/json": {
                     /** @description A label to recognise the key */
                     name?: string;
-                    /** @description Defaults to every scope */
+                    /** @description At most the scopes of the key or token making the call, which is also the default (every scope for callers without a grant) */
                     scopes?: ("read" | "plan" | "book")[];
                     /**
                      * @description Internal and admin callers only: the plan of the key
@@ -9999,6 +10386,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: GONE */
             410: {
                 headers: {
@@ -10132,6 +10528,15 @@ export interface operations {
                     "application/json": {
                         [key: string]: string;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10449,6 +10854,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -10544,6 +10958,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -10624,6 +11047,15 @@ export interface operations {
                             verdict: "excellent" | "good" | "poor";
                         }[];
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: PAYLOAD_TOO_LARGE */
@@ -10733,6 +11165,15 @@ export interface operations {
                         /** @description The day bonuses were checked for (UTC), YYYY-MM-DD. */
                         today: string;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: NOT_FOUND */
@@ -10866,6 +11307,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: NOT_FOUND */
             404: {
                 headers: {
@@ -10949,6 +11399,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Validation error */
             422: {
                 headers: {
@@ -11000,6 +11459,15 @@ export interface operations {
                             typical_cash_usd: number;
                         }[];
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation error */
@@ -11061,6 +11529,15 @@ export interface operations {
                         /** @description The day checked (UTC), YYYY-MM-DD. */
                         today: string;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11127,6 +11604,15 @@ export interface operations {
                         /** @description The day checked (UTC), YYYY-MM-DD. */
                         today: string;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: PAYLOAD_TOO_LARGE */
@@ -11384,6 +11870,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -11433,6 +11928,15 @@ export interface operations {
                             total: number;
                         };
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11492,6 +11996,15 @@ export interface operations {
                         since: string;
                         window_days: number;
                     };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Validation error */

@@ -615,7 +615,8 @@ class AccountCreateKeyRequest(TypedDict, total=False):
     """Request body of `account_create_key`."""
     # A label to recognise the key
     name: str
-    # Defaults to every scope
+    # At most the scopes of the key or token making the call, which is also the default
+    # (every scope for callers without a grant)
     scopes: List[Literal["read", "plan", "book"]]
     # Internal and admin callers only: the user to mint for
     user_id: str

@@ -51,7 +51,8 @@ class _Operations(SyncTransport):
 
         Args:
             name: A label to recognise the key
-            scopes: Defaults to every scope
+            scopes: At most the scopes of the key or token making the call, which is
+                also the default (every scope for callers without a grant)
             user_id: Internal and admin callers only: the user to mint for
             tier: Internal and admin callers only: the plan of the key
         """
@@ -3421,7 +3422,8 @@ class _AsyncOperations(AsyncTransport):
 
         Args:
             name: A label to recognise the key
-            scopes: Defaults to every scope
+            scopes: At most the scopes of the key or token making the call, which is
+                also the default (every scope for callers without a grant)
             user_id: Internal and admin callers only: the user to mint for
             tier: Internal and admin callers only: the plan of the key
         """
