@@ -13,6 +13,7 @@ import { RPC, rpcError } from './jsonrpc-errors.js';
 import { rebindingRefusal, type RebindingPolicy } from './rebinding-guard.js';
 import { isSupportedVersion, negotiate } from './protocol-versions.js';
 import { createMcpServer, type McpLogging } from './server-factory.js';
+import { sessionOwner } from './session-owner.js';
 import type { SessionStore } from './sessions.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { openStandaloneStream } from './standalone-stream.js';
@@ -59,11 +60,15 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     next();
   });
 
-  /** Resolves the session header: undefined = none sent; null = answered with an error already. */
+  /**
+   * Resolves the session header: undefined = none sent; null = answered with an error already.
+   * Another caller's session answers the same 404 as an unknown one, so ids cannot be probed.
+   */
   const checkSession = async (req: Request, res: Response): Promise<CallSession | undefined | null> => {
     const id = req.headers['mcp-session-id'];
     if (id === undefined) return undefined;
-    const session = typeof id === 'string' ? await opts.sessions.get(id).catch(() => undefined) : undefined;
+    const owner = sessionOwner(res.locals.principal as Principal);
+    const session = typeof id === 'string' ? await opts.sessions.get(id, owner).catch(() => undefined) : undefined;
     if (typeof id !== 'string' || !session) {
       rpcError(res, 404, RPC.SESSION_NOT_FOUND, 'Session not found; send a new initialize request');
       return null;
@@ -88,6 +93,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     if (initialize) {
       message.params.protocolVersion = negotiate(message.params.protocolVersion);
       const id = await opts.sessions.create({
+        owner: sessionOwner(res.locals.principal as Principal),
         protocolVersion: message.params.protocolVersion,
         client: `${message.params.clientInfo.name}/${message.params.clientInfo.version}`,
         createdAt: new Date().toISOString(),

@@ -3,6 +3,8 @@ import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { Cache } from '../../tools/_kit/ports.js';
 
 export interface McpSession {
+  /** sessionOwner() of the caller that initialized it; no one else can use or end it. */
+  owner: string;
   protocolVersion: string;
   client: string;
   createdAt: string;
@@ -24,22 +26,29 @@ export class SessionStore {
     return id;
   }
 
-  async get(id: string): Promise<McpSession | undefined> {
-    return this.cache.get<McpSession>(this.key(id));
+  /** The session, for its owner only: to anyone else it does not exist. */
+  async get(id: string, owner: string): Promise<McpSession | undefined> {
+    const session = await this.read(id);
+    return session?.owner === owner ? session : undefined;
   }
 
   /** Records the client's log level; false when the session is gone. */
   async setLogLevel(id: string, level: LoggingLevel): Promise<boolean> {
-    const session = await this.get(id);
+    const session = await this.read(id);
     if (!session) return false;
     await this.cache.set(this.key(id), { ...session, logLevel: level }, this.ttlSeconds);
     return true;
   }
 
+  /** Ends a session; callers check ownership first (get). */
   async end(id: string): Promise<boolean> {
-    const existed = (await this.get(id)) !== undefined;
+    const existed = (await this.read(id)) !== undefined;
     await this.cache.delete(this.key(id));
     return existed;
+  }
+
+  private read(id: string): Promise<McpSession | undefined> {
+    return this.cache.get<McpSession>(this.key(id));
   }
 
   private key(id: string): string {
