@@ -44,6 +44,7 @@ import { getChangeRequestTool } from './booking/orders/get-change-request.js';
 import { bookingRevenueTool } from './booking/orders/revenue.js';
 import { seatConfirmTool } from './booking/seats/seat-confirm.js';
 import { seatHoldTool } from './booking/seats/seat-hold.js';
+import { seatMapTool } from './booking/seats/seat-map.js';
 import { seatReleaseTool } from './booking/seats/seat-release.js';
 import { seatSelectionsByBookingTool } from './booking/seats/seat-selections-by-booking.js';
 import { seatSelectionsTool } from './booking/seats/seat-selections.js';
@@ -102,6 +103,7 @@ export const TOOLS: readonly AnyTool[] = [
   revokeKeyTool,
   keyUsageTool,
   adminProviderHealthTool,
+  seatMapTool,
   seatHoldTool,
   seatSelectionsTool,
   seatConfirmTool,

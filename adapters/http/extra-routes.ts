@@ -46,5 +46,6 @@ export const DELIBERATE_ADDITIONS: { method: HttpMethod; path: string; why: stri
   { method: 'POST', path: '/api/flights/self-connect', why: 'self-connect routing: separate tickets through a hub with risk labels (fare intelligence issue)' },
   { method: 'POST', path: '/api/flights/geo-pricing', why: 'geo-pricing: one itinerary priced at several points of sale, normalised at stated rates (fare intelligence issue)' },
   { method: 'DELETE', path: '/api/trips/{trip_id}/share/{share_id}', why: 'revokes a trip share link (issue 9: share links "can be revoked")' },
+  { method: 'GET', path: '/api/booking/seat-map', why: 'the seat map (Duffel seat_maps) to choose held seats from, with others\' holds shown taken (issue 18: seats for real)' },
   ...OAUTH_ROUTES.map((r) => ({ ...r, why: 'the OAuth 2.1 authorization server that MCP connectors need (identity issue)' })),
 ];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../helpers/api.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { dayWithFlightsBy, findOffer, json, payByCard, sleep, traveller } from './booking-helpers.js';
 
@@ -10,9 +11,12 @@ const INTERNAL = 'internal-lifecycle-key-0123456789abcdef';
 const internal = { 'x-internal-key': INTERNAL };
 const TRANSATLANTIC_TRUNK = new Set(['BA', 'AA', 'VS', 'DL', 'UA']);
 let server: TestServer;
+/** The traveller: seat holds belong to a signed-in user, so the whole booking is theirs. */
+let me: Record<string, string>;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { INTERNAL_API_KEY: INTERNAL, BOOKING_MARKUP_PCT: '2' } });
+  me = await bearer(server, 'lifecycle-traveller');
 });
 afterAll(async () => {
   await server.close();
@@ -57,18 +61,18 @@ describe('flight booking life cycle', () => {
     // 2. Hold a paid seat: its price joins the checkout price.
     const seat = await freeSeat(offer.offer_id);
     const held = await json<{ status: string }>(
-      await server.post('/api/booking/seat-hold', { offer_id: offer.offer_id, passenger_slot: seat.passengerId, segment_id: seat.segmentId, designator: seat.designator, service_id: seat.serviceId }),
+      await server.post('/api/booking/seat-hold', { offer_id: offer.offer_id, passenger_slot: seat.passengerId, segment_id: seat.segmentId, designator: seat.designator }, { headers: me }),
     );
     expect(held.status).toBe('held');
 
     // 3. Payment intent priced by the provider: fare + seat + 2 % markup on the fare.
-    const paid = await payByCard(server, { offer_id: offer.offer_id });
+    const paid = await payByCard(server, { offer_id: offer.offer_id }, me);
     const expected = Math.round((offer.total.amount * 1.02 + seat.price) * 100) / 100;
     expect(paid.amount).toBeCloseTo(expected, 1);
 
     // 4. Checkout mode.
     const booking = await json<BookingOut>(
-      await server.post('/api/booking/create-offer', { offer_id: offer.offer_id, payment_intent_id: paid.id, passengers: [traveller({ loyalty_programme_accounts: [{ airline_iata_code: 'BA', account_number: '12345678' }] })] }, { headers: { 'idempotency-key': 'lifecycle-checkout-1' } }),
+      await server.post('/api/booking/create-offer', { offer_id: offer.offer_id, payment_intent_id: paid.id, passengers: [traveller({ loyalty_programme_accounts: [{ airline_iata_code: 'BA', account_number: '12345678' }] })] }, { headers: { ...me, 'idempotency-key': 'lifecycle-checkout-1' } }),
     );
     expect(booking.status).toBe('confirmed');
     expect(booking.booking_ref).toMatch(/^bk_[0-9a-z]{26}$/);
@@ -77,33 +81,33 @@ describe('flight booking life cycle', () => {
     expect(booking.total.amount).toBeCloseTo(paid.amount, 2);
 
     // 5. Seats confirmed and linked to the booking; the order carries the seat service.
-    const confirmed = await json<{ confirmed: { status: string; booking_id: string }[] }>(await server.post('/api/booking/seat-confirm', { offer_id: offer.offer_id, booking_id: booking.booking_ref }));
+    const confirmed = await json<{ confirmed: { status: string; booking_id: string }[] }>(await server.post('/api/booking/seat-confirm', { offer_id: offer.offer_id, booking_id: booking.booking_ref }, { headers: me }));
     expect(confirmed.confirmed).toEqual([expect.objectContaining({ status: 'confirmed', booking_id: booking.booking_ref })]);
-    const byBooking = await json<{ selections: unknown[] }>(await server.get(`/api/booking/seat-selections/by-booking/${booking.booking_ref}`));
+    const byBooking = await json<{ selections: unknown[] }>(await server.get(`/api/booking/seat-selections/by-booking/${booking.booking_ref}`, { headers: me }));
     expect(byBooking.selections).toHaveLength(1);
-    const view = await json<{ order: { services: { type: string; designator: string | null }[] } }>(await server.get(`/api/booking/${booking.booking_ref}`));
+    const view = await json<{ order: { services: { type: string; designator: string | null }[] } }>(await server.get(`/api/booking/${booking.booking_ref}`, { headers: me }));
     expect(view.order.services).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'seat', designator: seat.designator })]));
 
     // 6. Documents: empty while the airline processes, then an e-ticket.
-    let docs = await json<{ documents: { type: string; ticket_number: string }[]; processing: boolean }>(await server.get(`/api/booking/${booking.booking_ref}/documents`));
+    let docs = await json<{ documents: { type: string; ticket_number: string }[]; processing: boolean }>(await server.get(`/api/booking/${booking.booking_ref}/documents`, { headers: me }));
     for (let i = 0; i < 40 && docs.documents.length === 0; i++) {
       expect(docs.processing).toBe(true);
       await sleep(150);
-      docs = await json(await server.get(`/api/booking/${booking.booking_ref}/documents`));
+      docs = await json(await server.get(`/api/booking/${booking.booking_ref}/documents`, { headers: me }));
     }
     expect(docs.documents[0]).toMatchObject({ type: 'electronic_ticket', ticket_number: expect.stringMatching(/^\d{13}$/) });
 
     // 7. Change request to a day the airline flies the route at least twice: offers fill in while polled.
     const newDate = await dayWithFlightsBy(server, offer.owner, 2, 47);
-    const order = await json<{ order: { slices: { id: string | null }[] } }>(await server.get(`/api/booking/${booking.booking_ref}`));
+    const order = await json<{ order: { slices: { id: string | null }[] } }>(await server.get(`/api/booking/${booking.booking_ref}`, { headers: me }));
     const sliceId = order.order.slices[0]!.id!;
     const request = await json<{ id: string; offers: { id: string; change_total: { amount: number; currency: string } }[] }>(
-      await server.post(`/api/booking/${booking.booking_ref}/change-request`, { slices: { remove: [{ slice_id: sliceId }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: newDate }] } }),
+      await server.post(`/api/booking/${booking.booking_ref}/change-request`, { slices: { remove: [{ slice_id: sliceId }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: newDate }] } }, { headers: me }),
     );
     let offers = request.offers;
     for (let i = 0; i < 60 && offers.length < 2; i++) {
       await sleep(150);
-      offers = (await json<{ offers: typeof offers }>(await server.get(`/api/booking/change-requests/${request.id}/offers`))).offers;
+      offers = (await json<{ offers: typeof offers }>(await server.get(`/api/booking/change-requests/${request.id}/offers`, { headers: me }))).offers;
     }
     expect(offers.length).toBeGreaterThanOrEqual(2);
 
@@ -111,11 +115,11 @@ describe('flight booking life cycle', () => {
     const change = offers[0]!;
     let body: Record<string, unknown> = { change_offer_id: change.id };
     if (change.change_total.amount > 0) {
-      const diff = await payByCard(server, { order_id: booking.booking_ref, change_offer_id: change.id });
+      const diff = await payByCard(server, { order_id: booking.booking_ref, change_offer_id: change.id }, me);
       expect(diff.amount).toBeCloseTo(change.change_total.amount, 2);
       body = { ...body, payment_intent_id: diff.id };
     }
-    const changed = await json<BookingOut & { change: { id: string } }>(await server.post(`/api/booking/${booking.booking_ref}/change-confirm`, body));
+    const changed = await json<BookingOut & { change: { id: string } }>(await server.post(`/api/booking/${booking.booking_ref}/change-confirm`, body, { headers: me }));
     expect(changed.status).toBe('confirmed');
     expect(changed.total.amount).toBeCloseTo(booking.total.amount + change.change_total.amount, 1);
 

@@ -1,231 +1,207 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingStatus } from '../../tools/booking/store.js';
+import { bearer } from '../helpers/api.js';
+import { call, connectMcp } from '../helpers/mcp-client.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { holdSeat, mySelections, paidSeats, seatableOffer, seatlessOffer, seatMap, seatsOf, summary, type Seat, type SeatMapsOut } from './seat-helpers.js';
 
-// The seat selection state machine over HTTP, on the real server and database.
-
-interface Seat {
-  offer_id: string;
-  passenger_slot: string;
-  segment_id: string;
-  designator: string;
-  service_id: string | null;
-  price: { amount: number; currency: string } | null;
-  status: 'held' | 'confirmed' | 'released';
-  booking_id: string | null;
-  held_at: string;
-  confirmed_at: string | null;
-  released_at: string | null;
-}
+// Seat maps and seat holds over HTTP, on the real server, database and Duffel
+// simulator: holds are checked against the offer and its seat map, and belong to
+// the signed-in user who made them.
 
 let server: TestServer;
+let ada: Record<string, string>;
+let bob: Record<string, string>;
+const adaId = `user_ada_${randomBytes(4).toString('hex')}`;
+
 beforeAll(async () => {
   server = await startTestServer();
+  ada = await bearer(server, adaId);
+  bob = await bearer(server, `user_bob_${randomBytes(4).toString('hex')}`);
 }, 60_000);
 afterAll(() => server.close());
 
-const unique = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
+type Detail = { detail: { loc: (string | number)[]; msg: string }[] };
 
-/** A booking row as the booking flow leaves it, inserted straight into the store. */
-async function booking(offerId: string, opts: { status?: BookingStatus; userId?: string | null } = {}): Promise<{ id: string; orderId: string }> {
-  const id = unique('bk');
-  const orderId = unique('ord');
-  const created = await server.services.bookings.create(
-    {
-      id, userId: opts.userId ?? null, agentUserId: null, channel: 'book', offerId, type: 'instant', currency: 'USD',
-      fareMinor: 40_000, servicesMinor: 0, markupMinor: 0, totalMinor: 40_000,
-      passengers: [{ slotId: 'pas_1', givenName: 'Ada', familyName: 'Lovelace', type: 'adult' }], contactEmail: null,
-    },
-    null,
-  );
-  expect(created).toEqual({ ok: true });
-  if (opts.status !== 'creating') await server.services.bookings.update(id, { status: opts.status ?? 'confirmed', providerOrderId: orderId });
-  return { id, orderId };
-}
+describe('seat map', () => {
+  it('answers for a simulated offer: one map per segment with rows, designators, availability and per-passenger prices', async () => {
+    const { offer, map } = await seatableOffer(server, 41, { adults: 2 });
+    expect(map.offer_id).toBe(offer.offer_id.replace(/^duffel:/, ''));
+    expect(map.passengers.map((p) => p.id)).toEqual(offer.passengers.map((p) => p.id));
+    const segments = offer.slices.reduce((n, s) => n + s.segments.length, 0);
+    expect(map.seat_maps).toHaveLength(segments);
+    expect(map.seat_maps.map((m) => m.flight)).toEqual(offer.slices.flatMap((s) => s.segments.map((g) => g.flight)));
 
-async function hold(body: Record<string, unknown>): Promise<Seat> {
-  const res = await server.post('/api/booking/seat-hold', body);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as Seat;
-}
-
-async function selections(offerId: string): Promise<Seat[]> {
-  const res = await server.get(`/api/booking/seat-selections?offer_id=${encodeURIComponent(offerId)}`);
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { offer_id: string; selections: Seat[] };
-  expect(body.offer_id).toBe(offerId.replace(/^duffel:/, ''));
-  return body.selections;
-}
-
-async function byBooking(bookingId: string): Promise<{ status: number; body: { booking_id: string; selections: Seat[] } }> {
-  const res = await server.get(`/api/booking/seat-selections/by-booking/${encodeURIComponent(bookingId)}`);
-  return { status: res.status, body: (await res.json()) as { booking_id: string; selections: Seat[] } };
-}
-
-const summary = (seats: Seat[]) => seats.map((s) => `${s.passenger_slot}/${s.segment_id}=${s.designator}:${s.status}`);
-
-describe('seat selections', () => {
-  it('holds, replaces, confirms, releases and re-holds, following the state machine', async () => {
-    const offer = unique('off');
-    const prefixed = `duffel:${offer}`;
-
-    // A first hold: the record, with the provider prefix stripped from the offer id.
-    const first = await hold({ offer_id: prefixed, passenger_slot: 'pas_1', segment_id: 'seg_1', designator: '14B', service_id: 'ase_1', price: 25.5, currency: 'usd' });
-    expect(first).toMatchObject({
-      offer_id: offer, passenger_slot: 'pas_1', segment_id: 'seg_1', designator: '14B', service_id: 'ase_1',
-      price: { amount: 25.5, currency: 'USD' }, status: 'held', booking_id: null, confirmed_at: null, released_at: null,
-    });
-    expect(Date.parse(first.held_at)).not.toBeNaN();
-
-    // The same key again replaces seat, service and price: still one row.
-    const replaced = await hold({ offer_id: offer, passenger_slot: 'pas_1', segment_id: 'seg_1', designator: '15C' });
-    expect(replaced).toMatchObject({ designator: '15C', service_id: null, price: null, status: 'held' });
-    expect(summary(await selections(prefixed))).toEqual(['pas_1/seg_1=15C:held']);
-
-    await hold({ offer_id: offer, passenger_slot: 'pas_1', segment_id: 'seg_2', designator: '3A', service_id: 'ase_2', price: 10, currency: 'USD' });
-
-    // Confirm by the provider's order id: the booking's own id is stored.
-    const bk = await booking(offer);
-    const confirm = await server.post('/api/booking/seat-confirm', { offer_id: prefixed, booking_id: bk.orderId });
-    expect(confirm.status).toBe(200);
-    const confirmed = (await confirm.json()) as { offer_id: string; booking_id: string; confirmed: Seat[] };
-    expect(confirmed.offer_id).toBe(offer);
-    expect(confirmed.booking_id).toBe(bk.id);
-    expect(summary(confirmed.confirmed)).toEqual(['pas_1/seg_1=15C:confirmed', 'pas_1/seg_2=3A:confirmed']);
-    for (const s of confirmed.confirmed) {
-      expect(s.booking_id).toBe(bk.id);
-      expect(Date.parse(s.confirmed_at ?? '')).not.toBeNaN();
+    const first = map.seat_maps[0]!;
+    expect(first.cabins[0]!.rows.length).toBeGreaterThan(10);
+    const seats = seatsOf(first);
+    for (const seat of seats) expect(seat.designator).toMatch(/^\d{1,3}[A-K]$/);
+    const open = seats.filter((s) => s.available);
+    const taken = seats.filter((s) => !s.available);
+    expect(open.length).toBeGreaterThan(0);
+    expect(taken.length).toBeGreaterThan(0);
+    for (const seat of taken) expect(seat.available_services).toEqual([]);
+    // Both passengers can buy each open seat, each with their own service id.
+    for (const seat of open) {
+      expect(seat.available_services!.map((s) => s.passenger_id).sort()).toEqual(map.passengers.map((p) => p.id).sort());
+      expect(new Set(seat.available_services!.map((s) => s.id)).size).toBe(2);
+      for (const s of seat.available_services!) expect(s.price).toMatchObject({ amount: expect.any(Number), currency: 'USD' });
     }
-
-    // Release touches only what is held; confirmed seats stay and rows are kept.
-    await hold({ offer_id: offer, passenger_slot: 'pas_2', segment_id: 'seg_1', designator: '14D' });
-    const release = await server.post('/api/booking/seat-release', { offer_id: offer });
-    expect(release.status).toBe(200);
-    const released = (await release.json()) as { offer_id: string; released: Seat[] };
-    expect(released.offer_id).toBe(offer);
-    expect(summary(released.released)).toEqual(['pas_2/seg_1=14D:released']);
-    expect(released.released[0]?.released_at).not.toBeNull();
-    expect(summary(await selections(offer))).toEqual(['pas_1/seg_1=15C:confirmed', 'pas_1/seg_2=3A:confirmed', 'pas_2/seg_1=14D:released']);
-
-    // Nothing held: confirm and release change nothing.
-    const again = await server.post('/api/booking/seat-confirm', { offer_id: offer, booking_id: bk.id });
-    expect(((await again.json()) as { confirmed: Seat[] }).confirmed).toEqual([]);
-    const releaseAgain = await server.post('/api/booking/seat-release', { offer_id: offer });
-    expect(((await releaseAgain.json()) as { released: Seat[] }).released).toEqual([]);
-
-    // By booking: confirmed seats only, by either id form.
-    const listed = await byBooking(bk.orderId);
-    expect(listed.status).toBe(200);
-    expect(listed.body.booking_id).toBe(bk.id);
-    expect(summary(listed.body.selections)).toEqual(['pas_1/seg_1=15C:confirmed', 'pas_1/seg_2=3A:confirmed']);
-
-    // Holding a confirmed seat again makes it held, unlinked from the booking.
-    const reheld = await hold({ offer_id: offer, passenger_slot: 'pas_1', segment_id: 'seg_1', designator: '16A' });
-    expect(reheld).toMatchObject({ designator: '16A', status: 'held', booking_id: null, confirmed_at: null, released_at: null });
-    expect(summary((await byBooking(bk.id)).body.selections)).toEqual(['pas_1/seg_2=3A:confirmed']);
-
-    // And a released one too.
-    const unreleased = await hold({ offer_id: offer, passenger_slot: 'pas_2', segment_id: 'seg_1', designator: '14D' });
-    expect(unreleased).toMatchObject({ status: 'held', released_at: null });
-    expect(summary(await selections(offer))).toEqual(['pas_1/seg_1=16A:held', 'pas_1/seg_2=3A:confirmed', 'pas_2/seg_1=14D:held']);
+    expect(paidSeats(first)[0]!.available_services![0]!.price.amount).toBeGreaterThan(0);
   });
 
-  it('confirms against a booking on hold (pay later)', async () => {
-    const offer = unique('off');
-    await hold({ offer_id: offer, passenger_slot: 'pas_1', segment_id: 'seg_1', designator: '2F' });
-    const bk = await booking(offer, { status: 'hold' });
-    const res = await server.post('/api/booking/seat-confirm', { offer_id: offer, booking_id: bk.id });
-    expect(res.status).toBe(200);
-    expect(summary(((await res.json()) as { confirmed: Seat[] }).confirmed)).toEqual(['pas_1/seg_1=2F:confirmed']);
+  it('shows no seat available on a fare that does not allow choosing seats', async () => {
+    const { map } = await seatlessOffer(server, 42);
+    for (const m of map.seat_maps) expect(seatsOf(m).filter((s) => s.available)).toEqual([]);
   });
 
-  it('keeps offers apart', async () => {
-    const a = unique('off');
-    const b = unique('off');
-    await hold({ offer_id: a, passenger_slot: 'pas_1', segment_id: 'seg_1', designator: '1A' });
-    await hold({ offer_id: b, passenger_slot: 'pas_1', segment_id: 'seg_1', designator: '1B' });
-    await server.post('/api/booking/seat-release', { offer_id: a });
-    expect(summary(await selections(a))).toEqual(['pas_1/seg_1=1A:released']);
-    expect(summary(await selections(b))).toEqual(['pas_1/seg_1=1B:held']);
+  it('is get_seat_map over MCP: per flight, the seats that can be chosen now and their price', async () => {
+    const { offer, map } = await seatableOffer(server, 43);
+    const { secret } = await server.services.identity.createKey({ userId: adaId, tier: 'pro' });
+    const client = await connectMcp(server.url, secret);
+    try {
+      const tools = await client.listTools();
+      expect(tools.tools.find((t) => t.name === 'get_seat_map')?.annotations).toMatchObject({ readOnlyHint: true });
+      const out = await call<{ offerId: string; flights: { segmentId: string; totalSeats: number; availableSeats: { designator: string; price: { amount: number } }[] }[] }>(client, 'get_seat_map', { offerId: offer.offer_id });
+      expect(out.flights.map((f) => f.segmentId)).toEqual(map.seat_maps.map((m) => m.segment_id));
+      const first = map.seat_maps[0]!;
+      expect(out.flights[0]!.totalSeats).toBe(seatsOf(first).length);
+      expect(out.flights[0]!.availableSeats.map((s) => s.designator)).toEqual(seatsOf(first).filter((s) => s.available).map((s) => s.designator));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers 422 for an offer of a provider we cannot book', async () => {
+    const res = await server.get('/api/booking/seat-map?offer_id=serpapi:abc');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: 'UNPROCESSABLE' });
   });
 });
 
-describe('seat selection errors', () => {
-  it('answers 422 for a missing offer_id query', async () => {
-    const res = await server.get('/api/booking/seat-selections');
-    expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ detail: [{ loc: ['query', 'offer_id'], type: 'missing' }] });
-    // Ids are tokens: a NUL byte or spaces inside cannot name an offer or a booking.
-    expect((await server.get('/api/booking/seat-selections?offer_id=off%00x')).status).toBe(422);
-    expect((await server.get('/api/booking/seat-selections/by-booking/bk%20x')).status).toBe(422);
+describe('seat holds', () => {
+  it('holds a seat from the map at the map\'s price, replaces it, lists it and releases it', async () => {
+    const { offer, map } = await seatableOffer(server, 44);
+    const segment = map.seat_maps[0]!;
+    const pax = map.passengers[0]!.id;
+    const [a, b] = paidSeats(segment);
+
+    const first = await holdSeat(server, ada, { offer_id: offer.offer_id, passenger_slot: pax, segment_id: segment.segment_id, designator: a!.designator });
+    expect(first).toMatchObject({
+      offer_id: map.offer_id, passenger_slot: pax, segment_id: segment.segment_id, designator: a!.designator,
+      service_id: a!.available_services![0]!.id, price: a!.available_services![0]!.price, status: 'held', booking_id: null,
+    });
+
+    // Holding again replaces seat, service and price: still one selection.
+    const replaced = await holdSeat(server, ada, { offer_id: offer.offer_id, passenger_slot: pax, segment_id: segment.segment_id, designator: b!.designator });
+    expect(replaced).toMatchObject({ designator: b!.designator, service_id: b!.available_services![0]!.id, price: b!.available_services![0]!.price });
+    expect(summary(await mySelections(server, offer.offer_id, ada))).toEqual([`${pax}/${segment.segment_id}=${b!.designator}:held`]);
+
+    const release = await server.post('/api/booking/seat-release', { offer_id: offer.offer_id }, { headers: ada });
+    expect(release.status).toBe(200);
+    expect(summary(((await release.json()) as { released: Seat[] }).released)).toEqual([`${pax}/${segment.segment_id}=${b!.designator}:released`]);
+    // Nothing held any more: a second release changes nothing, and the row is kept.
+    const again = await server.post('/api/booking/seat-release', { offer_id: offer.offer_id }, { headers: ada });
+    expect(((await again.json()) as { released: Seat[] }).released).toEqual([]);
+    expect(summary(await mySelections(server, offer.offer_id, ada))).toEqual([`${pax}/${segment.segment_id}=${b!.designator}:released`]);
+    // A released selection can be held again.
+    expect(await holdSeat(server, ada, { offer_id: offer.offer_id, passenger_slot: pax, segment_id: segment.segment_id, designator: a!.designator })).toMatchObject({ status: 'held', released_at: null });
   });
 
-  it('answers 422 for a bad designator', async () => {
-    for (const designator of ['14Z', 'B14', '1234A', '']) {
-      const res = await server.post('/api/booking/seat-hold', { offer_id: 'off_x', passenger_slot: 'pas_1', segment_id: 'seg_1', designator });
-      expect(res.status, designator).toBe(422);
-      const body = (await res.json()) as { detail: { loc: string[] }[] };
-      expect(body.detail.map((d) => d.loc)).toContainEqual(['body', 'designator']);
+  it('answers 422 naming the field for a passenger, segment or seat the offer does not have, or a seat that is taken', async () => {
+    const { offer, map } = await seatableOffer(server, 45);
+    const segment = map.seat_maps[0]!;
+    const pax = map.passengers[0]!.id;
+    const open = paidSeats(segment)[0]!.designator!;
+    const taken = seatsOf(segment).find((s) => !s.available)!.designator!;
+    const base = { offer_id: offer.offer_id, passenger_slot: pax, segment_id: segment.segment_id, designator: open };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ passenger_slot: 'pas_made_up' }, 'passenger_slot'],
+      [{ segment_id: 'seg_made_up' }, 'segment_id'],
+      [{ designator: '99K' }, 'designator'],
+      [{ designator: taken }, 'designator'],
+    ];
+    for (const [change, field] of cases) {
+      const res = await server.post('/api/booking/seat-hold', { ...base, ...change }, { headers: ada });
+      expect(res.status, JSON.stringify(change)).toBe(422);
+      const body = (await res.json()) as Detail;
+      expect(body.detail.map((d) => d.loc)).toEqual([['body', field]]);
     }
+    // Not a seat designator at all: refused by the schema.
+    const malformed = await server.post('/api/booking/seat-hold', { ...base, designator: 'B14' }, { headers: ada });
+    expect(((await malformed.json()) as Detail).detail.map((d) => d.loc)).toContainEqual(['body', 'designator']);
+    // Nothing was stored by any of them.
+    expect(await mySelections(server, offer.offer_id, ada)).toEqual([]);
   });
 
-  it('answers 422 for a price without its currency, and the reverse', async () => {
-    const base = { offer_id: 'off_x', passenger_slot: 'pas_1', segment_id: 'seg_1', designator: '14B' };
-    const noCurrency = await server.post('/api/booking/seat-hold', { ...base, price: 12 });
-    expect(noCurrency.status).toBe(422);
-    expect(await noCurrency.json()).toMatchObject({ detail: [{ loc: ['body', 'currency'] }] });
-    const noPrice = await server.post('/api/booking/seat-hold', { ...base, currency: 'EUR' });
-    expect(noPrice.status).toBe(422);
-    expect(await noPrice.json()).toMatchObject({ detail: [{ loc: ['body', 'price'] }] });
-    // Neither was stored.
-    expect(await selections('off_x')).toEqual([]);
+  it('answers 422 UNPROCESSABLE for a fare that does not allow choosing seats', async () => {
+    const { offer, map } = await seatlessOffer(server, 46);
+    const segment = map.seat_maps[0]!;
+    const res = await server.post('/api/booking/seat-hold', { offer_id: offer.offer_id, passenger_slot: map.passengers[0]!.id, segment_id: segment.segment_id, designator: seatsOf(segment)[0]!.designator }, { headers: ada });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: 'UNPROCESSABLE' });
   });
 
-  it('answers 422 for missing fields and an offer of a provider we cannot book', async () => {
-    const missing = await server.post('/api/booking/seat-confirm', { offer_id: 'off_x' });
-    expect(missing.status).toBe(422);
-    expect(await missing.json()).toMatchObject({ detail: [{ loc: ['body', 'booking_id'], type: 'missing' }] });
-    const foreign = await server.post('/api/booking/seat-release', { offer_id: 'serpapi:abc' });
-    expect(foreign.status).toBe(422);
-    expect(await foreign.json()).toMatchObject({ code: 'UNPROCESSABLE' });
+  it('keeps a seat to one passenger: the same seat for a second passenger is refused', async () => {
+    const { offer, map } = await seatableOffer(server, 47, { adults: 2 });
+    const segment = map.seat_maps[0]!;
+    const [p1, p2] = map.passengers;
+    const seat = paidSeats(segment)[0]!.designator!;
+    await holdSeat(server, ada, { offer_id: offer.offer_id, passenger_slot: p1!.id, segment_id: segment.segment_id, designator: seat });
+    const twice = await server.post('/api/booking/seat-hold', { offer_id: offer.offer_id, passenger_slot: p2!.id, segment_id: segment.segment_id, designator: seat }, { headers: ada });
+    expect(twice.status).toBe(422);
+    expect(((await twice.json()) as Detail).detail[0]!.loc).toEqual(['body', 'designator']);
+  });
+});
+
+describe('seat ownership', () => {
+  it('needs a signed-in caller: a guest can neither hold, list nor release', async () => {
+    const { offer, map } = await seatableOffer(server, 48);
+    const segment = map.seat_maps[0]!;
+    const held = await holdSeat(server, ada, { offer_id: offer.offer_id, passenger_slot: map.passengers[0]!.id, segment_id: segment.segment_id, designator: paidSeats(segment)[0]!.designator });
+
+    const hold = await server.post('/api/booking/seat-hold', { offer_id: offer.offer_id, passenger_slot: map.passengers[0]!.id, segment_id: segment.segment_id, designator: paidSeats(segment)[1]!.designator });
+    expect(hold.status).toBe(401);
+    const list = await server.get(`/api/booking/seat-selections?offer_id=${encodeURIComponent(offer.offer_id)}`);
+    expect(list.status).toBe(401);
+    expect(JSON.stringify(await list.json())).not.toContain(held.designator);
+    expect((await server.post('/api/booking/seat-release', { offer_id: offer.offer_id })).status).toBe(401);
+
+    expect(summary(await mySelections(server, offer.offer_id, ada))).toEqual([`${held.passenger_slot}/${held.segment_id}=${held.designator}:held`]);
   });
 
-  it('answers 404 for an unknown booking, and for a booking the caller may not see', async () => {
-    const offer = unique('off');
-    await hold({ offer_id: offer, passenger_slot: 'pas_1', segment_id: 'seg_1', designator: '7C' });
-    const unknown = await server.post('/api/booking/seat-confirm', { offer_id: offer, booking_id: 'bk_does_not_exist' });
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect((await byBooking('bk_does_not_exist')).status).toBe(404);
+  it('keeps two people on one offer apart: another user cannot see, release or take a hold, and holds their own', async () => {
+    const { offer, map } = await seatableOffer(server, 49);
+    const segment = map.seat_maps[0]!;
+    const pax = map.passengers[0]!.id;
+    const [mine, theirs] = paidSeats(segment);
+    const body = { offer_id: offer.offer_id, passenger_slot: pax, segment_id: segment.segment_id };
+    await holdSeat(server, ada, { ...body, designator: mine!.designator });
 
-    // A signed-in user's booking is invisible to an anonymous caller.
-    const owned = await booking(offer, { userId: unique('user') });
-    expect((await server.post('/api/booking/seat-confirm', { offer_id: offer, booking_id: owned.id })).status).toBe(404);
-    expect((await byBooking(owned.id)).status).toBe(404);
-    expect(summary(await selections(offer))).toEqual(['pas_1/seg_1=7C:held']);
-  });
+    // Bob sees nothing of Ada's, and releasing answers 404 as if nothing were held.
+    expect(await mySelections(server, offer.offer_id, bob)).toEqual([]);
+    const release = await server.post('/api/booking/seat-release', { offer_id: offer.offer_id }, { headers: bob });
+    expect(release.status).toBe(404);
+    expect(await release.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(summary(await mySelections(server, offer.offer_id, ada))).toEqual([`${pax}/${segment.segment_id}=${mine!.designator}:held`]);
 
-  it('answers 409 for a booking of another offer, or one not yet booked', async () => {
-    const offer = unique('off');
-    await hold({ offer_id: offer, passenger_slot: 'pas_1', segment_id: 'seg_1', designator: '9A' });
+    // Ada's seat is taken for Bob (in the map and to hold), still open for Ada.
+    const seatIn = (m: SeatMapsOut) => seatsOf(m.seat_maps[0]!).find((s) => s.designator === mine!.designator)!;
+    expect(seatIn(await seatMap(server, offer.offer_id, bob))).toMatchObject({ available: false, available_services: [] });
+    expect(seatIn(await seatMap(server, offer.offer_id))).toMatchObject({ available: false });
+    expect(seatIn(await seatMap(server, offer.offer_id, ada))).toMatchObject({ available: true });
+    const steal = await server.post('/api/booking/seat-hold', { ...body, designator: mine!.designator }, { headers: bob });
+    expect(steal.status).toBe(422);
+    expect(((await steal.json()) as Detail).detail[0]!.loc).toEqual(['body', 'designator']);
 
-    const other = await booking(unique('off'));
-    const wrongOffer = await server.post('/api/booking/seat-confirm', { offer_id: offer, booking_id: other.id });
-    expect(wrongOffer.status).toBe(409);
-    expect(await wrongOffer.json()).toMatchObject({ code: 'CONFLICT' });
+    // Bob holds his own seat for the same passenger slot of the same offer: both holds stand.
+    await holdSeat(server, bob, { ...body, designator: theirs!.designator });
+    expect(summary(await mySelections(server, offer.offer_id, ada))).toEqual([`${pax}/${segment.segment_id}=${mine!.designator}:held`]);
+    expect(summary(await mySelections(server, offer.offer_id, bob))).toEqual([`${pax}/${segment.segment_id}=${theirs!.designator}:held`]);
 
-    const creating = await booking(offer, { status: 'creating' });
-    const notBooked = await server.post('/api/booking/seat-confirm', { offer_id: offer, booking_id: creating.id });
-    expect(notBooked.status).toBe(409);
-    expect(((await notBooked.json()) as { detail: string }).detail).toContain('creating');
-
-    const failed = await booking(offer, { status: 'failed' });
-    const failedRes = await server.post('/api/booking/seat-confirm', { offer_id: offer, booking_id: failed.id });
-    expect(failedRes.status).toBe(409);
-    expect(((await failedRes.json()) as { detail: string }).detail).toContain('failed');
-
-    // The seat is still held after the refusals.
-    expect(summary(await selections(offer))).toEqual(['pas_1/seg_1=9A:held']);
+    // Ada's release frees only her seat; Bob's stays held.
+    await server.post('/api/booking/seat-release', { offer_id: offer.offer_id }, { headers: ada });
+    expect(seatIn(await seatMap(server, offer.offer_id, bob))).toMatchObject({ available: true });
+    expect(summary(await mySelections(server, offer.offer_id, bob))).toEqual([`${pax}/${segment.segment_id}=${theirs!.designator}:held`]);
   });
 });

@@ -127,6 +127,8 @@ export interface BookingStore {
 
 export interface SeatSelectionRecord {
   offerId: string;
+  /** The signed-in user holding the seat. */
+  userId: string | null;
   passengerSlot: string;
   segmentId: string;
   designator: string;
@@ -139,13 +141,35 @@ export interface SeatSelectionRecord {
   releasedAt: string | null;
 }
 
+export interface NewSeatHold {
+  offerId: string;
+  userId: string;
+  passengerSlot: string;
+  segmentId: string;
+  /** The flight the segment is, shared by every offer on it: a seat has one holder per flight. */
+  flightKey: string;
+  designator: string;
+  serviceId: string | null;
+  price: Money | null;
+}
+
+/** A hold either stands, or the seat is someone else's (or another of the holder's passengers'), or the selection is already bought. */
+export type SeatHoldResult = { ok: true; seat: SeatSelectionRecord } | { ok: false; reason: 'seat_taken' | 'already_confirmed' };
+
+/** Every call is scoped to one holder: no method reads or changes another holder's selections. */
 export interface SeatStore {
-  /** Atomic upsert on (offer, passenger slot, segment): the new hold replaces any earlier one and is always `held`. */
-  hold(seat: { offerId: string; passengerSlot: string; segmentId: string; designator: string; serviceId: string | null; price: Money | null; userId: string | null }): Promise<SeatSelectionRecord>;
-  byOffer(offerId: string): Promise<SeatSelectionRecord[]>;
-  /** Held seats of the offer become confirmed and linked to the booking; returns them. */
-  confirm(offerId: string, bookingId: string): Promise<SeatSelectionRecord[]>;
-  /** Held seats of the offer become released; rows are kept. Returns them. */
-  release(offerId: string): Promise<SeatSelectionRecord[]>;
+  /**
+   * Atomic upsert on (offer, holder, passenger slot, segment): the new hold replaces the holder's
+   * earlier one and is `held`. Holds by others made before `lapsedBefore` give their seat up.
+   */
+  hold(seat: NewSeatHold, lapsedBefore: Date): Promise<SeatHoldResult>;
+  /** The holder's selections of the offer, whatever their status. */
+  byHolder(offerId: string, userId: string): Promise<SeatSelectionRecord[]>;
+  /** The holder's held seats of the offer whose service is in `serviceIds` become confirmed and linked to the booking. */
+  confirm(offerId: string, userId: string, bookingId: string, serviceIds: readonly string[]): Promise<SeatSelectionRecord[]>;
+  /** The holder's held seats of the offer become released; rows are kept. Returns them. */
+  release(offerId: string, userId: string): Promise<SeatSelectionRecord[]>;
   confirmedForBooking(bookingId: string): Promise<SeatSelectionRecord[]>;
+  /** Seats on these flights that are confirmed, or held since `lapsedBefore`, by anyone but `exceptUserId`. */
+  takenOnFlights(flightKeys: readonly string[], exceptUserId: string | null, lapsedBefore: Date): Promise<{ flightKey: string; designator: string }[]>;
 }

@@ -3,6 +3,7 @@ import { ToolError, type ValidationIssue } from '../../_kit/errors.js';
 import { toMinor } from '../../_kit/money.js';
 import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
 import type { CashOffer } from '../../_kit/providers.js';
+import { seatHolderOrNull } from '../seats/holder.js';
 
 // The one price of a checkout, used both to create the payment intent and to
 // verify it: the fare, the extras bought with it (bags asked for, seats held),
@@ -30,9 +31,15 @@ export function markupMinor(fareMinor: number, pct: number): number {
   return Math.round((fareMinor * pct) / 100);
 }
 
-/** Prices of the seat services held for this offer, read from the provider's seat maps. */
+/**
+ * Prices of the seat services the caller holds for this offer, read from the provider's
+ * seat maps. Only the buyer's own holds: offer ids are shared by everyone who ran the
+ * same search, so anyone else's hold must never change this price.
+ */
 async function heldSeatServices(ctx: ToolContext, offerId: string): Promise<{ id: string; minor: number; currency: string }[]> {
-  const held = (await ctx.services.seats.byOffer(offerId)).filter((s) => s.status === 'held' && s.serviceId);
+  const holder = seatHolderOrNull(ctx);
+  if (holder === null) return [];
+  const held = (await ctx.services.seats.byHolder(offerId, holder)).filter((s) => s.status === 'held' && s.serviceId);
   if (held.length === 0) return [];
   const maps = await ctx.services.providers.flights.getSeatMaps(offerId, ctx.signal);
   const prices = new Map<string, { minor: number; currency: string }>();

@@ -3,7 +3,8 @@ import type { SeatSelectionRecord } from '../store.js';
 
 // The seat selection inputs and the one record every seat route answers with.
 // Offer ids are accepted as search returned them ("duffel:off_..."); the tools
-// store the provider's own id.
+// store the provider's own id. A seat's service and price always come from the
+// provider's seat map, never from the caller.
 
 /** Provider and booking ids are tokens ("off_0000AgG...", "bk_..."); anything else cannot name one, and NUL bytes would not even reach the database. */
 const idToken = (max: number) => z.string().trim().min(1).max(max).regex(/^[A-Za-z0-9_:.-]+$/, 'Use the id as given: letters, digits and _ : . - only');
@@ -11,22 +12,14 @@ const idToken = (max: number) => z.string().trim().min(1).max(max).regex(/^[A-Za
 export const OfferIdField = idToken(200).describe('The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the provider\'s own id.');
 export const BookingIdField = idToken(200).describe('Our booking id (bk_...) or the provider\'s order id.');
 
-export const SeatHoldInput = z
-  .object({
-    offer_id: OfferIdField,
-    passenger_slot: idToken(100).describe('The passenger of the offer the seat is for (the offer\'s passenger id).'),
-    segment_id: idToken(100).describe('The flight leg the seat is on.'),
-    designator: z.string().trim().regex(/^[0-9]{1,3}[A-K]$/, 'Use a seat such as "14B": row number, then a letter A–K').describe('Row number and seat letter, e.g. "14B".'),
-    service_id: idToken(200).optional().describe('The provider\'s seat service id, bought with the order; omit for a free seat.'),
-    price: z.number().min(0).max(100_000).optional().describe('Price of the seat in `currency`; send both or neither.'),
-    currency: z.string().regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 code such as USD').transform((s) => s.toUpperCase()).optional().describe('ISO 4217 currency of `price`.'),
-  })
-  .superRefine((body, ctx) => {
-    // A price without its currency (or the reverse) cannot be stored as money.
-    if (body.price !== undefined && body.currency === undefined) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'currency is required with price' });
-    if (body.currency !== undefined && body.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'price is required with currency' });
-  });
+export const SeatHoldInput = z.object({
+  offer_id: OfferIdField,
+  passenger_slot: idToken(100).describe('The passenger of the offer the seat is for (an id from the seat map\'s passengers).'),
+  segment_id: idToken(100).describe('The flight leg the seat is on (a segment_id from the seat map).'),
+  designator: z.string().trim().regex(/^[0-9]{1,3}[A-K]$/, 'Use a seat such as "14B": row number, then a letter A–K').describe('Row number and seat letter, e.g. "14B", of a seat the seat map shows available.'),
+});
 
+export const SeatMapInput = z.object({ offer_id: OfferIdField });
 export const SeatConfirmInput = z.object({ offer_id: OfferIdField, booking_id: BookingIdField });
 export const SeatReleaseInput = z.object({ offer_id: OfferIdField });
 
@@ -35,8 +28,8 @@ export const SeatSelectionSchema = z.object({
   passenger_slot: z.string(),
   segment_id: z.string(),
   designator: z.string(),
-  service_id: z.string().nullable(),
-  price: z.object({ amount: z.number(), currency: z.string() }).nullable().describe('null for a free seat'),
+  service_id: z.string().nullable().describe('The provider\'s seat service bought with the order.'),
+  price: z.object({ amount: z.number(), currency: z.string() }).nullable().describe('What the seat adds to the checkout (0 for a free seat).'),
   status: z.enum(['held', 'confirmed', 'released']),
   booking_id: z.string().nullable().describe('Set once the seat is confirmed with a booking'),
   held_at: z.string(),

@@ -180,7 +180,7 @@ export interface paths {
         put?: never;
         /**
          * Book a paid flight offer
-         * @description Books an offer paid by card. Open to guests; a signed-in caller owns the booking. Travellers carry their frequent flyer numbers inline. The payment must have succeeded for exactly the checkout price and is used once only; send an Idempotency-Key header so a retry never books twice.
+         * @description Books an offer paid by card. Open to guests; a signed-in caller owns the booking. Travellers carry their frequent flyer numbers inline. The payment must be yours (a guest sends its client_secret), opened for this offer, and have succeeded for exactly the checkout price; it is used once only, and refunded in full if the booking fails; send an Idempotency-Key header so a retry never books twice.
          */
         post: operations["booking_book"];
         delete?: never;
@@ -380,7 +380,7 @@ export interface paths {
         put?: never;
         /**
          * Buy extras after booking
-         * @description Buys extra bags or other ancillaries for a confirmed booking, paid by a succeeded card payment for exactly their price; on failure the payment is refunded. Send an Idempotency-Key header.
+         * @description Buys extra bags or other ancillaries for a confirmed booking, paid by a succeeded card payment for exactly their price; on any failure after payment it is refunded in full. The payment must be yours (a guest sends its client_secret) and opened for extras of this booking. Send an Idempotency-Key header.
          */
         post: operations["booking_add_services"];
         delete?: never;
@@ -440,7 +440,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a card payment server-side
-         * @description Confirms a card PaymentIntent with a payment method, server-side. With the built-in card simulator anyone may use it with Stripe's test payment methods (pm_card_visa succeeds, pm_card_chargeDeclined declines, pm_card_authenticationRequired needs 3-D Secure), so the whole checkout can be tried without a browser. With a live processor only the service back end may call it (saved cards); customers pay in the browser with Stripe.js.
+         * @description Confirms a card PaymentIntent with a payment method, server-side. With the built-in card simulator anyone may use it with Stripe's test payment methods (pm_card_visa succeeds, pm_card_chargeDeclined declines, pm_card_authenticationRequired needs 3-D Secure), so the whole checkout can be tried without a browser. Only the payer may confirm a payment (a guest sends its client_secret). With a live processor only the service back end may call it (saved cards); customers pay in the browser with Stripe.js.
          */
         post: operations["booking_card_payment_confirm"];
         delete?: never;
@@ -500,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Search bookable offers, or check out a paid offer
-         * @description Two modes. Checkout, when both offer_id and payment_intent_id are set: verifies with the card processor that the payment succeeded for exactly the checkout price (fare + extras + held seats + markup) and was not used before, creates the order, and returns {booking_ref, status, confirmation_url}. Send an Idempotency-Key header; one payment never pays for two orders. Search, otherwise: creates an offer request and returns bookable offers, cheapest first.
+         * @description Two modes. Checkout, when both offer_id and payment_intent_id are set: checks the payment is yours (a guest also sends its client_secret) and was opened for this offer, verifies with the card processor that it succeeded for exactly the checkout price (fare + extras + held seats + markup) and was not used before, creates the order, and returns {booking_ref, status, confirmation_url}. If anything fails after you paid (the price changed, the offer expired, the airline refused), the payment is refunded in full and the error says so. Send an Idempotency-Key header; one payment never pays for two orders. Search, otherwise: creates an offer request and returns bookable offers, cheapest first.
          */
         post: operations["booking_create_offer"];
         delete?: never;
@@ -600,7 +600,7 @@ export interface paths {
         put?: never;
         /**
          * Create a card payment intent
-         * @description Creates a card-processor (Stripe) PaymentIntent for what is being bought and returns its client_secret for the card form. The amount is the provider price now, unless an internal caller overrides it with amount. Send an Idempotency-Key header to get the same intent back on a retry.
+         * @description Creates a card-processor (Stripe) PaymentIntent for what is being bought and returns its client_secret for the card form. The amount is the provider price now, unless an internal caller overrides it with amount. The payment is bound to its payer (the signed-in caller, or for a guest whoever holds the client_secret) and to what it pays for: only they can spend it, and only on that. Send an Idempotency-Key header to get the same intent back on a retry.
          */
         post: operations["booking_payment_intent"];
         delete?: never;
@@ -660,7 +660,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm held seats
-         * @description After the flight order has succeeded, confirms every held seat of the offer and links it to the booking. The booking must be for this offer and be confirmed or on hold; seats already confirmed or released are left as they are.
+         * @description After the flight order has succeeded, confirms the signed-in caller's held seats of the offer and links them to the booking. Checkout sends the buyer's held seats to the airline with the order; a seat is confirmed only if the airline's order really has it (same passenger, leg and seat). If any held seat is not on the order (held after checkout, or a booking on hold, whose order cannot carry seats) nothing is confirmed and the answer is a 409 listing them: release them and confirm again. The booking must be for this offer, visible to the caller, and confirmed or on hold; seats already confirmed or released are left as they are.
          */
         post: operations["booking_seat_confirm"];
         delete?: never;
@@ -680,9 +680,29 @@ export interface paths {
         put?: never;
         /**
          * Hold a seat
-         * @description Holds a seat for one passenger on one flight leg of an offer, before the booking is made. There is one selection per offer, passenger and leg: holding again replaces the seat, service and price and makes the selection held again, even after it was confirmed or released. Confirm the held seats with /api/booking/seat-confirm once the order has succeeded.
+         * @description Holds a seat for one passenger on one flight leg of an offer, before the booking is made. Needs a signed-in traveller: holds belong to the user who makes them, and only that user can list, replace, release or buy them (guests take the seat given at check-in). The passenger, segment and seat must come from GET /api/booking/seat-map for this offer; the seat's service and price are taken from that map. An unknown passenger, segment or seat, or a seat that is taken or held by someone else, is a 422 naming the field; a fare that does not allow choosing seats in advance is a 422 UNPROCESSABLE. There is one selection per offer, passenger and leg: holding again replaces the seat, also after a release; a seat already bought with a booking is a 409. A hold keeps the seat from others for 30 minutes (hold it again to renew); after that anyone may take it, until then checkout buys it. payment-intent and checkout by the same user include the held seats in the price and send them to the airline with the order; confirm them with /api/booking/seat-confirm once the order has succeeded.
          */
         post: operations["booking_seat_hold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/seat-map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Seat map of an offer
+         * @description The seat maps of a live offer, as the airline sells its seats: one per flight segment, with cabins, rows split at the aisles, and for each seat its designator, whether it is available, and per passenger the seat service id and price. Seats another traveller holds through us are shown unavailable; the caller's own holds stay available to them. On a fare that does not allow choosing seats in advance (advance_seat_selection false) no seat is available. Hold a seat with POST /api/booking/seat-hold (signed in) using segment_id, a passenger id and a designator from here. Over MCP (get_seat_map) the answer lists, per flight, only the seats that can be chosen now with their price.
+         */
+        get: operations["booking_seat_map"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -700,7 +720,7 @@ export interface paths {
         put?: never;
         /**
          * Release held seats
-         * @description Releases every held seat of an offer, when the traveller abandons the booking or picks another flight. The selections are kept, marked released; confirmed seats are not touched.
+         * @description Releases every seat the signed-in caller holds on an offer, when the traveller abandons the booking or picks another flight; the seats become free for others at once. Other travellers' holds on the same offer are never touched. The selections are kept, marked released; confirmed seats are not touched. Answers 404 when the caller holds no seat on the offer.
          */
         post: operations["booking_seat_release"];
         delete?: never;
@@ -717,8 +737,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Seat selections of an offer
-         * @description Lists every seat selection of an offer, whatever its status (held, confirmed or released), ordered by passenger and leg.
+         * My seat selections on an offer
+         * @description Lists the signed-in caller's own seat selections on an offer, whatever their status (held, confirmed or released), ordered by passenger and leg. Other travellers' selections on the same offer are never listed; an offer on which the caller holds nothing answers an empty list.
          */
         get: operations["booking_seat_selections"];
         put?: never;
@@ -760,7 +780,7 @@ export interface paths {
         put?: never;
         /**
          * Book a counter-paid rental car
-         * @description Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter) once the service-fee payment from cars.payment_intent has succeeded for exactly this offer_token and add_ons. The payment is used once only (409 when it already paid for a booking); when the rental company refuses, the fee is refunded. Open to guests; a signed-in caller owns the booking. Send an Idempotency-Key header so a retry never books twice.
+         * @description Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter) once the service-fee payment from cars.payment_intent has succeeded for exactly this offer_token and add_ons. The payment must be yours (a guest sends its client_secret) and is used once only (409 when it already paid for a booking); if anything fails after you paid (the rate expired, the rental company refused), the fee is refunded in full. Open to guests; a signed-in caller owns the booking. Send an Idempotency-Key header so a retry never books twice.
          */
         post: operations["cars_book"];
         delete?: never;
@@ -820,7 +840,7 @@ export interface paths {
         put?: never;
         /**
          * Book a quoted partner-rate car deal
-         * @description Partner flow, step 2: books the quote from cars.quote, with us as merchant of record, once the card payment has succeeded for exactly the quoted total (cars.payment_intent with quote_id). One booking per quote: calling again with the same quote and payment answers the same booking. An expired quote is 410 (a payment made for it is refunded); when the rental company refuses, the payment is refunded. Open to guests; a signed-in caller owns the booking.
+         * @description Partner flow, step 2: books the quote from cars.quote, with us as merchant of record, once the card payment has succeeded for exactly the quoted total (cars.payment_intent with quote_id). The payment must be yours (a guest sends its client_secret). One booking per quote: the payer calling again with the same quote and payment gets the same booking. An expired quote is 410 (a payment made for it is refunded); when the rental company refuses, the payment is refunded. Open to guests; a signed-in caller owns the booking.
          */
         post: operations["cars_partner_book"];
         delete?: never;
@@ -1505,7 +1525,7 @@ export interface paths {
         put?: never;
         /**
          * Search flights
-         * @description Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes. An identical search within a short time is answered from the cache and says so. For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook's cabin and flights whose main carrier the playbook avoids are hidden (unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook's preferred airlines and the cheapest of them.
+         * @description Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. One price per result: when bookable is true, price is what booking its offer_id costs these passengers with no extras (the fare plus our service fee) in the asked currency. The booking provider prices in its own currency; when that differs, price is converted at the reference rate fx_rate and checkout_total is the exact amount and currency the card is charged. When bookable is false (Google Flights only, or award seats only) price is a reference that cannot be booked here (null for award-only). Every source's own price stays in prices[], with its currency. A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the cheapest one that cannot be booked. An identical search within a short time is answered from the cache and says so. For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook's cabin and flights whose main carrier the playbook avoids are hidden (unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook's preferred airlines and the cheapest of them.
          */
         post: operations["flights_search"];
         delete?: never;
@@ -2862,6 +2882,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+                    client_secret?: string;
                     /** @description The offer to book ("duffel:off_..." or "off_..."). */
                     offer_id: string;
                     /** @description Every traveller of the offer; loyalty_programme_accounts per passenger. */
@@ -3046,6 +3068,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+                    client_secret?: string;
                     /** @description The offer to book ("duffel:off_..." or "off_..."). */
                     offer_id: string;
                     /** @description Every traveller of the offer; loyalty_programme_accounts per passenger. */
@@ -3249,6 +3273,41 @@ export interface operations {
                     "application/json": {
                         /** @description Our booking reference (the booking id). */
                         booking_ref: string;
+                        /** @description Once cancelled: the card refund and any airline credits issued (id, code, amount, expiry). */
+                        cancellation: {
+                            /** @description Credits issued to the travellers, each with its own id, code and expiry. */
+                            airline_credits: {
+                                amount: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                /** @description What the airline redeems it by; null until the airline discloses it. */
+                                code: string | null;
+                                /** @description Null when the airline did not disclose it. */
+                                expires_at: string | null;
+                                /** @description The credit's id at the provider. */
+                                id: string;
+                                issued_on: string | null;
+                                /** @description The airline's name for this kind of credit. */
+                                name: string | null;
+                                passenger_id: string | null;
+                            }[];
+                            cancelled_at: string;
+                            /** @description The provider's cancellation id. */
+                            id: string;
+                            /** @description Money the airline refunded; 0 when it issued credits instead. */
+                            refund_from_airline: {
+                                amount: number;
+                                currency: string;
+                            };
+                            /** @description Where the airline sent the value: original_form_of_payment, balance or card (money, passed on to your card), airline_credits or voucher (no money back). */
+                            refund_to: string;
+                            /** @description What went back to the card payments (our service fee is kept). */
+                            refunded_to_customer: {
+                                amount: number;
+                                currency: string;
+                            };
+                        } | null;
                         cancelled_at: string | null;
                         /** @enum {string} */
                         channel: "checkout" | "book" | "agent" | "hold" | "mcp";
@@ -3367,6 +3426,7 @@ export interface operations {
                             currency: string;
                             fare: number;
                             markup: number;
+                            /** @description What went back to the card; airline credits are under `cancellation`. */
                             refund: number | null;
                             services: number;
                             total: number;
@@ -3549,8 +3609,25 @@ export interface operations {
                     "application/json": {
                         /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
                         booking_ref: string;
-                        /** @description What the airline refunded and what went back to the customer (our markup is kept). */
+                        /** @description What the airline refunded or credited and what went back to the customer (our markup is kept). */
                         cancellation: {
+                            /** @description Credits the airline issued instead of money: id, code, amount and expiry of each. */
+                            airline_credits: {
+                                amount: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                /** @description What the airline redeems it by; null until the airline discloses it. */
+                                code: string | null;
+                                /** @description Null when the airline did not disclose it. */
+                                expires_at: string | null;
+                                /** @description The credit's id at the provider. */
+                                id: string;
+                                issued_on: string | null;
+                                /** @description The airline's name for this kind of credit. */
+                                name: string | null;
+                                passenger_id: string | null;
+                            }[];
                             cancelled_at: string | null;
                             id: string | null;
                             refund_from_airline: {
@@ -3683,6 +3760,8 @@ export interface operations {
                 "application/json": {
                     /** @description One offer of a change request of this booking. */
                     change_offer_id: string;
+                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+                    client_secret?: string;
                     /** @description Required when the change costs money: a succeeded card payment for exactly change_total. */
                     payment_intent_id?: string;
                 };
@@ -4250,6 +4329,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+                    client_secret?: string;
                     /** @description A succeeded card payment for exactly their price (payment intent with order_id and services). */
                     payment_intent_id: string;
                     /** @description Service ids from /api/booking/{order_id}/available-services. */
@@ -4620,6 +4701,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+                    client_secret?: string;
                     /** @description A PaymentMethod id, e.g. pm_card_visa. */
                     payment_method: string;
                 };
@@ -5016,6 +5099,8 @@ export interface operations {
                     cabin_class?: "economy" | "premium_economy" | "business" | "first";
                     /** @default 0 */
                     children?: number;
+                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+                    client_secret?: string;
                     currency?: string;
                     /**
                      * Format: date
@@ -5679,6 +5764,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+                    client_secret?: string;
                     /** @description The hold booking: our booking_ref (bk_...) or the provider order id. */
                     order_id: string;
                     /** @description A succeeded card payment for the hold's current price (create it with /api/booking/payment-intent and order_id). */
@@ -5852,7 +5939,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         amount: number;
-                        /** @description For Stripe.js confirmCardPayment in the browser. */
+                        /** @description For Stripe.js confirmCardPayment in the browser. A guest (no Authorization) must also send it when spending the payment: it proves who paid. Keep it private. */
                         client_secret: string | null;
                         currency: string;
                         payment_intent_id: string;
@@ -6225,19 +6312,29 @@ export interface operations {
                             /** @description The provider's offer id. */
                             offer_id: string;
                             passenger_slot: string;
-                            /** @description null for a free seat */
+                            /** @description What the seat adds to the checkout (0 for a free seat). */
                             price: {
                                 amount: number;
                                 currency: string;
                             } | null;
                             released_at: string | null;
                             segment_id: string;
+                            /** @description The provider's seat service bought with the order. */
                             service_id: string | null;
                             /** @enum {string} */
                             status: "held" | "confirmed" | "released";
                         }[];
                         offer_id: string;
                     };
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -6297,20 +6394,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description ISO 4217 currency of `price`. */
-                    currency?: string;
-                    /** @description Row number and seat letter, e.g. "14B". */
+                    /** @description Row number and seat letter, e.g. "14B", of a seat the seat map shows available. */
                     designator: string;
                     /** @description The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the provider's own id. */
                     offer_id: string;
-                    /** @description The passenger of the offer the seat is for (the offer's passenger id). */
+                    /** @description The passenger of the offer the seat is for (an id from the seat map's passengers). */
                     passenger_slot: string;
-                    /** @description Price of the seat in `currency`; send both or neither. */
-                    price?: number;
-                    /** @description The flight leg the seat is on. */
+                    /** @description The flight leg the seat is on (a segment_id from the seat map). */
                     segment_id: string;
-                    /** @description The provider's seat service id, bought with the order; omit for a free seat. */
-                    service_id?: string;
                 };
             };
         };
@@ -6330,21 +6421,49 @@ export interface operations {
                         /** @description The provider's offer id. */
                         offer_id: string;
                         passenger_slot: string;
-                        /** @description null for a free seat */
+                        /** @description What the seat adds to the checkout (0 for a free seat). */
                         price: {
                             amount: number;
                             currency: string;
                         } | null;
                         released_at: string | null;
                         segment_id: string;
+                        /** @description The provider's seat service bought with the order. */
                         service_id: string | null;
                         /** @enum {string} */
                         status: "held" | "confirmed" | "released";
                     };
                 };
             };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: GONE */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6363,6 +6482,173 @@ export interface operations {
             };
             /** @description Error: UNPROCESSABLE */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: UPSTREAM_FAILED */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    booking_seat_map: {
+        parameters: {
+            query: {
+                /** @description The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the provider's own id. */
+                offer_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The provider's offer id. */
+                        offer_id: string;
+                        /** @description The offer's passengers: the passenger_slot values seat-hold takes. */
+                        passengers: {
+                            id: string;
+                            type: string;
+                        }[];
+                        /** @description One per segment that has a seat map; a segment missing here has no seat selection. */
+                        seat_maps: {
+                            /** @description false: this fare does not allow choosing seats before check-in, so none is available. */
+                            advance_seat_selection: boolean | null;
+                            cabins: {
+                                /** @description 1 or 2: how many aisles split each row into sections. */
+                                aisles: number;
+                                /** @enum {string} */
+                                cabin_class: "economy" | "premium_economy" | "business" | "first";
+                                /** @description 0 main deck, 1 upper deck. */
+                                deck: number;
+                                rows: {
+                                    sections: {
+                                        elements: {
+                                            /** @description Seats only: can be held now by at least one passenger. */
+                                            available?: boolean;
+                                            /** @description Seats only: one entry per passenger who may take the seat; empty when unavailable. */
+                                            available_services?: {
+                                                /** @description The seat service id for this passenger (Duffel ase_...). */
+                                                id: string;
+                                                /** @description The offer's passenger id this price is for. */
+                                                passenger_id: string;
+                                                price: {
+                                                    amount: number;
+                                                    currency: string;
+                                                };
+                                            }[];
+                                            /** @description Seats only: row and letter, e.g. "14B"; what seat-hold takes. */
+                                            designator?: string;
+                                            /** @description Seats only: conditions the passenger must meet (exit rows). */
+                                            disclosures?: string[];
+                                            /** @description Seats only, e.g. "Window seat" or "Extra legroom aisle seat". */
+                                            name?: string;
+                                            /** @enum {string} */
+                                            type: "seat" | "restricted_seat_general" | "bassinet" | "empty" | "exit_row" | "lavatory" | "galley" | "closet" | "stairs";
+                                        }[];
+                                    }[];
+                                }[];
+                                /** @description Indexes into rows (not row numbers) over the wings. */
+                                wings: {
+                                    first_row_index: number;
+                                    last_row_index: number;
+                                } | null;
+                            }[];
+                            /** @description Local time at the origin. */
+                            departing_at: string;
+                            destination: string;
+                            /** @description Carrier and number, e.g. "BA117". */
+                            flight: string;
+                            id: string;
+                            origin: string;
+                            /** @description The segment id seat-hold takes. */
+                            segment_id: string;
+                            slice_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: GONE */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: UNPROCESSABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: UPSTREAM_FAILED */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: UPSTREAM_TIMEOUT */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6405,13 +6691,14 @@ export interface operations {
                             /** @description The provider's offer id. */
                             offer_id: string;
                             passenger_slot: string;
-                            /** @description null for a free seat */
+                            /** @description What the seat adds to the checkout (0 for a free seat). */
                             price: {
                                 amount: number;
                                 currency: string;
                             } | null;
                             released_at: string | null;
                             segment_id: string;
+                            /** @description The provider's seat service bought with the order. */
                             service_id: string | null;
                             /** @enum {string} */
                             status: "held" | "confirmed" | "released";
@@ -6419,8 +6706,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Error: FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6477,18 +6782,28 @@ export interface operations {
                             /** @description The provider's offer id. */
                             offer_id: string;
                             passenger_slot: string;
-                            /** @description null for a free seat */
+                            /** @description What the seat adds to the checkout (0 for a free seat). */
                             price: {
                                 amount: number;
                                 currency: string;
                             } | null;
                             released_at: string | null;
                             segment_id: string;
+                            /** @description The provider's seat service bought with the order. */
                             service_id: string | null;
                             /** @enum {string} */
                             status: "held" | "confirmed" | "released";
                         }[];
                     };
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -6540,13 +6855,14 @@ export interface operations {
                             /** @description The provider's offer id. */
                             offer_id: string;
                             passenger_slot: string;
-                            /** @description null for a free seat */
+                            /** @description What the seat adds to the checkout (0 for a free seat). */
                             price: {
                                 amount: number;
                                 currency: string;
                             } | null;
                             released_at: string | null;
                             segment_id: string;
+                            /** @description The provider's seat service bought with the order. */
                             service_id: string | null;
                             /** @enum {string} */
                             status: "held" | "confirmed" | "released";
@@ -6606,6 +6922,8 @@ export interface operations {
                         /** @default 1 */
                         quantity?: number;
                     }[];
+                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+                    client_secret?: string;
                     /** @description The main driver, as on their licence. */
                     driver: {
                         date_of_birth: string;
@@ -7124,6 +7442,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+                    client_secret?: string;
                     /** @description The main driver, as on their licence. */
                     driver: {
                         date_of_birth: string;
@@ -11721,11 +12041,20 @@ export interface operations {
                                 taxes: number;
                                 taxes_currency: string;
                             }[];
+                            /** @description True when this service can book the flight: `price` is then the price of offer_id. False: `price` is a reference only. */
                             bookable: boolean;
                             /** @enum {string} */
                             cabin: "economy" | "premium_economy" | "business" | "first";
                             /** @description IATA code of the main (first) marketing carrier. */
                             carrier: string;
+                            /** @description Bookable results: exactly what checkout charges for offer_id for these passengers with no extras or seats (fare plus service fee), in the offer's own currency, which the card is charged in: the amount POST /api/booking/payment-intent asks for offer_id without services, while the offer's price holds. null when not bookable. */
+                            checkout_total: {
+                                /** @description Major units. */
+                                amount: number;
+                                /** @description ISO 4217. */
+                                currency: string;
+                            } | null;
+                            /** @description The asked currency; the source's own currency only when no reference rate exists for it. */
                             currency: string | null;
                             /** @description Age of the oldest data in this result, in seconds. */
                             data_age_s: number;
@@ -11733,26 +12062,30 @@ export interface operations {
                             destination: string;
                             /** @description Total time of all slices. */
                             duration_minutes: number | null;
-                            /** @description When the cheapest bookable offer expires (about 30 minutes after search). */
+                            /** @description When offer_id expires (about 30 minutes after search). */
                             expires_at: string | null;
-                            /** @description Fare brand of the cheapest price. */
+                            /** @description Fare brand of the price shown. */
                             fare_brand: string | null;
+                            /** @description Units of `currency` per unit of the source currency used to convert `price`; null when price is in its source's own currency. */
+                            fx_rate: number | null;
                             /** @description Stable id of this flight in this search; a later result event with the same id replaces the earlier one. */
                             id: string;
-                            /** @description Cheapest bookable offer, provider-prefixed. */
+                            /** @description The offer this result books and prices: the cheapest bookable one, provider-prefixed. */
                             offer_id: string | null;
                             origin: string;
-                            /** @description Cheapest cash total for all passengers; null for award-only results. */
+                            /** @description The one price of this result, for all passengers. Bookable (bookable true): what checkout charges for offer_id with no extras (the fare plus our service fee), in `currency`; when the offer is priced in another currency than the asked one it is checkout_total converted at the reference rate fx_rate (an estimate: the card is charged checkout_total). Not bookable here (bookable false): the cheapest reference price (e.g. Google Flights), which no one can book through this service. null for award-only results. */
                             price: number | null;
+                            /** @description Every cash price found for this flight, cheapest first, each with its source and its own currency: other fare brands of the booking provider, and reference prices from other sources. */
                             prices: {
                                 /** @description Seconds since the provider produced this price. */
                                 age_s: number;
-                                /** @description Total for all passengers, in major units. */
+                                /** @description The provider's total for all passengers, in major units of `currency`, as it quoted it. For a bookable offer this is the fare before our service fee, which checkout adds (see the result's checkout_total). */
                                 amount: number;
                                 /** @description True when this service can book it; pass offer_id to the booking routes. */
                                 bookable: boolean;
                                 changeable: boolean | null;
                                 checked_bags: number | null;
+                                /** @description The currency the provider quoted in; it can differ from the asked one. */
                                 currency: string;
                                 expires_at: string | null;
                                 fare_brand: string | null;
@@ -11823,7 +12156,21 @@ export interface operations {
                             cache_age_s: number | null;
                             /** @description True when the whole answer came from the search cache. */
                             cached: boolean;
+                            /** @description The cheapest bookable result (its price and currency as in the result); null when nothing shown can be booked. */
                             cheapest: {
+                                /** @description What checkout charges for it, in the offer's own currency. */
+                                checkout_total: {
+                                    /** @description Major units. */
+                                    amount: number;
+                                    /** @description ISO 4217. */
+                                    currency: string;
+                                };
+                                currency: string;
+                                id: string;
+                                price: number;
+                            } | null;
+                            /** @description The cheapest result that cannot be booked here (a Google Flights price), for comparison only; null when there is none. */
+                            cheapest_reference: {
                                 currency: string;
                                 id: string;
                                 price: number;
@@ -11839,6 +12186,8 @@ export interface operations {
                                 airlines: string[];
                                 /** @description The cheapest of those with a cash price. */
                                 cheapest: {
+                                    /** @description False: a reference price that cannot be booked here. */
+                                    bookable: boolean;
                                     carrier: string;
                                     currency: string;
                                     id: string;

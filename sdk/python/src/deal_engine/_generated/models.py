@@ -58,6 +58,8 @@ __all__ = [
     "BookingBookResponseTotal",
     "BookingCancelResponse",
     "BookingCancelResponseCancellation",
+    "BookingCancelResponseCancellationAirlineCreditsItem",
+    "BookingCancelResponseCancellationAirlineCreditsItemAmount",
     "BookingCancelResponseCancellationRefundFromAirline",
     "BookingCancelResponseCancellationRefundedToCustomer",
     "BookingCancelResponseTotal",
@@ -128,6 +130,11 @@ __all__ = [
     "BookingFareConditionsResponseSlicesItemRefundBeforeDeparture",
     "BookingFareConditionsResponseSlicesItemRefundBeforeDeparturePenalty",
     "BookingGetResponse",
+    "BookingGetResponseCancellation",
+    "BookingGetResponseCancellationAirlineCreditsItem",
+    "BookingGetResponseCancellationAirlineCreditsItemAmount",
+    "BookingGetResponseCancellationRefundFromAirline",
+    "BookingGetResponseCancellationRefundedToCustomer",
     "BookingGetResponseOrder",
     "BookingGetResponseOrderConditions",
     "BookingGetResponseOrderConditionsChangeBeforeDeparture",
@@ -172,6 +179,16 @@ __all__ = [
     "BookingSeatHoldRequest",
     "BookingSeatHoldResponse",
     "BookingSeatHoldResponsePrice",
+    "BookingSeatMapResponse",
+    "BookingSeatMapResponsePassengersItem",
+    "BookingSeatMapResponseSeatMapsItem",
+    "BookingSeatMapResponseSeatMapsItemCabinsItem",
+    "BookingSeatMapResponseSeatMapsItemCabinsItemRowsItem",
+    "BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItem",
+    "BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItem",
+    "BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItem",
+    "BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItemPrice",
+    "BookingSeatMapResponseSeatMapsItemCabinsItemWings",
     "BookingSeatReleaseRequest",
     "BookingSeatReleaseResponse",
     "BookingSeatReleaseResponseReleasedItem",
@@ -305,6 +322,8 @@ __all__ = [
     "FlightsSearchEventComplete",
     "FlightsSearchEventCompleteData",
     "FlightsSearchEventCompleteDataCheapest",
+    "FlightsSearchEventCompleteDataCheapestCheckoutTotal",
+    "FlightsSearchEventCompleteDataCheapestReference",
     "FlightsSearchEventCompleteDataPreferred",
     "FlightsSearchEventCompleteDataPreferredCheapest",
     "FlightsSearchEventCompleteDataProvidersItem",
@@ -313,6 +332,7 @@ __all__ = [
     "FlightsSearchEventResult",
     "FlightsSearchEventResultData",
     "FlightsSearchEventResultDataAwardsItem",
+    "FlightsSearchEventResultDataCheckoutTotal",
     "FlightsSearchEventResultDataPricesItem",
     "FlightsSearchEventResultDataSlicesItem",
     "FlightsSearchEventResultDataSlicesItemSegmentsItem",
@@ -909,13 +929,20 @@ class BookingAddServicesRequestServicesItem(_BookingAddServicesRequestServicesIt
     quantity: int
 
 
-class BookingAddServicesRequest(TypedDict):
-    """Request body of `booking_add_services`."""
+class _BookingAddServicesRequestRequired(TypedDict):
     # Service ids from /api/booking/{order_id}/available-services.
     services: List[BookingAddServicesRequestServicesItem]
     # A succeeded card payment for exactly their price (payment intent with order_id and
     # services).
     payment_intent_id: str
+
+
+class BookingAddServicesRequest(_BookingAddServicesRequestRequired, total=False):
+    """Request body of `booking_add_services`."""
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
 
 
 class BookingAddServicesResponseTotal(TypedDict):
@@ -1088,6 +1115,10 @@ class _BookingBookRequestRequired(TypedDict):
 
 class BookingBookRequest(_BookingBookRequestRequired, total=False):
     """Request body of `booking_book`."""
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
     # Extra bags to buy with the order; held seats are added automatically.
     services: List[BookingBookRequestServicesItem]
 
@@ -1171,6 +1202,10 @@ class _BookingBookAgentRequestRequired(TypedDict):
 
 class BookingBookAgentRequest(_BookingBookAgentRequestRequired, total=False):
     """Request body of `booking_book_agent`."""
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
     # Extra bags to buy with the order; held seats are added automatically.
     services: List[BookingBookAgentRequestServicesItem]
     # The traveller who owns the booking, when they have an account; defaults to the
@@ -1218,12 +1253,35 @@ class BookingCancelResponseCancellationRefundedToCustomer(TypedDict):
     currency: str
 
 
+class BookingCancelResponseCancellationAirlineCreditsItemAmount(TypedDict):
+    amount: float
+    currency: str
+
+
+class BookingCancelResponseCancellationAirlineCreditsItem(TypedDict):
+    # The credit's id at the provider.
+    id: str
+    # What the airline redeems it by; null until the airline discloses it.
+    code: Optional[str]
+    # The airline's name for this kind of credit.
+    name: Optional[str]
+    amount: BookingCancelResponseCancellationAirlineCreditsItemAmount
+    passenger_id: Optional[str]
+    issued_on: Optional[str]
+    # Null when the airline did not disclose it.
+    expires_at: Optional[str]
+
+
 class BookingCancelResponseCancellation(TypedDict):
-    """What the airline refunded and what went back to the customer (our markup is kept)."""
+    """What the airline refunded or credited and what went back to the customer (our markup
+    is kept).
+    """
     id: Optional[str]
     refund_from_airline: Optional[BookingCancelResponseCancellationRefundFromAirline]
     refund_to: Optional[str]
     refunded_to_customer: BookingCancelResponseCancellationRefundedToCustomer
+    # Credits the airline issued instead of money: id, code, amount and expiry of each.
+    airline_credits: List[BookingCancelResponseCancellationAirlineCreditsItem]
     cancelled_at: Optional[str]
 
 
@@ -1243,14 +1301,22 @@ class BookingCancelResponse(TypedDict):
     total: BookingCancelResponseTotal
     payment_required_by: Optional[str]
     price_guarantee_expires_at: Optional[str]
-    # What the airline refunded and what went back to the customer (our markup is kept).
+    # What the airline refunded or credited and what went back to the customer (our
+    # markup is kept).
     cancellation: BookingCancelResponseCancellation
 
 
-class BookingCardPaymentConfirmRequest(TypedDict):
-    """Request body of `booking_card_payment_confirm`."""
+class _BookingCardPaymentConfirmRequestRequired(TypedDict):
     # A PaymentMethod id, e.g. pm_card_visa.
     payment_method: str
+
+
+class BookingCardPaymentConfirmRequest(_BookingCardPaymentConfirmRequestRequired, total=False):
+    """Request body of `booking_card_payment_confirm`."""
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
 
 
 class BookingCardPaymentConfirmResponse(TypedDict):
@@ -1271,6 +1337,10 @@ class BookingChangeConfirmRequest(_BookingChangeConfirmRequestRequired, total=Fa
     # Required when the change costs money: a succeeded card payment for exactly
     # change_total.
     payment_intent_id: str
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
 
 
 class BookingChangeConfirmResponseTotal(TypedDict):
@@ -1634,6 +1704,10 @@ class BookingCreateOfferRequest(TypedDict, total=False):
     offer_id: str
     # Checkout mode: the succeeded card payment (pi_...) for exactly the checkout price.
     payment_intent_id: str
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
     # Checkout mode: every traveller of the offer.
     passengers: List[BookingCreateOfferRequestPassengersItem]
     # Checkout mode: extra bags to buy with the order; held seats are added
@@ -1902,6 +1976,7 @@ class BookingGetResponseTotals(TypedDict):
     services: float
     markup: float
     total: float
+    # What went back to the card; airline credits are under `cancellation`.
     refund: Optional[float]
 
 
@@ -1910,6 +1985,52 @@ class BookingGetResponsePassengersItem(TypedDict):
     given_name: str
     family_name: str
     type: Optional[str]
+
+
+class BookingGetResponseCancellationRefundFromAirline(TypedDict):
+    """Money the airline refunded; 0 when it issued credits instead."""
+    amount: float
+    currency: str
+
+
+class BookingGetResponseCancellationRefundedToCustomer(TypedDict):
+    """What went back to the card payments (our service fee is kept)."""
+    amount: float
+    currency: str
+
+
+class BookingGetResponseCancellationAirlineCreditsItemAmount(TypedDict):
+    amount: float
+    currency: str
+
+
+class BookingGetResponseCancellationAirlineCreditsItem(TypedDict):
+    # The credit's id at the provider.
+    id: str
+    # What the airline redeems it by; null until the airline discloses it.
+    code: Optional[str]
+    # The airline's name for this kind of credit.
+    name: Optional[str]
+    amount: BookingGetResponseCancellationAirlineCreditsItemAmount
+    passenger_id: Optional[str]
+    issued_on: Optional[str]
+    # Null when the airline did not disclose it.
+    expires_at: Optional[str]
+
+
+class BookingGetResponseCancellation(TypedDict):
+    # The provider's cancellation id.
+    id: str
+    # Where the airline sent the value: original_form_of_payment, balance or card
+    # (money, passed on to your card), airline_credits or voucher (no money back).
+    refund_to: str
+    # Money the airline refunded; 0 when it issued credits instead.
+    refund_from_airline: BookingGetResponseCancellationRefundFromAirline
+    # What went back to the card payments (our service fee is kept).
+    refunded_to_customer: BookingGetResponseCancellationRefundedToCustomer
+    # Credits issued to the travellers, each with its own id, code and expiry.
+    airline_credits: List[BookingGetResponseCancellationAirlineCreditsItem]
+    cancelled_at: str
 
 
 class BookingGetResponseOrderTotal(TypedDict):
@@ -2042,6 +2163,9 @@ class BookingGetResponse(TypedDict):
     price_guarantee_expires_at: Optional[str]
     paid_at: Optional[str]
     cancelled_at: Optional[str]
+    # Once cancelled: the card refund and any airline credits issued (id, code, amount,
+    # expiry).
+    cancellation: Optional[BookingGetResponseCancellation]
     created_at: str
     # The provider's order; null before it exists.
     order: Optional[BookingGetResponseOrder]
@@ -2115,13 +2239,20 @@ class BookingHoldResponse(TypedDict):
     price_guarantee_expires_at: Optional[str]
 
 
-class BookingPayRequest(TypedDict):
-    """Request body of `booking_pay`."""
+class _BookingPayRequestRequired(TypedDict):
     # The hold booking: our booking_ref (bk_...) or the provider order id.
     order_id: str
     # A succeeded card payment for the hold's current price (create it with
     # /api/booking/payment-intent and order_id).
     payment_intent_id: str
+
+
+class BookingPayRequest(_BookingPayRequestRequired, total=False):
+    """Request body of `booking_pay`."""
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
 
 
 class BookingPayResponseTotal(TypedDict):
@@ -2177,7 +2308,8 @@ class BookingPaymentIntentRequest(TypedDict, total=False):
 class BookingPaymentIntentResponse(TypedDict):
     """Answer of `booking_payment_intent`."""
     payment_intent_id: str
-    # For Stripe.js confirmCardPayment in the browser.
+    # For Stripe.js confirmCardPayment in the browser. A guest (no Authorization) must
+    # also send it when spending the payment: it proves who paid. Keep it private.
     client_secret: Optional[str]
     status: str
     amount: float
@@ -2302,8 +2434,9 @@ class BookingSeatConfirmResponseConfirmedItem(TypedDict):
     passenger_slot: str
     segment_id: str
     designator: str
+    # The provider's seat service bought with the order.
     service_id: Optional[str]
-    # null for a free seat
+    # What the seat adds to the checkout (0 for a free seat).
     price: Optional[BookingSeatConfirmResponseConfirmedItemPrice]
     status: Literal["held", "confirmed", "released"]
     # Set once the seat is confirmed with a booking
@@ -2320,26 +2453,17 @@ class BookingSeatConfirmResponse(TypedDict):
     confirmed: List[BookingSeatConfirmResponseConfirmedItem]
 
 
-class _BookingSeatHoldRequestRequired(TypedDict):
+class BookingSeatHoldRequest(TypedDict):
+    """Request body of `booking_seat_hold`."""
     # The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the
     # provider's own id.
     offer_id: str
-    # The passenger of the offer the seat is for (the offer's passenger id).
+    # The passenger of the offer the seat is for (an id from the seat map's passengers).
     passenger_slot: str
-    # The flight leg the seat is on.
+    # The flight leg the seat is on (a segment_id from the seat map).
     segment_id: str
-    # Row number and seat letter, e.g. "14B".
+    # Row number and seat letter, e.g. "14B", of a seat the seat map shows available.
     designator: str
-
-
-class BookingSeatHoldRequest(_BookingSeatHoldRequestRequired, total=False):
-    """Request body of `booking_seat_hold`."""
-    # The provider's seat service id, bought with the order; omit for a free seat.
-    service_id: str
-    # Price of the seat in `currency`; send both or neither.
-    price: float
-    # ISO 4217 currency of `price`.
-    currency: str
 
 
 class BookingSeatHoldResponsePrice(TypedDict):
@@ -2354,8 +2478,9 @@ class BookingSeatHoldResponse(TypedDict):
     passenger_slot: str
     segment_id: str
     designator: str
+    # The provider's seat service bought with the order.
     service_id: Optional[str]
-    # null for a free seat
+    # What the seat adds to the checkout (0 for a free seat).
     price: Optional[BookingSeatHoldResponsePrice]
     status: Literal["held", "confirmed", "released"]
     # Set once the seat is confirmed with a booking
@@ -2363,6 +2488,92 @@ class BookingSeatHoldResponse(TypedDict):
     held_at: str
     confirmed_at: Optional[str]
     released_at: Optional[str]
+
+
+class BookingSeatMapResponsePassengersItem(TypedDict):
+    id: str
+    type: str
+
+
+class BookingSeatMapResponseSeatMapsItemCabinsItemWings(TypedDict):
+    first_row_index: int
+    last_row_index: int
+
+
+class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItemPrice(TypedDict):
+    amount: float
+    currency: str
+
+
+class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItem(TypedDict):
+    # The seat service id for this passenger (Duffel ase_...).
+    id: str
+    # The offer's passenger id this price is for.
+    passenger_id: str
+    price: BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItemPrice
+
+
+class _BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemRequired(TypedDict):
+    type: Literal["seat", "restricted_seat_general", "bassinet", "empty", "exit_row", "lavatory", "galley", "closet", "stairs"]
+
+
+class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItem(_BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemRequired, total=False):
+    # Seats only: row and letter, e.g. "14B"; what seat-hold takes.
+    designator: str
+    # Seats only, e.g. "Window seat" or "Extra legroom aisle seat".
+    name: str
+    # Seats only: conditions the passenger must meet (exit rows).
+    disclosures: List[str]
+    # Seats only: can be held now by at least one passenger.
+    available: bool
+    # Seats only: one entry per passenger who may take the seat; empty when unavailable.
+    available_services: List[BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItem]
+
+
+class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItem(TypedDict):
+    elements: List[BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItem]
+
+
+class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItem(TypedDict):
+    sections: List[BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItem]
+
+
+class BookingSeatMapResponseSeatMapsItemCabinsItem(TypedDict):
+    cabin_class: Literal["economy", "premium_economy", "business", "first"]
+    # 0 main deck, 1 upper deck.
+    deck: int
+    # 1 or 2: how many aisles split each row into sections.
+    aisles: int
+    # Indexes into rows (not row numbers) over the wings.
+    wings: Optional[BookingSeatMapResponseSeatMapsItemCabinsItemWings]
+    rows: List[BookingSeatMapResponseSeatMapsItemCabinsItemRowsItem]
+
+
+class BookingSeatMapResponseSeatMapsItem(TypedDict):
+    id: str
+    slice_id: str
+    # The segment id seat-hold takes.
+    segment_id: str
+    # Carrier and number, e.g. "BA117".
+    flight: str
+    origin: str
+    destination: str
+    # Local time at the origin.
+    departing_at: str
+    # false: this fare does not allow choosing seats before check-in, so none is
+    # available.
+    advance_seat_selection: Optional[bool]
+    cabins: List[BookingSeatMapResponseSeatMapsItemCabinsItem]
+
+
+class BookingSeatMapResponse(TypedDict):
+    """Answer of `booking_seat_map`."""
+    # The provider's offer id.
+    offer_id: str
+    # The offer's passengers: the passenger_slot values seat-hold takes.
+    passengers: List[BookingSeatMapResponsePassengersItem]
+    # One per segment that has a seat map; a segment missing here has no seat selection.
+    seat_maps: List[BookingSeatMapResponseSeatMapsItem]
 
 
 class BookingSeatReleaseRequest(TypedDict):
@@ -2383,8 +2594,9 @@ class BookingSeatReleaseResponseReleasedItem(TypedDict):
     passenger_slot: str
     segment_id: str
     designator: str
+    # The provider's seat service bought with the order.
     service_id: Optional[str]
-    # null for a free seat
+    # What the seat adds to the checkout (0 for a free seat).
     price: Optional[BookingSeatReleaseResponseReleasedItemPrice]
     status: Literal["held", "confirmed", "released"]
     # Set once the seat is confirmed with a booking
@@ -2411,8 +2623,9 @@ class BookingSeatSelectionsResponseSelectionsItem(TypedDict):
     passenger_slot: str
     segment_id: str
     designator: str
+    # The provider's seat service bought with the order.
     service_id: Optional[str]
-    # null for a free seat
+    # What the seat adds to the checkout (0 for a free seat).
     price: Optional[BookingSeatSelectionsResponseSelectionsItemPrice]
     status: Literal["held", "confirmed", "released"]
     # Set once the seat is confirmed with a booking
@@ -2439,8 +2652,9 @@ class BookingSeatSelectionsByBookingResponseSelectionsItem(TypedDict):
     passenger_slot: str
     segment_id: str
     designator: str
+    # The provider's seat service bought with the order.
     service_id: Optional[str]
-    # null for a free seat
+    # What the seat adds to the checkout (0 for a free seat).
     price: Optional[BookingSeatSelectionsByBookingResponseSelectionsItemPrice]
     status: Literal["held", "confirmed", "released"]
     # Set once the seat is confirmed with a booking
@@ -2522,6 +2736,10 @@ class CarsBookRequest(_CarsBookRequestRequired, total=False):
     # Legacy flow only: extras such as child_seat, gps, additional_driver, toll_pass,
     # paid with the service fee.
     add_ons: List[CarsBookRequestAddOnsItem]
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
     # The flight the driver arrives on, so the counter waits for a late arrival.
     inbound_flight_number: str
 
@@ -2868,14 +3086,21 @@ class CarsPartnerBookRequestDriver(TypedDict):
     date_of_birth: str
 
 
-class CarsPartnerBookRequest(TypedDict):
-    """Request body of `cars_partner_book`."""
+class _CarsPartnerBookRequestRequired(TypedDict):
     # quote_id from cars.quote.
     quote_id: str
     # The main driver, as on their licence.
     driver: CarsPartnerBookRequestDriver
     # The succeeded card payment (pi_...) for the quoted total.
     payment_intent_id: str
+
+
+class CarsPartnerBookRequest(_CarsPartnerBookRequestRequired, total=False):
+    """Request body of `cars_partner_book`."""
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
 
 
 class CarsPartnerBookResponseCar(TypedDict):
@@ -3594,6 +3819,13 @@ class FlightsSearchRequest(_FlightsSearchRequestRequired, total=False):
     avoided_airlines: List[str]
 
 
+class FlightsSearchEventResultDataCheckoutTotal(TypedDict):
+    # Major units.
+    amount: float
+    # ISO 4217.
+    currency: str
+
+
 class FlightsSearchEventResultDataSlicesItemSegmentsItem(TypedDict):
     # Marketing carrier and number, e.g. "BA117".
     flight: str
@@ -3623,8 +3855,11 @@ class FlightsSearchEventResultDataSlicesItem(TypedDict):
 
 class FlightsSearchEventResultDataPricesItem(TypedDict):
     source: Literal["duffel", "serpapi"]
-    # Total for all passengers, in major units.
+    # The provider's total for all passengers, in major units of `currency`, as it
+    # quoted it. For a bookable offer this is the fare before our service fee, which
+    # checkout adds (see the result's checkout_total).
     amount: float
+    # The currency the provider quoted in; it can differ from the asked one.
     currency: str
     fare_brand: Optional[str]
     # True when this service can book it; pass offer_id to the booking routes.
@@ -3658,9 +3893,25 @@ class FlightsSearchEventResultData(TypedDict):
     # Stable id of this flight in this search; a later result event with the same id
     # replaces the earlier one.
     id: str
-    # Cheapest cash total for all passengers; null for award-only results.
+    # The one price of this result, for all passengers. Bookable (bookable true): what
+    # checkout charges for offer_id with no extras (the fare plus our service fee), in
+    # `currency`; when the offer is priced in another currency than the asked one it is
+    # checkout_total converted at the reference rate fx_rate (an estimate: the card is
+    # charged checkout_total). Not bookable here (bookable false): the cheapest
+    # reference price (e.g. Google Flights), which no one can book through this service.
+    # null for award-only results.
     price: Optional[float]
+    # The asked currency; the source's own currency only when no reference rate exists
+    # for it.
     currency: Optional[str]
+    # Units of `currency` per unit of the source currency used to convert `price`; null
+    # when price is in its source's own currency.
+    fx_rate: Optional[float]
+    # Bookable results: exactly what checkout charges for offer_id for these passengers
+    # with no extras or seats (fare plus service fee), in the offer's own currency,
+    # which the card is charged in: the amount POST /api/booking/payment-intent asks for
+    # offer_id without services, while the offer's price holds. null when not bookable.
+    checkout_total: Optional[FlightsSearchEventResultDataCheckoutTotal]
     # IATA code of the main (first) marketing carrier.
     carrier: str
     # Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK".
@@ -3674,14 +3925,20 @@ class FlightsSearchEventResultData(TypedDict):
     # Most stops in any slice.
     stops: Optional[int]
     cabin: Literal["economy", "premium_economy", "business", "first"]
-    # Fare brand of the cheapest price.
+    # Fare brand of the price shown.
     fare_brand: Optional[str]
+    # True when this service can book the flight: `price` is then the price of offer_id.
+    # False: `price` is a reference only.
     bookable: bool
-    # Cheapest bookable offer, provider-prefixed.
+    # The offer this result books and prices: the cheapest bookable one,
+    # provider-prefixed.
     offer_id: Optional[str]
-    # When the cheapest bookable offer expires (about 30 minutes after search).
+    # When offer_id expires (about 30 minutes after search).
     expires_at: Optional[str]
     slices: List[FlightsSearchEventResultDataSlicesItem]
+    # Every cash price found for this flight, cheapest first, each with its source and
+    # its own currency: other fare brands of the booking provider, and reference prices
+    # from other sources.
     prices: List[FlightsSearchEventResultDataPricesItem]
     awards: List[FlightsSearchEventResultDataAwardsItem]
     sources: List[Literal["duffel", "serpapi", "seats_aero"]]
@@ -3711,7 +3968,23 @@ class FlightsSearchEventProgress(TypedDict):
     data: FlightsSearchEventProgressData
 
 
+class FlightsSearchEventCompleteDataCheapestCheckoutTotal(TypedDict):
+    """What checkout charges for it, in the offer's own currency."""
+    # Major units.
+    amount: float
+    # ISO 4217.
+    currency: str
+
+
 class FlightsSearchEventCompleteDataCheapest(TypedDict):
+    id: str
+    price: float
+    currency: str
+    # What checkout charges for it, in the offer's own currency.
+    checkout_total: FlightsSearchEventCompleteDataCheapestCheckoutTotal
+
+
+class FlightsSearchEventCompleteDataCheapestReference(TypedDict):
     id: str
     price: float
     currency: str
@@ -3734,6 +4007,8 @@ class FlightsSearchEventCompleteDataPreferredCheapest(TypedDict):
     carrier: str
     price: float
     currency: str
+    # False: a reference price that cannot be booked here.
+    bookable: bool
 
 
 class FlightsSearchEventCompleteDataPreferred(TypedDict):
@@ -3749,7 +4024,12 @@ class FlightsSearchEventCompleteData(TypedDict):
     search_id: str
     # Distinct flights found.
     count: int
+    # The cheapest bookable result (its price and currency as in the result); null when
+    # nothing shown can be booked.
     cheapest: Optional[FlightsSearchEventCompleteDataCheapest]
+    # The cheapest result that cannot be booked here (a Google Flights price), for
+    # comparison only; null when there is none.
+    cheapest_reference: Optional[FlightsSearchEventCompleteDataCheapestReference]
     providers: List[FlightsSearchEventCompleteDataProvidersItem]
     elapsed_ms: int
     # True when the whole answer came from the search cache.

@@ -270,6 +270,7 @@ class _Operations(SyncTransport):
         *,
         services: List[_models.BookingAddServicesRequestServicesItem],
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.BookingAddServicesResponse:
         """Buy extras after booking
@@ -277,13 +278,17 @@ class _Operations(SyncTransport):
         `POST /api/booking/{order_id}/services`
 
         Buys extra bags or other ancillaries for a confirmed booking, paid by a
-        succeeded card payment for exactly their price; on failure the payment is
-        refunded. Send an Idempotency-Key header.
+        succeeded card payment for exactly their price; on any failure after payment it
+        is refunded in full. The payment must be yours (a guest sends its client_secret)
+        and opened for extras of this booking. Send an Idempotency-Key header.
 
         Args:
             services: Service ids from /api/booking/{order_id}/available-services.
             payment_intent_id: A succeeded card payment for exactly their price (payment
                 intent with order_id and services).
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
         """
@@ -291,7 +296,11 @@ class _Operations(SyncTransport):
             "POST",
             "/api/booking/{order_id}/services",
             path_params={"order_id": order_id},
-            body={"services": services, "payment_intent_id": payment_intent_id},
+            body={
+                "services": services,
+                "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
+            },
             idempotent=True,
             idempotency_key=idempotency_key,
         )
@@ -349,6 +358,7 @@ class _Operations(SyncTransport):
         *,
         offer_id: str,
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         passengers: List[_models.BookingBookRequestPassengersItem],
         services: Union[List[_models.BookingBookRequestServicesItem], NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
@@ -359,13 +369,18 @@ class _Operations(SyncTransport):
 
         Books an offer paid by card. Open to guests; a signed-in caller owns the
         booking. Travellers carry their frequent flyer numbers inline. The payment must
-        have succeeded for exactly the checkout price and is used once only; send an
-        Idempotency-Key header so a retry never books twice.
+        be yours (a guest sends its client_secret), opened for this offer, and have
+        succeeded for exactly the checkout price; it is used once only, and refunded in
+        full if the booking fails; send an Idempotency-Key header so a retry never books
+        twice.
 
         Args:
             offer_id: The offer to book ("duffel:off_..." or "off_...").
             payment_intent_id: The succeeded card payment (pi_...) for exactly the
                 checkout price.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             passengers: Every traveller of the offer; loyalty_programme_accounts per
                 passenger.
             services: Extra bags to buy with the order; held seats are added
@@ -379,6 +394,7 @@ class _Operations(SyncTransport):
             body={
                 "offer_id": offer_id,
                 "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
                 "passengers": passengers,
                 "services": services,
             },
@@ -391,6 +407,7 @@ class _Operations(SyncTransport):
         *,
         offer_id: str,
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         passengers: List[_models.BookingBookAgentRequestPassengersItem],
         services: Union[List[_models.BookingBookAgentRequestServicesItem], NotGiven] = NOT_GIVEN,
         traveller_user_id: Union[str, NotGiven] = NOT_GIVEN,
@@ -408,6 +425,9 @@ class _Operations(SyncTransport):
             offer_id: The offer to book ("duffel:off_..." or "off_...").
             payment_intent_id: The succeeded card payment (pi_...) for exactly the
                 checkout price.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             passengers: Every traveller of the offer; loyalty_programme_accounts per
                 passenger.
             services: Extra bags to buy with the order; held seats are added
@@ -423,6 +443,7 @@ class _Operations(SyncTransport):
             body={
                 "offer_id": offer_id,
                 "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
                 "passengers": passengers,
                 "services": services,
                 "traveller_user_id": traveller_user_id,
@@ -463,6 +484,7 @@ class _Operations(SyncTransport):
         payment_intent_id: str,
         *,
         payment_method: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.BookingCardPaymentConfirmResponse:
         """Confirm a card payment server-side
@@ -473,11 +495,15 @@ class _Operations(SyncTransport):
         built-in card simulator anyone may use it with Stripe's test payment methods
         (pm_card_visa succeeds, pm_card_chargeDeclined declines,
         pm_card_authenticationRequired needs 3-D Secure), so the whole checkout can be
-        tried without a browser. With a live processor only the service back end may
-        call it (saved cards); customers pay in the browser with Stripe.js.
+        tried without a browser. Only the payer may confirm a payment (a guest sends its
+        client_secret). With a live processor only the service back end may call it
+        (saved cards); customers pay in the browser with Stripe.js.
 
         Args:
             payment_method: A PaymentMethod id, e.g. pm_card_visa.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
         """
@@ -485,7 +511,7 @@ class _Operations(SyncTransport):
             "POST",
             "/api/booking/card-payments/{payment_intent_id}/confirm",
             path_params={"payment_intent_id": payment_intent_id},
-            body={"payment_method": payment_method},
+            body={"payment_method": payment_method, "client_secret": client_secret},
             idempotent=True,
             idempotency_key=idempotency_key,
         )
@@ -496,6 +522,7 @@ class _Operations(SyncTransport):
         *,
         change_offer_id: str,
         payment_intent_id: Union[str, NotGiven] = NOT_GIVEN,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.BookingChangeConfirmResponse:
         """Confirm a flight change
@@ -511,6 +538,9 @@ class _Operations(SyncTransport):
             change_offer_id: One offer of a change request of this booking.
             payment_intent_id: Required when the change costs money: a succeeded card
                 payment for exactly change_total.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
         """
@@ -518,7 +548,11 @@ class _Operations(SyncTransport):
             "POST",
             "/api/booking/{order_id}/change-confirm",
             path_params={"order_id": order_id},
-            body={"change_offer_id": change_offer_id, "payment_intent_id": payment_intent_id},
+            body={
+                "change_offer_id": change_offer_id,
+                "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
+            },
             idempotent=True,
             idempotency_key=idempotency_key,
         )
@@ -623,6 +657,7 @@ class _Operations(SyncTransport):
         *,
         offer_id: Union[str, NotGiven] = NOT_GIVEN,
         payment_intent_id: Union[str, NotGiven] = NOT_GIVEN,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         passengers: Union[List[_models.BookingCreateOfferRequestPassengersItem], NotGiven] = NOT_GIVEN,
         services: Union[List[_models.BookingCreateOfferRequestServicesItem], NotGiven] = NOT_GIVEN,
         origin: Union[str, NotGiven] = NOT_GIVEN,
@@ -642,10 +677,13 @@ class _Operations(SyncTransport):
 
         `POST /api/booking/create-offer`
 
-        Two modes. Checkout, when both offer_id and payment_intent_id are set: verifies
-        with the card processor that the payment succeeded for exactly the checkout
-        price (fare + extras + held seats + markup) and was not used before, creates the
-        order, and returns {booking_ref, status, confirmation_url}. Send an
+        Two modes. Checkout, when both offer_id and payment_intent_id are set: checks
+        the payment is yours (a guest also sends its client_secret) and was opened for
+        this offer, verifies with the card processor that it succeeded for exactly the
+        checkout price (fare + extras + held seats + markup) and was not used before,
+        creates the order, and returns {booking_ref, status, confirmation_url}. If
+        anything fails after you paid (the price changed, the offer expired, the airline
+        refused), the payment is refunded in full and the error says so. Send an
         Idempotency-Key header; one payment never pays for two orders. Search,
         otherwise: creates an offer request and returns bookable offers, cheapest first.
 
@@ -654,6 +692,9 @@ class _Operations(SyncTransport):
                 "duffel:off_..." or "off_...").
             payment_intent_id: Checkout mode: the succeeded card payment (pi_...) for
                 exactly the checkout price.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             passengers: Checkout mode: every traveller of the offer.
             services: Checkout mode: extra bags to buy with the order; held seats are
                 added automatically.
@@ -672,6 +713,7 @@ class _Operations(SyncTransport):
             body={
                 "offer_id": offer_id,
                 "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
                 "passengers": passengers,
                 "services": services,
                 "origin": origin,
@@ -822,6 +864,7 @@ class _Operations(SyncTransport):
         *,
         order_id: str,
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.BookingPayResponse:
         """Pay for a held flight
@@ -838,13 +881,20 @@ class _Operations(SyncTransport):
                 id.
             payment_intent_id: A succeeded card payment for the hold's current price
                 (create it with /api/booking/payment-intent and order_id).
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
         """
         return self._request(
             "POST",
             "/api/booking/pay",
-            body={"order_id": order_id, "payment_intent_id": payment_intent_id},
+            body={
+                "order_id": order_id,
+                "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
+            },
             idempotent=True,
             idempotency_key=idempotency_key,
         )
@@ -866,8 +916,10 @@ class _Operations(SyncTransport):
 
         Creates a card-processor (Stripe) PaymentIntent for what is being bought and
         returns its client_secret for the card form. The amount is the provider price
-        now, unless an internal caller overrides it with amount. Send an Idempotency-Key
-        header to get the same intent back on a retry.
+        now, unless an internal caller overrides it with amount. The payment is bound to
+        its payer (the signed-in caller, or for a guest whoever holds the client_secret)
+        and to what it pays for: only they can spend it, and only on that. Send an
+        Idempotency-Key header to get the same intent back on a retry.
 
         Args:
             offer_id: Pay for a new booking of this offer (fare + extras + held seats +
@@ -985,9 +1037,15 @@ class _Operations(SyncTransport):
 
         `POST /api/booking/seat-confirm`
 
-        After the flight order has succeeded, confirms every held seat of the offer and
-        links it to the booking. The booking must be for this offer and be confirmed or
-        on hold; seats already confirmed or released are left as they are.
+        After the flight order has succeeded, confirms the signed-in caller's held seats
+        of the offer and links them to the booking. Checkout sends the buyer's held
+        seats to the airline with the order; a seat is confirmed only if the airline's
+        order really has it (same passenger, leg and seat). If any held seat is not on
+        the order (held after checkout, or a booking on hold, whose order cannot carry
+        seats) nothing is confirmed and the answer is a 409 listing them: release them
+        and confirm again. The booking must be for this offer, visible to the caller,
+        and confirmed or on hold; seats already confirmed or released are left as they
+        are.
 
         Args:
             offer_id: The offer the seats are for, as search returned it (e.g.
@@ -1007,31 +1065,34 @@ class _Operations(SyncTransport):
         passenger_slot: str,
         segment_id: str,
         designator: str,
-        service_id: Union[str, NotGiven] = NOT_GIVEN,
-        price: Union[float, NotGiven] = NOT_GIVEN,
-        currency: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.BookingSeatHoldResponse:
         """Hold a seat
 
         `POST /api/booking/seat-hold`
 
         Holds a seat for one passenger on one flight leg of an offer, before the booking
-        is made. There is one selection per offer, passenger and leg: holding again
-        replaces the seat, service and price and makes the selection held again, even
-        after it was confirmed or released. Confirm the held seats with
-        /api/booking/seat-confirm once the order has succeeded.
+        is made. Needs a signed-in traveller: holds belong to the user who makes them,
+        and only that user can list, replace, release or buy them (guests take the seat
+        given at check-in). The passenger, segment and seat must come from GET
+        /api/booking/seat-map for this offer; the seat's service and price are taken
+        from that map. An unknown passenger, segment or seat, or a seat that is taken or
+        held by someone else, is a 422 naming the field; a fare that does not allow
+        choosing seats in advance is a 422 UNPROCESSABLE. There is one selection per
+        offer, passenger and leg: holding again replaces the seat, also after a release;
+        a seat already bought with a booking is a 409. A hold keeps the seat from others
+        for 30 minutes (hold it again to renew); after that anyone may take it, until
+        then checkout buys it. payment-intent and checkout by the same user include the
+        held seats in the price and send them to the airline with the order; confirm
+        them with /api/booking/seat-confirm once the order has succeeded.
 
         Args:
             offer_id: The offer the seats are for, as search returned it (e.g.
                 "duffel:off_...") or the provider's own id.
-            passenger_slot: The passenger of the offer the seat is for (the offer's
-                passenger id).
-            segment_id: The flight leg the seat is on.
-            designator: Row number and seat letter, e.g. "14B".
-            service_id: The provider's seat service id, bought with the order; omit for
-                a free seat.
-            price: Price of the seat in `currency`; send both or neither.
-            currency: ISO 4217 currency of `price`.
+            passenger_slot: The passenger of the offer the seat is for (an id from the
+                seat map's passengers).
+            segment_id: The flight leg the seat is on (a segment_id from the seat map).
+            designator: Row number and seat letter, e.g. "14B", of a seat the seat map
+                shows available.
         """
         return self._request(
             "POST",
@@ -1041,10 +1102,36 @@ class _Operations(SyncTransport):
                 "passenger_slot": passenger_slot,
                 "segment_id": segment_id,
                 "designator": designator,
-                "service_id": service_id,
-                "price": price,
-                "currency": currency,
             },
+        )
+
+    def booking_seat_map(
+        self,
+        *,
+        offer_id: str,
+    ) -> _models.BookingSeatMapResponse:
+        """Seat map of an offer
+
+        `GET /api/booking/seat-map`
+
+        The seat maps of a live offer, as the airline sells its seats: one per flight
+        segment, with cabins, rows split at the aisles, and for each seat its
+        designator, whether it is available, and per passenger the seat service id and
+        price. Seats another traveller holds through us are shown unavailable; the
+        caller's own holds stay available to them. On a fare that does not allow
+        choosing seats in advance (advance_seat_selection false) no seat is available.
+        Hold a seat with POST /api/booking/seat-hold (signed in) using segment_id, a
+        passenger id and a designator from here. Over MCP (get_seat_map) the answer
+        lists, per flight, only the seats that can be chosen now with their price.
+
+        Args:
+            offer_id: The offer the seats are for, as search returned it (e.g.
+                "duffel:off_...") or the provider's own id.
+        """
+        return self._request(
+            "GET",
+            "/api/booking/seat-map",
+            query={"offer_id": offer_id},
         )
 
     def booking_seat_release(
@@ -1056,9 +1143,11 @@ class _Operations(SyncTransport):
 
         `POST /api/booking/seat-release`
 
-        Releases every held seat of an offer, when the traveller abandons the booking or
-        picks another flight. The selections are kept, marked released; confirmed seats
-        are not touched.
+        Releases every seat the signed-in caller holds on an offer, when the traveller
+        abandons the booking or picks another flight; the seats become free for others
+        at once. Other travellers' holds on the same offer are never touched. The
+        selections are kept, marked released; confirmed seats are not touched. Answers
+        404 when the caller holds no seat on the offer.
 
         Args:
             offer_id: The offer the seats are for, as search returned it (e.g.
@@ -1075,12 +1164,14 @@ class _Operations(SyncTransport):
         *,
         offer_id: str,
     ) -> _models.BookingSeatSelectionsResponse:
-        """Seat selections of an offer
+        """My seat selections on an offer
 
         `GET /api/booking/seat-selections`
 
-        Lists every seat selection of an offer, whatever its status (held, confirmed or
-        released), ordered by passenger and leg.
+        Lists the signed-in caller's own seat selections on an offer, whatever their
+        status (held, confirmed or released), ordered by passenger and leg. Other
+        travellers' selections on the same offer are never listed; an offer on which the
+        caller holds nothing answers an empty list.
 
         Args:
             offer_id: The offer the seats are for, as search returned it (e.g.
@@ -1154,6 +1245,7 @@ class _Operations(SyncTransport):
         driver: _models.CarsBookRequestDriver,
         add_ons: Union[List[_models.CarsBookRequestAddOnsItem], NotGiven] = NOT_GIVEN,
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         inbound_flight_number: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.CarsBookResponse:
@@ -1163,10 +1255,11 @@ class _Operations(SyncTransport):
 
         Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter)
         once the service-fee payment from cars.payment_intent has succeeded for exactly
-        this offer_token and add_ons. The payment is used once only (409 when it already
-        paid for a booking); when the rental company refuses, the fee is refunded. Open
-        to guests; a signed-in caller owns the booking. Send an Idempotency-Key header
-        so a retry never books twice.
+        this offer_token and add_ons. The payment must be yours (a guest sends its
+        client_secret) and is used once only (409 when it already paid for a booking);
+        if anything fails after you paid (the rate expired, the rental company refused),
+        the fee is refunded in full. Open to guests; a signed-in caller owns the
+        booking. Send an Idempotency-Key header so a retry never books twice.
 
         Args:
             offer_token: offer_token from cars.search.
@@ -1175,6 +1268,9 @@ class _Operations(SyncTransport):
                 additional_driver, toll_pass, paid with the service fee.
             payment_intent_id: The succeeded card payment (pi_...) from
                 cars.payment_intent for this offer_token and add_ons.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             inbound_flight_number: The flight the driver arrives on, so the counter
                 waits for a late arrival.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
@@ -1188,6 +1284,7 @@ class _Operations(SyncTransport):
                 "driver": driver,
                 "add_ons": add_ons,
                 "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
                 "inbound_flight_number": inbound_flight_number,
             },
             idempotent=True,
@@ -1249,6 +1346,7 @@ class _Operations(SyncTransport):
         quote_id: str,
         driver: _models.CarsPartnerBookRequestDriver,
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.CarsPartnerBookResponse:
         """Book a quoted partner-rate car deal
@@ -1257,22 +1355,31 @@ class _Operations(SyncTransport):
 
         Partner flow, step 2: books the quote from cars.quote, with us as merchant of
         record, once the card payment has succeeded for exactly the quoted total
-        (cars.payment_intent with quote_id). One booking per quote: calling again with
-        the same quote and payment answers the same booking. An expired quote is 410 (a
-        payment made for it is refunded); when the rental company refuses, the payment
-        is refunded. Open to guests; a signed-in caller owns the booking.
+        (cars.payment_intent with quote_id). The payment must be yours (a guest sends
+        its client_secret). One booking per quote: the payer calling again with the same
+        quote and payment gets the same booking. An expired quote is 410 (a payment made
+        for it is refunded); when the rental company refuses, the payment is refunded.
+        Open to guests; a signed-in caller owns the booking.
 
         Args:
             quote_id: quote_id from cars.quote.
             driver: The main driver, as on their licence.
             payment_intent_id: The succeeded card payment (pi_...) for the quoted total.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
         """
         return self._request(
             "POST",
             "/api/cars/partner/book",
-            body={"quote_id": quote_id, "driver": driver, "payment_intent_id": payment_intent_id},
+            body={
+                "quote_id": quote_id,
+                "driver": driver,
+                "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
+            },
             idempotent=True,
             idempotency_key=idempotency_key,
         )
@@ -1635,14 +1742,23 @@ class _Operations(SyncTransport):
         Searches cash fares (a booking provider and Google Flights results) and award
         seats (seats.aero) for one trip, and streams results as each provider answers.
         The same flight found by several providers is one result carrying every price
-        and award option; a result event whose id was seen before replaces it. A
-        progress event reports each provider (status, count, elapsed ms); a final
-        complete event summarizes. An identical search within a short time is answered
-        from the cache and says so. For a signed-in caller with a saved playbook, an
-        omitted cabin_class is the playbook's cabin and flights whose main carrier the
-        playbook avoids are hidden (unless the request gives avoided_airlines); the
-        complete event gives cabin_source and hidden_avoided, and `preferred`: how many
-        shown flights are on the playbook's preferred airlines and the cheapest of them.
+        and award option; a result event whose id was seen before replaces it. One price
+        per result: when bookable is true, price is what booking its offer_id costs
+        these passengers with no extras (the fare plus our service fee) in the asked
+        currency. The booking provider prices in its own currency; when that differs,
+        price is converted at the reference rate fx_rate and checkout_total is the exact
+        amount and currency the card is charged. When bookable is false (Google Flights
+        only, or award seats only) price is a reference that cannot be booked here (null
+        for award-only). Every source's own price stays in prices[], with its currency.
+        A progress event reports each provider (status, count, elapsed ms); a final
+        complete event summarizes: `cheapest` is the cheapest bookable result,
+        `cheapest_reference` the cheapest one that cannot be booked. An identical search
+        within a short time is answered from the cache and says so. For a signed-in
+        caller with a saved playbook, an omitted cabin_class is the playbook's cabin and
+        flights whose main carrier the playbook avoids are hidden (unless the request
+        gives avoided_airlines); the complete event gives cabin_source and
+        hidden_avoided, and `preferred`: how many shown flights are on the playbook's
+        preferred airlines and the cheapest of them.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
@@ -3641,6 +3757,7 @@ class _AsyncOperations(AsyncTransport):
         *,
         services: List[_models.BookingAddServicesRequestServicesItem],
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.BookingAddServicesResponse:
         """Buy extras after booking
@@ -3648,13 +3765,17 @@ class _AsyncOperations(AsyncTransport):
         `POST /api/booking/{order_id}/services`
 
         Buys extra bags or other ancillaries for a confirmed booking, paid by a
-        succeeded card payment for exactly their price; on failure the payment is
-        refunded. Send an Idempotency-Key header.
+        succeeded card payment for exactly their price; on any failure after payment it
+        is refunded in full. The payment must be yours (a guest sends its client_secret)
+        and opened for extras of this booking. Send an Idempotency-Key header.
 
         Args:
             services: Service ids from /api/booking/{order_id}/available-services.
             payment_intent_id: A succeeded card payment for exactly their price (payment
                 intent with order_id and services).
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
         """
@@ -3662,7 +3783,11 @@ class _AsyncOperations(AsyncTransport):
             "POST",
             "/api/booking/{order_id}/services",
             path_params={"order_id": order_id},
-            body={"services": services, "payment_intent_id": payment_intent_id},
+            body={
+                "services": services,
+                "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
+            },
             idempotent=True,
             idempotency_key=idempotency_key,
         )
@@ -3720,6 +3845,7 @@ class _AsyncOperations(AsyncTransport):
         *,
         offer_id: str,
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         passengers: List[_models.BookingBookRequestPassengersItem],
         services: Union[List[_models.BookingBookRequestServicesItem], NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
@@ -3730,13 +3856,18 @@ class _AsyncOperations(AsyncTransport):
 
         Books an offer paid by card. Open to guests; a signed-in caller owns the
         booking. Travellers carry their frequent flyer numbers inline. The payment must
-        have succeeded for exactly the checkout price and is used once only; send an
-        Idempotency-Key header so a retry never books twice.
+        be yours (a guest sends its client_secret), opened for this offer, and have
+        succeeded for exactly the checkout price; it is used once only, and refunded in
+        full if the booking fails; send an Idempotency-Key header so a retry never books
+        twice.
 
         Args:
             offer_id: The offer to book ("duffel:off_..." or "off_...").
             payment_intent_id: The succeeded card payment (pi_...) for exactly the
                 checkout price.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             passengers: Every traveller of the offer; loyalty_programme_accounts per
                 passenger.
             services: Extra bags to buy with the order; held seats are added
@@ -3750,6 +3881,7 @@ class _AsyncOperations(AsyncTransport):
             body={
                 "offer_id": offer_id,
                 "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
                 "passengers": passengers,
                 "services": services,
             },
@@ -3762,6 +3894,7 @@ class _AsyncOperations(AsyncTransport):
         *,
         offer_id: str,
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         passengers: List[_models.BookingBookAgentRequestPassengersItem],
         services: Union[List[_models.BookingBookAgentRequestServicesItem], NotGiven] = NOT_GIVEN,
         traveller_user_id: Union[str, NotGiven] = NOT_GIVEN,
@@ -3779,6 +3912,9 @@ class _AsyncOperations(AsyncTransport):
             offer_id: The offer to book ("duffel:off_..." or "off_...").
             payment_intent_id: The succeeded card payment (pi_...) for exactly the
                 checkout price.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             passengers: Every traveller of the offer; loyalty_programme_accounts per
                 passenger.
             services: Extra bags to buy with the order; held seats are added
@@ -3794,6 +3930,7 @@ class _AsyncOperations(AsyncTransport):
             body={
                 "offer_id": offer_id,
                 "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
                 "passengers": passengers,
                 "services": services,
                 "traveller_user_id": traveller_user_id,
@@ -3834,6 +3971,7 @@ class _AsyncOperations(AsyncTransport):
         payment_intent_id: str,
         *,
         payment_method: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.BookingCardPaymentConfirmResponse:
         """Confirm a card payment server-side
@@ -3844,11 +3982,15 @@ class _AsyncOperations(AsyncTransport):
         built-in card simulator anyone may use it with Stripe's test payment methods
         (pm_card_visa succeeds, pm_card_chargeDeclined declines,
         pm_card_authenticationRequired needs 3-D Secure), so the whole checkout can be
-        tried without a browser. With a live processor only the service back end may
-        call it (saved cards); customers pay in the browser with Stripe.js.
+        tried without a browser. Only the payer may confirm a payment (a guest sends its
+        client_secret). With a live processor only the service back end may call it
+        (saved cards); customers pay in the browser with Stripe.js.
 
         Args:
             payment_method: A PaymentMethod id, e.g. pm_card_visa.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
         """
@@ -3856,7 +3998,7 @@ class _AsyncOperations(AsyncTransport):
             "POST",
             "/api/booking/card-payments/{payment_intent_id}/confirm",
             path_params={"payment_intent_id": payment_intent_id},
-            body={"payment_method": payment_method},
+            body={"payment_method": payment_method, "client_secret": client_secret},
             idempotent=True,
             idempotency_key=idempotency_key,
         )
@@ -3867,6 +4009,7 @@ class _AsyncOperations(AsyncTransport):
         *,
         change_offer_id: str,
         payment_intent_id: Union[str, NotGiven] = NOT_GIVEN,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.BookingChangeConfirmResponse:
         """Confirm a flight change
@@ -3882,6 +4025,9 @@ class _AsyncOperations(AsyncTransport):
             change_offer_id: One offer of a change request of this booking.
             payment_intent_id: Required when the change costs money: a succeeded card
                 payment for exactly change_total.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
         """
@@ -3889,7 +4035,11 @@ class _AsyncOperations(AsyncTransport):
             "POST",
             "/api/booking/{order_id}/change-confirm",
             path_params={"order_id": order_id},
-            body={"change_offer_id": change_offer_id, "payment_intent_id": payment_intent_id},
+            body={
+                "change_offer_id": change_offer_id,
+                "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
+            },
             idempotent=True,
             idempotency_key=idempotency_key,
         )
@@ -3994,6 +4144,7 @@ class _AsyncOperations(AsyncTransport):
         *,
         offer_id: Union[str, NotGiven] = NOT_GIVEN,
         payment_intent_id: Union[str, NotGiven] = NOT_GIVEN,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         passengers: Union[List[_models.BookingCreateOfferRequestPassengersItem], NotGiven] = NOT_GIVEN,
         services: Union[List[_models.BookingCreateOfferRequestServicesItem], NotGiven] = NOT_GIVEN,
         origin: Union[str, NotGiven] = NOT_GIVEN,
@@ -4013,10 +4164,13 @@ class _AsyncOperations(AsyncTransport):
 
         `POST /api/booking/create-offer`
 
-        Two modes. Checkout, when both offer_id and payment_intent_id are set: verifies
-        with the card processor that the payment succeeded for exactly the checkout
-        price (fare + extras + held seats + markup) and was not used before, creates the
-        order, and returns {booking_ref, status, confirmation_url}. Send an
+        Two modes. Checkout, when both offer_id and payment_intent_id are set: checks
+        the payment is yours (a guest also sends its client_secret) and was opened for
+        this offer, verifies with the card processor that it succeeded for exactly the
+        checkout price (fare + extras + held seats + markup) and was not used before,
+        creates the order, and returns {booking_ref, status, confirmation_url}. If
+        anything fails after you paid (the price changed, the offer expired, the airline
+        refused), the payment is refunded in full and the error says so. Send an
         Idempotency-Key header; one payment never pays for two orders. Search,
         otherwise: creates an offer request and returns bookable offers, cheapest first.
 
@@ -4025,6 +4179,9 @@ class _AsyncOperations(AsyncTransport):
                 "duffel:off_..." or "off_...").
             payment_intent_id: Checkout mode: the succeeded card payment (pi_...) for
                 exactly the checkout price.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             passengers: Checkout mode: every traveller of the offer.
             services: Checkout mode: extra bags to buy with the order; held seats are
                 added automatically.
@@ -4043,6 +4200,7 @@ class _AsyncOperations(AsyncTransport):
             body={
                 "offer_id": offer_id,
                 "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
                 "passengers": passengers,
                 "services": services,
                 "origin": origin,
@@ -4193,6 +4351,7 @@ class _AsyncOperations(AsyncTransport):
         *,
         order_id: str,
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.BookingPayResponse:
         """Pay for a held flight
@@ -4209,13 +4368,20 @@ class _AsyncOperations(AsyncTransport):
                 id.
             payment_intent_id: A succeeded card payment for the hold's current price
                 (create it with /api/booking/payment-intent and order_id).
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
         """
         return await self._request(
             "POST",
             "/api/booking/pay",
-            body={"order_id": order_id, "payment_intent_id": payment_intent_id},
+            body={
+                "order_id": order_id,
+                "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
+            },
             idempotent=True,
             idempotency_key=idempotency_key,
         )
@@ -4237,8 +4403,10 @@ class _AsyncOperations(AsyncTransport):
 
         Creates a card-processor (Stripe) PaymentIntent for what is being bought and
         returns its client_secret for the card form. The amount is the provider price
-        now, unless an internal caller overrides it with amount. Send an Idempotency-Key
-        header to get the same intent back on a retry.
+        now, unless an internal caller overrides it with amount. The payment is bound to
+        its payer (the signed-in caller, or for a guest whoever holds the client_secret)
+        and to what it pays for: only they can spend it, and only on that. Send an
+        Idempotency-Key header to get the same intent back on a retry.
 
         Args:
             offer_id: Pay for a new booking of this offer (fare + extras + held seats +
@@ -4356,9 +4524,15 @@ class _AsyncOperations(AsyncTransport):
 
         `POST /api/booking/seat-confirm`
 
-        After the flight order has succeeded, confirms every held seat of the offer and
-        links it to the booking. The booking must be for this offer and be confirmed or
-        on hold; seats already confirmed or released are left as they are.
+        After the flight order has succeeded, confirms the signed-in caller's held seats
+        of the offer and links them to the booking. Checkout sends the buyer's held
+        seats to the airline with the order; a seat is confirmed only if the airline's
+        order really has it (same passenger, leg and seat). If any held seat is not on
+        the order (held after checkout, or a booking on hold, whose order cannot carry
+        seats) nothing is confirmed and the answer is a 409 listing them: release them
+        and confirm again. The booking must be for this offer, visible to the caller,
+        and confirmed or on hold; seats already confirmed or released are left as they
+        are.
 
         Args:
             offer_id: The offer the seats are for, as search returned it (e.g.
@@ -4378,31 +4552,34 @@ class _AsyncOperations(AsyncTransport):
         passenger_slot: str,
         segment_id: str,
         designator: str,
-        service_id: Union[str, NotGiven] = NOT_GIVEN,
-        price: Union[float, NotGiven] = NOT_GIVEN,
-        currency: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.BookingSeatHoldResponse:
         """Hold a seat
 
         `POST /api/booking/seat-hold`
 
         Holds a seat for one passenger on one flight leg of an offer, before the booking
-        is made. There is one selection per offer, passenger and leg: holding again
-        replaces the seat, service and price and makes the selection held again, even
-        after it was confirmed or released. Confirm the held seats with
-        /api/booking/seat-confirm once the order has succeeded.
+        is made. Needs a signed-in traveller: holds belong to the user who makes them,
+        and only that user can list, replace, release or buy them (guests take the seat
+        given at check-in). The passenger, segment and seat must come from GET
+        /api/booking/seat-map for this offer; the seat's service and price are taken
+        from that map. An unknown passenger, segment or seat, or a seat that is taken or
+        held by someone else, is a 422 naming the field; a fare that does not allow
+        choosing seats in advance is a 422 UNPROCESSABLE. There is one selection per
+        offer, passenger and leg: holding again replaces the seat, also after a release;
+        a seat already bought with a booking is a 409. A hold keeps the seat from others
+        for 30 minutes (hold it again to renew); after that anyone may take it, until
+        then checkout buys it. payment-intent and checkout by the same user include the
+        held seats in the price and send them to the airline with the order; confirm
+        them with /api/booking/seat-confirm once the order has succeeded.
 
         Args:
             offer_id: The offer the seats are for, as search returned it (e.g.
                 "duffel:off_...") or the provider's own id.
-            passenger_slot: The passenger of the offer the seat is for (the offer's
-                passenger id).
-            segment_id: The flight leg the seat is on.
-            designator: Row number and seat letter, e.g. "14B".
-            service_id: The provider's seat service id, bought with the order; omit for
-                a free seat.
-            price: Price of the seat in `currency`; send both or neither.
-            currency: ISO 4217 currency of `price`.
+            passenger_slot: The passenger of the offer the seat is for (an id from the
+                seat map's passengers).
+            segment_id: The flight leg the seat is on (a segment_id from the seat map).
+            designator: Row number and seat letter, e.g. "14B", of a seat the seat map
+                shows available.
         """
         return await self._request(
             "POST",
@@ -4412,10 +4589,36 @@ class _AsyncOperations(AsyncTransport):
                 "passenger_slot": passenger_slot,
                 "segment_id": segment_id,
                 "designator": designator,
-                "service_id": service_id,
-                "price": price,
-                "currency": currency,
             },
+        )
+
+    async def booking_seat_map(
+        self,
+        *,
+        offer_id: str,
+    ) -> _models.BookingSeatMapResponse:
+        """Seat map of an offer
+
+        `GET /api/booking/seat-map`
+
+        The seat maps of a live offer, as the airline sells its seats: one per flight
+        segment, with cabins, rows split at the aisles, and for each seat its
+        designator, whether it is available, and per passenger the seat service id and
+        price. Seats another traveller holds through us are shown unavailable; the
+        caller's own holds stay available to them. On a fare that does not allow
+        choosing seats in advance (advance_seat_selection false) no seat is available.
+        Hold a seat with POST /api/booking/seat-hold (signed in) using segment_id, a
+        passenger id and a designator from here. Over MCP (get_seat_map) the answer
+        lists, per flight, only the seats that can be chosen now with their price.
+
+        Args:
+            offer_id: The offer the seats are for, as search returned it (e.g.
+                "duffel:off_...") or the provider's own id.
+        """
+        return await self._request(
+            "GET",
+            "/api/booking/seat-map",
+            query={"offer_id": offer_id},
         )
 
     async def booking_seat_release(
@@ -4427,9 +4630,11 @@ class _AsyncOperations(AsyncTransport):
 
         `POST /api/booking/seat-release`
 
-        Releases every held seat of an offer, when the traveller abandons the booking or
-        picks another flight. The selections are kept, marked released; confirmed seats
-        are not touched.
+        Releases every seat the signed-in caller holds on an offer, when the traveller
+        abandons the booking or picks another flight; the seats become free for others
+        at once. Other travellers' holds on the same offer are never touched. The
+        selections are kept, marked released; confirmed seats are not touched. Answers
+        404 when the caller holds no seat on the offer.
 
         Args:
             offer_id: The offer the seats are for, as search returned it (e.g.
@@ -4446,12 +4651,14 @@ class _AsyncOperations(AsyncTransport):
         *,
         offer_id: str,
     ) -> _models.BookingSeatSelectionsResponse:
-        """Seat selections of an offer
+        """My seat selections on an offer
 
         `GET /api/booking/seat-selections`
 
-        Lists every seat selection of an offer, whatever its status (held, confirmed or
-        released), ordered by passenger and leg.
+        Lists the signed-in caller's own seat selections on an offer, whatever their
+        status (held, confirmed or released), ordered by passenger and leg. Other
+        travellers' selections on the same offer are never listed; an offer on which the
+        caller holds nothing answers an empty list.
 
         Args:
             offer_id: The offer the seats are for, as search returned it (e.g.
@@ -4525,6 +4732,7 @@ class _AsyncOperations(AsyncTransport):
         driver: _models.CarsBookRequestDriver,
         add_ons: Union[List[_models.CarsBookRequestAddOnsItem], NotGiven] = NOT_GIVEN,
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         inbound_flight_number: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.CarsBookResponse:
@@ -4534,10 +4742,11 @@ class _AsyncOperations(AsyncTransport):
 
         Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter)
         once the service-fee payment from cars.payment_intent has succeeded for exactly
-        this offer_token and add_ons. The payment is used once only (409 when it already
-        paid for a booking); when the rental company refuses, the fee is refunded. Open
-        to guests; a signed-in caller owns the booking. Send an Idempotency-Key header
-        so a retry never books twice.
+        this offer_token and add_ons. The payment must be yours (a guest sends its
+        client_secret) and is used once only (409 when it already paid for a booking);
+        if anything fails after you paid (the rate expired, the rental company refused),
+        the fee is refunded in full. Open to guests; a signed-in caller owns the
+        booking. Send an Idempotency-Key header so a retry never books twice.
 
         Args:
             offer_token: offer_token from cars.search.
@@ -4546,6 +4755,9 @@ class _AsyncOperations(AsyncTransport):
                 additional_driver, toll_pass, paid with the service fee.
             payment_intent_id: The succeeded card payment (pi_...) from
                 cars.payment_intent for this offer_token and add_ons.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             inbound_flight_number: The flight the driver arrives on, so the counter
                 waits for a late arrival.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
@@ -4559,6 +4771,7 @@ class _AsyncOperations(AsyncTransport):
                 "driver": driver,
                 "add_ons": add_ons,
                 "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
                 "inbound_flight_number": inbound_flight_number,
             },
             idempotent=True,
@@ -4620,6 +4833,7 @@ class _AsyncOperations(AsyncTransport):
         quote_id: str,
         driver: _models.CarsPartnerBookRequestDriver,
         payment_intent_id: str,
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.CarsPartnerBookResponse:
         """Book a quoted partner-rate car deal
@@ -4628,22 +4842,31 @@ class _AsyncOperations(AsyncTransport):
 
         Partner flow, step 2: books the quote from cars.quote, with us as merchant of
         record, once the card payment has succeeded for exactly the quoted total
-        (cars.payment_intent with quote_id). One booking per quote: calling again with
-        the same quote and payment answers the same booking. An expired quote is 410 (a
-        payment made for it is refunded); when the rental company refuses, the payment
-        is refunded. Open to guests; a signed-in caller owns the booking.
+        (cars.payment_intent with quote_id). The payment must be yours (a guest sends
+        its client_secret). One booking per quote: the payer calling again with the same
+        quote and payment gets the same booking. An expired quote is 410 (a payment made
+        for it is refunded); when the rental company refuses, the payment is refunded.
+        Open to guests; a signed-in caller owns the booking.
 
         Args:
             quote_id: quote_id from cars.quote.
             driver: The main driver, as on their licence.
             payment_intent_id: The succeeded card payment (pi_...) for the quoted total.
+            client_secret: The payment intent's client_secret. Required when the payment
+                was opened without signing in (a guest): it proves the caller is the payer.
+                A signed-in payer need not send it.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
         """
         return await self._request(
             "POST",
             "/api/cars/partner/book",
-            body={"quote_id": quote_id, "driver": driver, "payment_intent_id": payment_intent_id},
+            body={
+                "quote_id": quote_id,
+                "driver": driver,
+                "payment_intent_id": payment_intent_id,
+                "client_secret": client_secret,
+            },
             idempotent=True,
             idempotency_key=idempotency_key,
         )
@@ -5006,14 +5229,23 @@ class _AsyncOperations(AsyncTransport):
         Searches cash fares (a booking provider and Google Flights results) and award
         seats (seats.aero) for one trip, and streams results as each provider answers.
         The same flight found by several providers is one result carrying every price
-        and award option; a result event whose id was seen before replaces it. A
-        progress event reports each provider (status, count, elapsed ms); a final
-        complete event summarizes. An identical search within a short time is answered
-        from the cache and says so. For a signed-in caller with a saved playbook, an
-        omitted cabin_class is the playbook's cabin and flights whose main carrier the
-        playbook avoids are hidden (unless the request gives avoided_airlines); the
-        complete event gives cabin_source and hidden_avoided, and `preferred`: how many
-        shown flights are on the playbook's preferred airlines and the cheapest of them.
+        and award option; a result event whose id was seen before replaces it. One price
+        per result: when bookable is true, price is what booking its offer_id costs
+        these passengers with no extras (the fare plus our service fee) in the asked
+        currency. The booking provider prices in its own currency; when that differs,
+        price is converted at the reference rate fx_rate and checkout_total is the exact
+        amount and currency the card is charged. When bookable is false (Google Flights
+        only, or award seats only) price is a reference that cannot be booked here (null
+        for award-only). Every source's own price stays in prices[], with its currency.
+        A progress event reports each provider (status, count, elapsed ms); a final
+        complete event summarizes: `cheapest` is the cheapest bookable result,
+        `cheapest_reference` the cheapest one that cannot be booked. An identical search
+        within a short time is answered from the cache and says so. For a signed-in
+        caller with a saved playbook, an omitted cabin_class is the playbook's cabin and
+        flights whose main carrier the playbook avoids are hidden (unless the request
+        gives avoided_airlines); the complete event gives cabin_source and
+        hidden_avoided, and `preferred`: how many shown flights are on the playbook's
+        preferred airlines and the cheapest of them.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
