@@ -45,6 +45,7 @@ describe('health and version', () => {
       providers: {} as Services['providers'],
       bookings: {} as Services['bookings'],
       seats: {} as Services['seats'],
+      payments: {} as Services['payments'],
       stayBookings: {} as Services['stayBookings'],
       carBookings: {} as Services['carBookings'],
       idempotency: {} as Services['idempotency'],

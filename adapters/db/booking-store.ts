@@ -1,5 +1,6 @@
 import { Prisma } from '../../prisma/generated/client.js';
 import type { FlightOrder } from '../../tools/_kit/providers.js';
+import type { BookingCancellation } from '../../tools/booking/cancellation-record.js';
 import type {
   BookingPassengerRecord,
   BookingRecord,
@@ -49,6 +50,7 @@ function toBooking(row: BookingRow): BookingRecord {
     priceGuaranteeExpiresAt: iso(row.priceGuaranteeExpiresAt),
     paidAt: iso(row.paidAt),
     cancelledAt: iso(row.cancelledAt),
+    cancellation: (row.cancellation ?? null) as unknown as BookingCancellation | null,
     order: (row.snapshot ?? null) as unknown as FlightOrder | null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -69,6 +71,9 @@ function toPayment(row: PaymentRow): CardPaymentRecord {
 }
 
 const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
+
+/** Longer than any order call may take (moneySignal: 150 s). */
+const CREATING_ABANDONED_MS = 5 * 60_000;
 
 /** Ids we mint and providers send are plain tokens; anything else (a NUL byte PostgreSQL refuses) cannot name a row. */
 const PLAIN_ID = /^[A-Za-z0-9_:.-]{1,200}$/;
@@ -147,6 +152,7 @@ export function createBookingStore(prisma: PrismaClient): BookingStore {
             priceGuaranteeExpiresAt: date(patch.priceGuaranteeExpiresAt),
             paidAt: date(patch.paidAt),
             cancelledAt: date(patch.cancelledAt),
+            cancellation: patch.cancellation === undefined ? undefined : patch.cancellation === null ? Prisma.DbNull : json(patch.cancellation),
             snapshot: patch.order === undefined ? undefined : patch.order === null ? Prisma.DbNull : json(patch.order),
           },
         });
@@ -192,7 +198,13 @@ export function createBookingStore(prisma: PrismaClient): BookingStore {
     },
 
     async pending(olderThan, limit) {
-      const rows = await prisma.booking.findMany({ where: { status: 'pending', createdAt: { lt: olderThan } }, orderBy: { createdAt: 'asc' }, take: limit });
+      // A booking still `creating` long after every in-flight call would have ended was cut off by a crash.
+      const abandoned = new Date(olderThan.getTime() - CREATING_ABANDONED_MS);
+      const rows = await prisma.booking.findMany({
+        where: { OR: [{ status: 'pending', createdAt: { lt: olderThan } }, { status: 'creating', createdAt: { lt: abandoned } }] },
+        orderBy: { createdAt: 'asc' },
+        take: limit,
+      });
       return rows.map(toBooking);
     },
 

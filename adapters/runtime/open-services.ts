@@ -11,6 +11,7 @@ import { createIdempotencyStore } from '../db/idempotency-store.js';
 import { createMistakeFareStore } from '../db/mistake-fare-store.js';
 import { openDatabase, type AppDatabase } from '../db/open-database.js';
 import { createSeatStore } from '../db/seat-store.js';
+import { createPaymentStore } from '../db/payment-store.js';
 import { createStayStore } from '../db/stay-store.js';
 import { createWebhookStore } from '../db/webhook-store.js';
 import { webhookSecretSealing } from '../db/webhook-secret-sealing.js';
@@ -48,6 +49,7 @@ export async function openServices(config: AppConfig, logger: PinoLogger, starte
     providers,
     bookings: createBookingStore(db.prisma),
     seats: createSeatStore(db.prisma),
+    payments: createPaymentStore(db.prisma),
     stayBookings: createStayStore(db.prisma),
     carBookings: createCarStore(db.prisma),
     idempotency: createIdempotencyStore(db.prisma, clock),

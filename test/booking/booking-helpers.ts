@@ -64,15 +64,16 @@ export function traveller(overrides: Record<string, unknown> = {}): Record<strin
   };
 }
 
-/** Creates a card payment intent for `body` and pays it with a test card; returns its id and amount. */
-export async function payByCard(server: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}, card = 'pm_card_visa'): Promise<{ id: string; amount: number; currency: string }> {
+/** Creates a card payment intent for `body` and pays it with a test card; returns its id, amount and client_secret (a guest's proof of paying). */
+export async function payByCard(server: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}, card = 'pm_card_visa'): Promise<{ id: string; amount: number; currency: string; clientSecret: string }> {
   const res = await server.post('/api/booking/payment-intent', body, { headers });
   expect(res.status, await res.clone().text()).toBe(200);
   const intent = (await res.json()) as { payment_intent_id: string; client_secret: string | null; amount: number; currency: string };
   expect(intent.client_secret).toMatch(/^pi_.+_secret_/);
-  const paid = await server.post(`/api/booking/card-payments/${intent.payment_intent_id}/confirm`, { payment_method: card }, { headers });
+  const clientSecret = intent.client_secret!;
+  const paid = await server.post(`/api/booking/card-payments/${intent.payment_intent_id}/confirm`, { payment_method: card, client_secret: clientSecret }, { headers });
   if (card === 'pm_card_visa') expect(paid.status, await paid.clone().text()).toBe(200);
-  return { id: intent.payment_intent_id, amount: intent.amount, currency: intent.currency };
+  return { id: intent.payment_intent_id, amount: intent.amount, currency: intent.currency, clientSecret };
 }
 
 export async function json<T>(res: Response, status = 200): Promise<T> {

@@ -81,7 +81,7 @@ export interface IntentOut {
 export async function payCar(server: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<IntentOut> {
   const intent = await json<IntentOut>(await server.post('/api/cars/payment-intent', body, { headers }));
   expect(intent.client_secret).toMatch(/^pi_.+_secret_/);
-  await json(await server.post(`/api/booking/card-payments/${intent.payment_intent_id}/confirm`, { payment_method: 'pm_card_visa' }, { headers }));
+  await json(await server.post(`/api/booking/card-payments/${intent.payment_intent_id}/confirm`, { payment_method: 'pm_card_visa', client_secret: intent.client_secret }, { headers }));
   return intent;
 }
 

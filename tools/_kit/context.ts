@@ -13,6 +13,7 @@ import type { TravelerStore } from '../travelers/traveler-store.js';
 import type { PiiCipher } from '../travelers/pii-cipher.js';
 import type { PlaybookStore } from '../playbook/playbook-store.js';
 import type { Providers } from './providers.js';
+import type { PaymentStore } from '../payments/payment-store.js';
 
 /** Long-lived services shared by every request. */
 export interface Services {
@@ -26,6 +27,8 @@ export interface Services {
   /** Flight bookings, their card payments, change requests and the event outbox. */
   bookings: BookingStore;
   seats: SeatStore;
+  /** Every card payment the service opened: its payer, purpose, and whether it ended with goods or refunded. */
+  payments: PaymentStore;
   stayBookings: StayBookingStore;
   carBookings: CarBookingStore;
   idempotency: IdempotencyStore;

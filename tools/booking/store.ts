@@ -1,4 +1,5 @@
 import type { FlightOrder, Money } from '../_kit/providers.js';
+import type { BookingCancellation } from './cancellation-record.js';
 
 // What booking tools may persist, as plain records. Implemented with Prisma in
 // adapters/db; tools never see rows. Money here is integer minor units.
@@ -8,7 +9,7 @@ export type BookingChannel = 'checkout' | 'book' | 'agent' | 'hold' | 'mcp';
 export type CardPaymentPurpose = 'order' | 'hold_payment' | 'change' | 'services';
 
 /** The webhook events the service announces (spec "Webhook events"). */
-export type DomainEventType = 'booking.created' | 'booking.confirmed' | 'booking.canceled' | 'payment.completed' | 'alert.triggered' | 'alert.mistake_fare';
+export type DomainEventType = 'booking.created' | 'booking.confirmed' | 'booking.canceled' | 'payment.completed' | 'payment.refunded' | 'alert.triggered' | 'alert.mistake_fare';
 
 export interface DomainEventInput {
   type: DomainEventType;
@@ -50,6 +51,8 @@ export interface BookingRecord {
   priceGuaranteeExpiresAt: string | null;
   paidAt: string | null;
   cancelledAt: string | null;
+  /** Set once cancelled: what came back, as card refund and airline credits. */
+  cancellation: BookingCancellation | null;
   /** The provider's order as last read. */
   order: FlightOrder | null;
   createdAt: string;
@@ -77,6 +80,7 @@ export type BookingPatch = Partial<
     | 'priceGuaranteeExpiresAt'
     | 'paidAt'
     | 'cancelledAt'
+    | 'cancellation'
     | 'order'
   >
 >;
@@ -112,7 +116,7 @@ export interface BookingStore {
   recordRefund(paymentIntentId: string, totalRefundedMinor: number): Promise<void>;
   payments(bookingId: string): Promise<CardPaymentRecord[]>;
   payment(paymentIntentId: string): Promise<CardPaymentRecord | null>;
-  /** Bookings in `pending` created before `olderThan`, oldest first. */
+  /** Bookings in `pending` created before `olderThan`, and those a crash left `creating` for minutes longer, oldest first. */
   pending(olderThan: Date, limit: number): Promise<BookingRecord[]>;
   addChangeRequest(changeRequestId: string, bookingId: string): Promise<void>;
   changeRequest(changeRequestId: string): Promise<{ id: string; bookingId: string; confirmedOfferId: string | null; confirmedAt: string | null } | null>;

@@ -4,6 +4,7 @@ import { principalUserId } from '../_kit/principal.js';
 import { withIdempotency } from '../_kit/with-idempotency.js';
 import { CarBookingView, carBookingView } from './booking-view.js';
 import { placeLegacyBooking } from './legacy-booking.js';
+import { paymentClientSecret } from '../payments/index.js';
 import { AddOnSelection, DriverInput, OfferTokenInput } from './schemas.js';
 
 export const CarBookingRequest = z.strictObject({
@@ -11,6 +12,7 @@ export const CarBookingRequest = z.strictObject({
   driver: DriverInput,
   add_ons: AddOnSelection,
   payment_intent_id: z.string().trim().min(1).max(200).describe('The succeeded card payment (pi_...) from cars.payment_intent for this offer_token and add_ons.'),
+  client_secret: paymentClientSecret,
   inbound_flight_number: z
     .string()
     .trim()
@@ -24,7 +26,7 @@ export const carBookTool = defineTool({
   title: 'Book a counter-paid rental car',
   description:
     'Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter) once the service-fee payment from cars.payment_intent has succeeded for exactly this offer_token and add_ons. ' +
-    'The payment is used once only (409 when it already paid for a booking); when the rental company refuses, the fee is refunded. Open to guests; a signed-in caller owns the booking. Send an Idempotency-Key header so a retry never books twice.',
+    'The payment must be yours (a guest sends its client_secret) and is used once only (409 when it already paid for a booking); if anything fails after you paid (the rate expired, the rental company refused), the fee is refunded in full. Open to guests; a signed-in caller owns the booking. Send an Idempotency-Key header so a retry never books twice.',
   area: 'Cars and cruises',
   input: CarBookingRequest,
   output: CarBookingView,
@@ -40,6 +42,7 @@ export const carBookTool = defineTool({
           addOns: input.add_ons,
           driver: input.driver,
           paymentIntentId: input.payment_intent_id,
+          clientSecret: input.client_secret,
           ...(input.inbound_flight_number ? { inboundFlightNumber: input.inbound_flight_number } : {}),
           userId: principalUserId(ctx.principal) ?? null,
         }),

@@ -3,7 +3,7 @@ import { ToolError } from '../_kit/errors.js';
 import { toMinor } from '../_kit/money.js';
 import { isProviderError, providerToolError } from '../_kit/provider-error.js';
 import type { CarBooking } from '../_kit/stays-cars-cruises.js';
-import { moneySignal, refundCardPayment } from '../booking/checkout/card-payment.js';
+import { moneySignal, refundPart } from '../payments/index.js';
 import { carBookingEvent } from './car-events.js';
 import type { CarBookingRecord } from './car-store.js';
 
@@ -77,7 +77,7 @@ export async function cancelCarBooking(ctx: ToolContext, record: CarBookingRecor
     const cancelled = await cancelAtProvider(ctx, record.providerBookingId);
     const now = ctx.services.clock();
     const plan = refundPlan(record, cancelled, now);
-    const refunded = plan.totalMinor > 0 && record.paymentIntentId ? await refundCardPayment(ctx, record.paymentIntentId, plan.totalMinor, `cancel:${record.id}`) : 0;
+    const refunded = plan.totalMinor > 0 && record.paymentIntentId ? await refundPart(ctx, record.paymentIntentId, { amountMinor: plan.totalMinor, reasonKey: `cancel:${record.id}`, reason: 'cancelled' }) : 0;
     if (refunded < plan.totalMinor) plan.pending = true;
     const next: CarBookingRecord = { ...record, status: 'cancelled', refundMinor: refunded, booking: cancelled, cancelledAt: cancelled.cancelledAt ?? now.toISOString() };
     const saved = await ctx.services.carBookings.update(

@@ -4,6 +4,7 @@ import { principalUserId } from '../_kit/principal.js';
 import { withIdempotency } from '../_kit/with-idempotency.js';
 import { CarBookingView, carBookingView } from './booking-view.js';
 import { placePartnerBooking } from './partner-booking.js';
+import { paymentClientSecret } from '../payments/index.js';
 import { DriverInput } from './schemas.js';
 
 export const carPartnerBookTool = defineTool({
@@ -11,12 +12,13 @@ export const carPartnerBookTool = defineTool({
   title: 'Book a quoted partner-rate car deal',
   description:
     'Partner flow, step 2: books the quote from cars.quote, with us as merchant of record, once the card payment has succeeded for exactly the quoted total (cars.payment_intent with quote_id). ' +
-    'One booking per quote: calling again with the same quote and payment answers the same booking. An expired quote is 410 (a payment made for it is refunded); when the rental company refuses, the payment is refunded. Open to guests; a signed-in caller owns the booking.',
+    'The payment must be yours (a guest sends its client_secret). One booking per quote: the payer calling again with the same quote and payment gets the same booking. An expired quote is 410 (a payment made for it is refunded); when the rental company refuses, the payment is refunded. Open to guests; a signed-in caller owns the booking.',
   area: 'Cars and cruises',
   input: z.strictObject({
     quote_id: z.string().trim().min(1).max(200).describe('quote_id from cars.quote.'),
     driver: DriverInput,
     payment_intent_id: z.string().trim().min(1).max(200).describe('The succeeded card payment (pi_...) for the quoted total.'),
+    client_secret: paymentClientSecret,
   }),
   output: CarBookingView,
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
@@ -30,6 +32,7 @@ export const carPartnerBookTool = defineTool({
           quoteId: input.quote_id,
           driver: input.driver,
           paymentIntentId: input.payment_intent_id,
+          clientSecret: input.client_secret,
           userId: principalUserId(ctx.principal) ?? null,
         }),
       ),

@@ -1,9 +1,8 @@
 import type { ToolContext } from '../_kit/context.js';
-import { ToolError, isToolError } from '../_kit/errors.js';
-import { refundCardPayment, verifiedCardPayment } from '../booking/checkout/card-payment.js';
+import { capturedFor, claimPayment, refundOnFailure, spendablePayment } from '../payments/index.js';
 import { newCarBookingId } from './car-booking-id.js';
 import type { CarBookingRecord, NewCarBooking } from './car-store.js';
-import { CAR_PURPOSE, assertPaymentFor } from './payment-purpose.js';
+import { CAR_PURPOSE } from './payment-purpose.js';
 import { bookWithProvider, repeatOrConflict } from './place-car-booking.js';
 import { assertNotExpired, loadPartnerQuote, type PartnerQuote } from './partner-quote.js';
 import type { DriverDetails } from './schemas.js';
@@ -11,12 +10,15 @@ import type { DriverDetails } from './schemas.js';
 // Partner flow, step 2: we are merchant of record. The customer paid us the
 // quoted total (partner rate + our margin) by card; we book the prepaid rate,
 // which the provider takes from our balance. One booking per quote: a repeat
-// with the same quote and payment answers the booking already made.
+// by the payer with the same quote and payment answers the booking already made.
+// An expired quote can never be booked, so a payment made for it goes back.
 
 export interface PartnerBookingRequest {
   quoteId: string;
   driver: DriverDetails;
   paymentIntentId: string;
+  /** A guest's proof of paying: the intent's client_secret. */
+  clientSecret?: string | undefined;
   userId: string | null;
 }
 
@@ -37,41 +39,18 @@ function newRecord(quote: PartnerQuote, req: PartnerBookingRequest): NewCarBooki
   };
 }
 
-/**
- * An expired quote can never be booked, so a payment made for it goes back.
- * Only a payment that succeeded for exactly the quoted total and paid for
- * nothing else; the `failed` record claims it first, so it is refunded once.
- */
-async function refundForExpired(ctx: ToolContext, quote: PartnerQuote, req: PartnerBookingRequest): Promise<boolean> {
-  try {
-    const intent = await verifiedCardPayment(ctx, req.paymentIntentId, { minor: quote.totalMinor, currency: quote.currency });
-    assertPaymentFor(intent, { purpose: CAR_PURPOSE.partner, key: 'quote_id', value: quote.quoteId });
-  } catch (err) {
-    if (isToolError(err)) return false;
-    throw err;
-  }
-  const record = newRecord(quote, req);
-  const claim = await ctx.services.carBookings.create(record);
-  if (!claim.ok) return false;
-  const refunded = await refundCardPayment(ctx, req.paymentIntentId, undefined, record.id);
-  await ctx.services.carBookings.update(record.id, { status: 'failed', failureReason: 'quote_expired', refundMinor: refunded > 0 ? refunded : null });
-  return refunded > 0;
-}
-
 export async function placePartnerBooking(ctx: ToolContext, req: PartnerBookingRequest): Promise<CarBookingRecord> {
-  const quote = await loadPartnerQuote(ctx, req.quoteId);
-  const prior = await ctx.services.carBookings.byQuote(quote.quoteId);
-  if (prior) return repeatOrConflict(prior, req.paymentIntentId, quote.quoteId);
-  try {
+  const payment = await spendablePayment(ctx, { paymentIntentId: req.paymentIntentId, purpose: CAR_PURPOSE.partner, subject: req.quoteId, clientSecret: req.clientSecret });
+  const prior = await ctx.services.carBookings.byQuote(req.quoteId);
+  if (prior) return repeatOrConflict(prior, req.paymentIntentId, req.quoteId);
+  const quote = await refundOnFailure(ctx, payment, async () => {
+    const quote = await loadPartnerQuote(ctx, req.quoteId);
     assertNotExpired(ctx, quote);
-  } catch (err) {
-    const refunded = await refundForExpired(ctx, quote, req);
-    if (refunded && err instanceof ToolError) throw new ToolError(err.code, `${err.message}. Your payment has been refunded.`, { details: { ...err.details, payment_refunded: true }, hint: err.hint });
-    throw err;
-  }
-  const intent = await verifiedCardPayment(ctx, req.paymentIntentId, { minor: quote.totalMinor, currency: quote.currency });
-  assertPaymentFor(intent, { purpose: CAR_PURPOSE.partner, key: 'quote_id', value: quote.quoteId });
+    await capturedFor(ctx, payment, { minor: quote.totalMinor, currency: quote.currency });
+    return quote;
+  });
   const record = newRecord(quote, req);
+  await claimPayment(ctx, payment, { kind: 'car_booking', id: record.id });
   const claim = await ctx.services.carBookings.create(record);
   if (!claim.ok) return repeatOrConflict(claim.existing, req.paymentIntentId, quote.quoteId);
   return bookWithProvider(ctx, (await ctx.services.carBookings.get(record.id))!, { quoteId: quote.quoteId, driver: req.driver, period: quote.period });

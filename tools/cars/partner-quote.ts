@@ -1,6 +1,7 @@
 import type { ToolContext } from '../_kit/context.js';
 import { ToolError } from '../_kit/errors.js';
 import { toMinor } from '../_kit/money.js';
+import { principalUserId } from '../_kit/principal.js';
 import { isProviderError, providerToolError } from '../_kit/provider-error.js';
 import type { CarQuote } from '../_kit/stays-cars-cruises.js';
 import { PARTNER_MARGIN, PARTNER_QUOTE_TTL_S, percentWithBounds } from './pricing-policy.js';
@@ -23,6 +24,8 @@ export interface PartnerQuote {
   expiresAt: string;
   period: RentalPeriod;
   quote: CarQuote;
+  /** Who asked for it; null for a guest, whose quote id is the proof. Other users never see it. */
+  ownerUserId: string | null;
 }
 
 const KEEP_S = 24 * 3600;
@@ -59,6 +62,7 @@ export async function createPartnerQuote(ctx: ToolContext, offerToken: string): 
     expiresAt: new Date(Math.min(now + PARTNER_QUOTE_TTL_S * 1000, providerExpiry)).toISOString(),
     period: snapshot.period,
     quote,
+    ownerUserId: principalUserId(ctx.principal) ?? null,
   };
   await ctx.services.cache.set(key(quote.id), partner, KEEP_S);
   return partner;
@@ -67,7 +71,9 @@ export async function createPartnerQuote(ctx: ToolContext, offerToken: string): 
 /** The quote, or 404 when it was never made here; whether it expired is the caller's check (a repeat of a made booking still answers). */
 export async function loadPartnerQuote(ctx: ToolContext, quoteId: string): Promise<PartnerQuote> {
   const quote = await ctx.services.cache.get<PartnerQuote>(key(quoteId));
-  if (!quote) throw new ToolError('NOT_FOUND', `No car quote ${quoteId}`, { details: { quote_id: quoteId }, hint: 'Ask cars.quote for a quote first.' });
+  const p = ctx.principal;
+  const othersQuote = quote?.ownerUserId && p.kind !== 'internal' && principalUserId(p) !== quote.ownerUserId;
+  if (!quote || othersQuote) throw new ToolError('NOT_FOUND', `No car quote ${quoteId}`, { details: { quote_id: quoteId }, hint: 'Ask cars.quote for a quote first.' });
   return quote;
 }
 

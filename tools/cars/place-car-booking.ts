@@ -1,7 +1,7 @@
 import type { ToolContext } from '../_kit/context.js';
 import { ToolError } from '../_kit/errors.js';
 import { isProviderError, providerToolError, type ProviderError } from '../_kit/provider-error.js';
-import { moneySignal, refundCardPayment } from '../booking/checkout/card-payment.js';
+import { attachPayment, moneySignal, refundFailedGoods } from '../payments/index.js';
 import { orderSurelyNotMade } from '../booking/checkout/order-errors.js';
 import { BOOKING_METADATA } from './booking-view.js';
 import { carBookingEvent } from './car-events.js';
@@ -64,16 +64,18 @@ export async function bookWithProvider(ctx: ToolContext, record: CarBookingRecor
         cause: err,
       });
     }
-    const refunded = record.paymentIntentId ? await refundCardPayment(ctx, record.paymentIntentId, undefined, record.id) : 0;
+    const refunded = record.paymentIntentId ? await refundFailedGoods(ctx, record.paymentIntentId) : 0;
     await ctx.services.carBookings.update(record.id, { status: 'failed', failureReason: err.code ?? err.kind, refundMinor: refunded > 0 ? refunded : null });
     throw bookingFailure(err, refunded > 0);
   }
   const next: CarBookingRecord = { ...record, status: 'confirmed', providerBookingId: booking.id, reference: booking.reference, booking };
-  return ctx.services.carBookings.update(
+  const confirmed = await ctx.services.carBookings.update(
     record.id,
     { status: 'confirmed', providerBookingId: booking.id, reference: booking.reference, booking, failureReason: null },
     [carBookingEvent('booking.created', next), carBookingEvent('booking.confirmed', next)],
   );
+  if (record.paymentIntentId) await attachPayment(ctx, record.paymentIntentId);
+  return confirmed;
 }
 
 /** A card payment that already paid for a car booking (or was refunded when that booking failed). */

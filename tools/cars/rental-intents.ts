@@ -1,8 +1,7 @@
 import type { ToolContext } from '../_kit/context.js';
 import { ToolError } from '../_kit/errors.js';
-import { principalUserId } from '../_kit/principal.js';
-import { isProviderError, providerToolError } from '../_kit/provider-error.js';
 import type { PaymentIntent } from '../_kit/providers.js';
+import { openCardPayment } from '../payments/index.js';
 import { priceFee, type FeePrice } from './fee-pricing.js';
 import type { PartnerQuote } from './partner-quote.js';
 import { CAR_PURPOSE } from './payment-purpose.js';
@@ -29,37 +28,12 @@ export async function createFeeIntent(
   const snapshot = await loadRate(ctx, offerToken);
   legacyOnly(snapshot, offerToken);
   const price = priceFee(snapshot, addOns);
-  const userId = principalUserId(ctx.principal);
-  try {
-    const intent = await ctx.services.providers.cards.createPaymentIntent(
-      {
-        amountMinor: price.totalMinor,
-        currency: price.currency,
-        metadata: { purpose: CAR_PURPOSE.legacy, offer_token: offerTokenOf(snapshot.rate.id), ...(userId ? { user_id: userId } : {}) },
-        idempotencyKey,
-      },
-      ctx.signal,
-    );
-    return { snapshot, price, intent };
-  } catch (err) {
-    throw isProviderError(err) ? providerToolError(err) : err;
-  }
+  const offer = offerTokenOf(snapshot.rate.id);
+  const intent = await openCardPayment(ctx, { purpose: CAR_PURPOSE.legacy, subject: offer, amountMinor: price.totalMinor, currency: price.currency, metadata: { offer_token: offer }, idempotencyKey });
+  return { snapshot, price, intent };
 }
 
 /** The card payment of the partner flow: the quoted total (rental + margin). */
-export async function createQuoteIntent(ctx: ToolContext, quote: PartnerQuote, idempotencyKey: string): Promise<PaymentIntent> {
-  const userId = principalUserId(ctx.principal);
-  try {
-    return await ctx.services.providers.cards.createPaymentIntent(
-      {
-        amountMinor: quote.totalMinor,
-        currency: quote.currency,
-        metadata: { purpose: CAR_PURPOSE.partner, quote_id: quote.quoteId, ...(userId ? { user_id: userId } : {}) },
-        idempotencyKey,
-      },
-      ctx.signal,
-    );
-  } catch (err) {
-    throw isProviderError(err) ? providerToolError(err) : err;
-  }
+export function createQuoteIntent(ctx: ToolContext, quote: PartnerQuote, idempotencyKey: string): Promise<PaymentIntent> {
+  return openCardPayment(ctx, { purpose: CAR_PURPOSE.partner, subject: quote.quoteId, amountMinor: quote.totalMinor, currency: quote.currency, metadata: { quote_id: quote.quoteId }, idempotencyKey });
 }

@@ -2,7 +2,7 @@ import type { ToolContext } from '../_kit/context.js';
 import { ToolError } from '../_kit/errors.js';
 import { isProviderError, providerToolError, type ProviderError } from '../_kit/provider-error.js';
 import type { StayGuestInput } from '../_kit/stays-cars-cruises.js';
-import { moneySignal } from '../booking/checkout/card-payment.js';
+import { moneySignal } from '../payments/index.js';
 import { liveStayQuote } from './quote-cache.js';
 import { newStayBookingId } from './stay-booking-id.js';
 import { stayEvent } from './stay-events.js';

@@ -4,7 +4,7 @@ import { fromMinor, toMinor } from '../_kit/money.js';
 import type { Money } from '../_kit/provider-basics.js';
 import { isProviderError, providerToolError } from '../_kit/provider-error.js';
 import type { StayBooking } from '../_kit/stays-cars-cruises.js';
-import { moneySignal } from '../booking/checkout/card-payment.js';
+import { moneySignal } from '../payments/index.js';
 import { refundUnderTimeline } from './refund-now.js';
 import { stayEvent } from './stay-events.js';
 import type { StayBookingRecord } from './stay-store.js';

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { defineTool } from '../_kit/define-tool.js';
 import { principalUserId } from '../_kit/principal.js';
-import { refundCardPayment, verifiedCardPayment } from '../booking/checkout/card-payment.js';
 import { loadQuote } from '../booking/mcp/quote-store.js';
+import { capturedFor, claimPayment, refundFailedGoods, refundOnFailure, spendablePayment } from '../payments/index.js';
 import { bookStay } from './book-stay.js';
 import { StayBookingView } from './hotel-schemas.js';
 import { stayBookingView } from './hotel-views.js';
 import type { HotelMcpQuote } from './mcp-quote-hotel.js';
+import { liveStayQuote } from './quote-cache.js';
 
 // Step 2 of booking a hotel over MCP. REST booking is for the web app's server
-// only; over MCP the signed-in user books for themselves and owns the booking.
+// only; over MCP the signed-in user books for themselves and owns the booking,
+// paid by the card payment quote_hotel opened: checked, then claimed by the stay
+// before the hotel is asked, and refunded in full if the stay cannot be made.
 
 export const bookHotelTool = defineTool({
   name: 'hotels.mcp_book',
@@ -17,7 +20,7 @@ export const bookHotelTool = defineTool({
   description:
     'Step 2 of booking a hotel over MCP: books exactly what quote_hotel priced, for the guests given there, as a booking of the signed-in user. ' +
     'Calling it again with the same token answers the same booking; it never books twice. The card payment quote_hotel opened must have succeeded ' +
-    '(PAYMENT_REQUIRED otherwise); if the hotel refuses, it is refunded. Fails with GONE once the token or the 30-minute price lock has expired: quote again.',
+    '(PAYMENT_REQUIRED otherwise). Fails with GONE once the token or the 30-minute price lock has expired: quote again. Whenever the stay cannot be booked after the payment succeeded (expired, refused), the payment is refunded in full and the error says so.',
   area: 'Hotels',
   input: z.strictObject({ confirmationToken: z.string().trim().min(1).max(200).describe('The token quote_hotel returned.') }),
   output: StayBookingView,
@@ -27,7 +30,14 @@ export const bookHotelTool = defineTool({
   mcp: { name: 'book_hotel', annotations: { title: 'Book the quoted hotel', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true } },
   handler: async (ctx, input) => {
     const q = await loadQuote<HotelMcpQuote>(ctx, input.confirmationToken, 'hotel');
-    await verifiedCardPayment(ctx, q.paymentIntentId, { minor: q.totalMinor, currency: q.currency, purpose: 'hotel' });
+    const payment = await spendablePayment(ctx, { paymentIntentId: q.paymentIntentId, purpose: 'hotel', subject: q.quoteId });
+    if (payment.state === 'open') {
+      await refundOnFailure(ctx, payment, async () => {
+        await capturedFor(ctx, payment, { minor: q.totalMinor, currency: q.currency });
+        await liveStayQuote(ctx, q.quoteId);
+      });
+    }
+    await claimPayment(ctx, payment, { kind: 'stay_quote', id: q.quoteId });
     let booking;
     try {
       booking = await bookStay(ctx, {
@@ -41,10 +51,12 @@ export const bookHotelTool = defineTool({
         userId: principalUserId(ctx.principal) ?? null,
       });
     } catch (err) {
-      // Refused for sure (the record says failed): the guest's money goes back.
-      if ((await ctx.services.stayBookings.byQuote(q.quoteId))?.status === 'failed') await refundCardPayment(ctx, q.paymentIntentId, undefined, `hotel:${q.quoteId}`);
+      // Refused for sure (the record says failed), or never even recorded: the guest's money goes back.
+      const stay = await ctx.services.stayBookings.byQuote(q.quoteId);
+      if (!stay || stay.status === 'failed') await refundFailedGoods(ctx, q.paymentIntentId);
       throw err;
     }
+    await ctx.services.payments.attach(q.paymentIntentId);
     return stayBookingView(ctx, booking);
   },
 });

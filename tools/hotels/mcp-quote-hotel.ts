@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../_kit/define-tool.js';
 import { toMinor } from '../_kit/money.js';
-import { principalUserId } from '../_kit/principal.js';
-import { isProviderError, providerToolError } from '../_kit/provider-error.js';
+import { openCardPayment } from '../payments/index.js';
 import { newToken, saveQuote } from '../booking/mcp/quote-store.js';
 import { StayQuoteOutput, lockRate, quoteView } from './quote.js';
 
@@ -58,17 +57,8 @@ export const quoteHotelTool = defineTool({
   handler: async (ctx, input) => {
     const { quote, cached } = await lockRate(ctx, input.rateId);
     const token = newToken('hq');
-    const userId = principalUserId(ctx.principal);
     const totalMinor = toMinor(quote.total);
-    let intent;
-    try {
-      intent = await ctx.services.providers.cards.createPaymentIntent(
-        { amountMinor: totalMinor, currency: quote.total.currency, metadata: { purpose: 'hotel', quote_id: quote.id, ...(userId ? { user_id: userId } : {}) }, idempotencyKey: `hotel-quote:${token}` },
-        ctx.signal,
-      );
-    } catch (err) {
-      throw isProviderError(err) ? providerToolError(err) : err;
-    }
+    const intent = await openCardPayment(ctx, { purpose: 'hotel', subject: quote.id, amountMinor: totalMinor, currency: quote.total.currency, metadata: { quote_id: quote.id }, idempotencyKey: `hotel-quote:${token}` });
     const tokenExpiresAt = await saveQuote<HotelMcpQuote>(ctx, token, {
       kind: 'hotel',
       quoteId: quote.id,

@@ -29,6 +29,7 @@ export const bookAgentTool = defineTool({
         await placePaidOrder(ctx, {
           offerId: providerOfferId(input.offer_id),
           paymentIntentId: input.payment_intent_id,
+          clientSecret: input.client_secret,
           passengers: input.passengers,
           services: input.services,
           channel: 'agent',

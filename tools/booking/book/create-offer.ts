@@ -22,7 +22,7 @@ export const createOfferTool = defineTool({
   name: 'booking.create_offer',
   title: 'Search bookable offers, or check out a paid offer',
   description:
-    'Two modes. Checkout, when both offer_id and payment_intent_id are set: verifies with the card processor that the payment succeeded for exactly the checkout price (fare + extras + held seats + markup) and was not used before, creates the order, and returns {booking_ref, status, confirmation_url}. Send an Idempotency-Key header; one payment never pays for two orders. Search, otherwise: creates an offer request and returns bookable offers, cheapest first.',
+    'Two modes. Checkout, when both offer_id and payment_intent_id are set: checks the payment is yours (a guest also sends its client_secret) and was opened for this offer, verifies with the card processor that it succeeded for exactly the checkout price (fare + extras + held seats + markup) and was not used before, creates the order, and returns {booking_ref, status, confirmation_url}. If anything fails after you paid (the price changed, the offer expired, the airline refused), the payment is refunded in full and the error says so. Send an Idempotency-Key header; one payment never pays for two orders. Search, otherwise: creates an offer request and returns bookable offers, cheapest first.',
   area: 'Flight booking',
   input: CreateOfferInput,
   output: z.discriminatedUnion('mode', [CheckoutAnswer, SearchAnswer]),
@@ -38,6 +38,7 @@ export const createOfferTool = defineTool({
         const placed = await placePaidOrder(ctx, {
           offerId,
           paymentIntentId,
+          clientSecret: input.client_secret,
           passengers: input.passengers ?? [],
           services: input.services,
           channel: 'checkout',

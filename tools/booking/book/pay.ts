@@ -3,10 +3,12 @@ import { defineTool } from '../../_kit/define-tool.js';
 import { withIdempotency } from '../../_kit/with-idempotency.js';
 import { BookingResult, bookingResult } from '../checkout/booking-result.js';
 import { payHold } from '../checkout/pay-hold.js';
+import { paymentClientSecret } from '../../payments/index.js';
 
 export const HoldOrderPayInput = z.strictObject({
   order_id: z.string().trim().min(1).max(200).describe('The hold booking: our booking_ref (bk_...) or the provider order id.'),
   payment_intent_id: z.string().trim().min(1).max(200).describe("A succeeded card payment for the hold's current price (create it with /api/booking/payment-intent and order_id)."),
+  client_secret: paymentClientSecret,
 });
 
 export const payTool = defineTool({
@@ -21,5 +23,5 @@ export const payTool = defineTool({
   auth: 'optional',
   rest: { method: 'POST', path: '/api/booking/pay', idempotencyKey: true },
   mcp: false,
-  handler: (ctx, input) => withIdempotency(ctx, 'booking.pay', input, async () => bookingResult(ctx, await payHold(ctx, input.order_id, input.payment_intent_id))),
+  handler: (ctx, input) => withIdempotency(ctx, 'booking.pay', input, async () => bookingResult(ctx, await payHold(ctx, input.order_id, input.payment_intent_id, input.client_secret))),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cabinClass, isoDate, placeCode, tripProblems } from '../../flights/search-input.js';
+import { paymentClientSecret } from '../../payments/index.js';
 import { PassengerDetailsInput } from './passenger-input.js';
 
 // CreateOfferInput: one body, two modes. With both `payment_intent_id` and
@@ -14,6 +15,7 @@ export const CreateOfferInput = z
   .strictObject({
     offer_id: z.string().trim().min(1).max(200).optional().describe('Checkout mode: the offer to book (as search returned it, "duffel:off_..." or "off_...").'),
     payment_intent_id: z.string().trim().min(1).max(200).optional().describe('Checkout mode: the succeeded card payment (pi_...) for exactly the checkout price.'),
+    client_secret: paymentClientSecret,
     passengers: z.array(PassengerDetailsInput).min(1).max(9).optional().describe('Checkout mode: every traveller of the offer.'),
     services: z.array(ServiceRequestInput).max(20).default([]).describe('Checkout mode: extra bags to buy with the order; held seats are added automatically.'),
     origin: placeCode.optional().describe('Search mode: departure airport or city.'),

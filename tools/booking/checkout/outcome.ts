@@ -39,7 +39,7 @@ export async function recordOrder(services: Services, booking: BookingRecord, or
   const events = [bookingEvent('booking.created', next, order)];
   if (!onHold) events.push(bookingEvent('booking.confirmed', next, order));
   if (paymentIntentId && !onHold) events.push(paymentCompletedEvent(next, paymentIntentId, booking.totalMinor, booking.currency));
-  return services.bookings.update(
+  const recorded = await services.bookings.update(
     booking.id,
     {
       status,
@@ -52,6 +52,9 @@ export async function recordOrder(services: Services, booking: BookingRecord, or
     },
     events,
   );
+  // The goods exist: the payment stays with them (the reconciler would find this too).
+  if (paymentIntentId) await services.payments.attach(paymentIntentId);
+  return recorded;
 }
 
 /** The provider accepted the order but will confirm it later (Duffel's 202). */

@@ -5,7 +5,8 @@ import { isProviderError, providerToolError } from '../../_kit/provider-error.js
 import type { FlightOrder } from '../../_kit/providers.js';
 import { loadBooking } from '../booking-access.js';
 import type { BookingRecord } from '../store.js';
-import { moneySignal, refundAfterFailure, verifiedCardPayment } from './card-payment.js';
+import { attachPayment, capturedFor, claimPayment, moneySignal, refundOnFailure, spendablePayment } from '../../payments/index.js';
+import { refundAfterFailure } from './card-payment.js';
 import { bookingEvent, paymentCompletedEvent } from './outcome.js';
 import { markupMinor } from './pricing.js';
 
@@ -42,10 +43,15 @@ async function paidAfterAll(ctx: ToolContext, orderId: string): Promise<FlightOr
   }
 }
 
-export async function payHold(ctx: ToolContext, bookingId: string, paymentIntentId: string): Promise<BookingRecord> {
+export async function payHold(ctx: ToolContext, bookingId: string, paymentIntentId: string, clientSecret?: string): Promise<BookingRecord> {
   const booking = await loadBooking(ctx, bookingId);
-  const { order, totalMinor, currency } = await priceOfHold(ctx, booking);
-  await verifiedCardPayment(ctx, paymentIntentId, { minor: totalMinor, currency, purpose: 'hold_payment' });
+  const payment = await spendablePayment(ctx, { paymentIntentId, purpose: 'hold_payment', subject: booking.id, clientSecret });
+  const { order, totalMinor, currency } = await refundOnFailure(ctx, payment, async () => {
+    const due = await priceOfHold(ctx, booking);
+    await capturedFor(ctx, payment, { minor: due.totalMinor, currency: due.currency });
+    return due;
+  });
+  await claimPayment(ctx, payment, { kind: 'flight_booking', id: booking.id });
   const claim = await ctx.services.bookings.claimPayment({ paymentIntentId, bookingId: booking.id, purpose: 'hold_payment', amountMinor: totalMinor, currency });
   if (!claim.ok) throw new ToolError('CONFLICT', 'This payment has already been used', { details: { payment_intent_id: paymentIntentId, booking_ref: claim.usedBy } });
   let paid: FlightOrder;
@@ -55,13 +61,15 @@ export async function payHold(ctx: ToolContext, bookingId: string, paymentIntent
     if (!isProviderError(err)) throw err;
     // The payment may have gone through with only the re-read failing: never refund a paid order.
     const settled = await paidAfterAll(ctx, order.id);
-    if (!settled) throw await refundAfterFailure(ctx, paymentIntentId, `hold:${booking.id}`, err);
+    if (!settled) throw await refundAfterFailure(ctx, paymentIntentId, err);
     paid = settled;
   }
   const next: BookingRecord = { ...booking, status: 'confirmed', totalMinor };
-  return ctx.services.bookings.update(
+  const updated = await ctx.services.bookings.update(
     booking.id,
     { status: 'confirmed', fareMinor: toMinor(order.total), totalMinor, paidAt: paid.payment.paidAt ?? ctx.services.clock().toISOString(), order: paid },
     [bookingEvent('booking.confirmed', next, paid), paymentCompletedEvent(next, paymentIntentId, totalMinor, currency)],
   );
+  await attachPayment(ctx, paymentIntentId);
+  return updated;
 }

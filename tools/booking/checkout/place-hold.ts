@@ -4,7 +4,7 @@ import { toMinor } from '../../_kit/money.js';
 import { isProviderError } from '../../_kit/provider-error.js';
 import type { BookingChannel, BookingRecord } from '../store.js';
 import { newBookingId } from './booking-id.js';
-import { moneySignal } from './card-payment.js';
+import { moneySignal } from '../../payments/index.js';
 import { loadLiveOffer } from './load-offer.js';
 import { orderFailure, orderSurelyNotMade } from './order-errors.js';
 import { fitPassengers, passengerRecords, type PassengerDetails } from './passenger-input.js';

@@ -3,24 +3,28 @@ import { ToolError } from '../../_kit/errors.js';
 import { fromMinor } from '../../_kit/money.js';
 import { isProviderError } from '../../_kit/provider-error.js';
 import type { OrderCreation } from '../../_kit/providers.js';
+import { capturedFor, claimPayment, moneySignal, refundFailedGoods, refundOnFailure, spendablePayment } from '../../payments/index.js';
 import type { BookingChannel, BookingRecord } from '../store.js';
 import { newBookingId } from './booking-id.js';
-import { moneySignal, refundCardPayment, verifiedCardPayment } from './card-payment.js';
 import { loadLiveOffer } from './load-offer.js';
 import { orderFailure, orderSurelyNotMade } from './order-errors.js';
 import { fitPassengers, passengerRecords, type PassengerDetails } from './passenger-input.js';
 import { priceCheckout, type ServiceRequest } from './pricing.js';
 import { recordFailure, recordOrder, recordPending } from './outcome.js';
 
-// Books an offer that the customer has paid for by card: check the payment, claim
-// it for this booking (at most one order per payment, whatever races), create the
-// order paid from our provider balance, and record the outcome with its events.
-// When the order surely failed the card payment is refunded; when the outcome is
-// unknown the booking stays `pending` and the tracker finds the order or refunds.
+// Books an offer that the customer has paid for by card: prove the caller may spend
+// the payment on this offer, check the offer, the travellers and the amount (any
+// failure there refunds the payment), claim it for this booking (at most one order
+// per payment, whatever races), create the order paid from our provider balance,
+// and record the outcome with its events. When the order surely failed the payment
+// is refunded; when the outcome is unknown the booking stays `pending` and the
+// tracker finds the order or refunds.
 
 export interface PlaceOrderRequest {
   offerId: string;
   paymentIntentId: string;
+  /** A guest's proof of paying: the intent's client_secret. */
+  clientSecret?: string | undefined;
   passengers: readonly PassengerDetails[];
   services: readonly ServiceRequest[];
   channel: BookingChannel;
@@ -40,7 +44,7 @@ async function create(ctx: ToolContext, booking: BookingRecord, run: () => Promi
       ctx.log.warn({ err, bookingId: booking.id }, 'order outcome unknown; tracking it');
       return recordPending(ctx.services, booking);
     }
-    const refunded = await refundCardPayment(ctx, paymentIntentId, undefined, booking.id);
+    const refunded = await refundFailedGoods(ctx, paymentIntentId);
     if (refunded > 0) await ctx.services.bookings.recordRefund(paymentIntentId, refunded);
     await recordFailure(ctx.services, booking, err.code ?? err.kind, refunded || null);
     throw orderFailure(err, refunded > 0);
@@ -48,10 +52,14 @@ async function create(ctx: ToolContext, booking: BookingRecord, run: () => Promi
 }
 
 export async function placePaidOrder(ctx: ToolContext, req: PlaceOrderRequest): Promise<BookingRecord> {
-  const offer = await loadLiveOffer(ctx, req.offerId);
-  const passengers = fitPassengers(req.passengers, offer.passengers);
-  const price = await priceCheckout(ctx, offer, req.services);
-  await verifiedCardPayment(ctx, req.paymentIntentId, { minor: price.totalMinor, currency: price.currency, purpose: 'order' });
+  const payment = await spendablePayment(ctx, { paymentIntentId: req.paymentIntentId, purpose: 'order', subject: req.offerId, clientSecret: req.clientSecret });
+  const { offer, passengers, price } = await refundOnFailure(ctx, payment, async () => {
+    const offer = await loadLiveOffer(ctx, req.offerId);
+    const passengers = fitPassengers(req.passengers, offer.passengers);
+    const price = await priceCheckout(ctx, offer, req.services);
+    await capturedFor(ctx, payment, { minor: price.totalMinor, currency: price.currency });
+    return { offer, passengers, price };
+  });
 
   const booking = {
     id: newBookingId(),
@@ -68,6 +76,7 @@ export async function placePaidOrder(ctx: ToolContext, req: PlaceOrderRequest): 
     passengers: passengerRecords(passengers, offer.passengers),
     contactEmail: passengers[0]?.email ?? null,
   };
+  await claimPayment(ctx, payment, { kind: 'flight_booking', id: booking.id });
   const claim = await ctx.services.bookings.create(booking, { paymentIntentId: req.paymentIntentId, amountMinor: price.totalMinor, currency: price.currency });
   if (!claim.ok) {
     throw new ToolError('CONFLICT', 'This payment has already been used for a booking', {

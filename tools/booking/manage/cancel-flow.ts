@@ -3,9 +3,11 @@ import { ToolError } from '../../_kit/errors.js';
 import { toMinor } from '../../_kit/money.js';
 import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
 import type { OrderCancellation } from '../../_kit/providers.js';
-import { moneySignal, refundAcrossPayments } from '../checkout/card-payment.js';
-import { bookingEvent } from '../checkout/outcome.js';
+import { moneySignal } from '../../payments/index.js';
+import { refundAcrossPayments } from '../checkout/card-payment.js';
 import type { BookingRecord } from '../store.js';
+import { bookingCancellation, type BookingCancellation } from '../cancellation-record.js';
+import { canceledEvent } from './canceled-event.js';
 
 // Cancelling a booking: the airline quotes what it refunds (to our balance), we
 // confirm, then pass that refund back to the customer's card payments. Our markup
@@ -27,7 +29,11 @@ export async function quoteCancellation(ctx: ToolContext, booking: BookingRecord
   }
 }
 
-export async function confirmCancellation(ctx: ToolContext, booking: BookingRecord, quote: OrderCancellation): Promise<{ booking: BookingRecord; cancellation: OrderCancellation; refundedMinor: number }> {
+export async function confirmCancellation(
+  ctx: ToolContext,
+  booking: BookingRecord,
+  quote: OrderCancellation,
+): Promise<{ booking: BookingRecord; cancellation: OrderCancellation; refundedMinor: number; record: BookingCancellation }> {
   cancellable(booking);
   let confirmed: OrderCancellation;
   try {
@@ -36,13 +42,15 @@ export async function confirmCancellation(ctx: ToolContext, booking: BookingReco
     throw isProviderError(err) ? providerToolError(err) : err;
   }
   const refundMinor = confirmed.refundTo === 'awaiting_payment' || confirmed.refundTo === 'airline_credits' || confirmed.refundTo === 'voucher' ? 0 : toMinor(confirmed.refund);
-  const refundedMinor = refundMinor > 0 ? await refundAcrossPayments(ctx, booking.id, refundMinor, `cancel:${booking.id}`) : 0;
+  const refundedMinor = refundMinor > 0 ? await refundAcrossPayments(ctx, booking.id, refundMinor, `cancel:${booking.id}`, 'cancelled') : 0;
   const cancelledAt = confirmed.confirmedAt ?? ctx.services.clock().toISOString();
   const next = { ...booking, status: 'cancelled' as const };
+  // Kept on the booking and announced: an airline credit is value the customer still holds.
+  const record = bookingCancellation(confirmed, refundedMinor, booking.currency, cancelledAt);
   const updated = await ctx.services.bookings.update(
     booking.id,
-    { status: 'cancelled', cancelledAt, refundMinor: refundedMinor },
-    [bookingEvent('booking.canceled', next, booking.order)],
+    { status: 'cancelled', cancelledAt, refundMinor: refundedMinor, cancellation: record },
+    [canceledEvent(next, booking.order, record)],
   );
-  return { booking: updated, cancellation: confirmed, refundedMinor };
+  return { booking: updated, cancellation: confirmed, refundedMinor, record };
 }

@@ -6,7 +6,8 @@ import { isProviderError, providerToolError } from '../../_kit/provider-error.js
 import type { FlightOrder } from '../../_kit/providers.js';
 import { withIdempotency } from '../../_kit/with-idempotency.js';
 import { loadBooking } from '../booking-access.js';
-import { moneySignal, refundAcrossPayments, refundAfterFailure, verifiedCardPayment } from '../checkout/card-payment.js';
+import { attachPayment, capturedFor, claimPayment, moneySignal, paymentClientSecret, refundOnFailure, spendablePayment } from '../../payments/index.js';
+import { refundAcrossPayments, refundAfterFailure } from '../checkout/card-payment.js';
 import { BookingResult, bookingResult } from '../checkout/booking-result.js';
 import { bookingEvent, paymentCompletedEvent } from '../checkout/outcome.js';
 import { priceOfChange } from './change-price.js';
@@ -14,6 +15,7 @@ import { priceOfChange } from './change-price.js';
 export const ConfirmChangeInput = z.strictObject({
   change_offer_id: z.string().trim().min(1).max(200).describe('One offer of a change request of this booking.'),
   payment_intent_id: z.string().trim().min(1).max(200).optional().describe('Required when the change costs money: a succeeded card payment for exactly change_total.'),
+  client_secret: paymentClientSecret,
 });
 
 export const changeConfirmTool = defineTool({
@@ -33,29 +35,38 @@ export const changeConfirmTool = defineTool({
   handler: (ctx, input) =>
     withIdempotency(ctx, 'booking.change_confirm', input, async () => {
       const booking = await loadBooking(ctx, input.order_id);
-      const { offer, changeRequestId, dueMinor, currency } = await priceOfChange(ctx, booking, input.change_offer_id);
       const paymentId = input.payment_intent_id;
+      const payment = paymentId ? await spendablePayment(ctx, { paymentIntentId: paymentId, purpose: 'change', subject: input.change_offer_id, clientSecret: input.client_secret }) : null;
+      const price = () => priceOfChange(ctx, booking, input.change_offer_id);
+      const { offer, changeRequestId, dueMinor, currency } = payment
+        ? await refundOnFailure(ctx, payment, async () => {
+            const due = await price();
+            if (due.dueMinor <= 0) throw new ToolError('CONFLICT', 'The price changed: this change now costs nothing to pay', { hint: 'Confirm it again without a payment.' });
+            await capturedFor(ctx, payment, { minor: due.dueMinor, currency: due.currency });
+            return due;
+          })
+        : await price();
       if (dueMinor > 0) {
-        if (!paymentId) {
+        if (!payment) {
           throw new ToolError('PAYMENT_REQUIRED', 'This change costs money: pay change_total first', {
             details: { change_total: offer.changeTotal },
             hint: 'Create a payment intent with order_id and change_offer_id, pay it, and send its id as payment_intent_id.',
           });
         }
-        await verifiedCardPayment(ctx, paymentId, { minor: dueMinor, currency, purpose: 'change' });
-        const claim = await ctx.services.bookings.claimPayment({ paymentIntentId: paymentId, bookingId: booking.id, purpose: 'change', amountMinor: dueMinor, currency });
-        if (!claim.ok) throw new ToolError('CONFLICT', 'This payment has already been used', { details: { payment_intent_id: paymentId, booking_ref: claim.usedBy } });
+        await claimPayment(ctx, payment, { kind: 'flight_booking', id: booking.id });
+        const claim = await ctx.services.bookings.claimPayment({ paymentIntentId: payment.id, bookingId: booking.id, purpose: 'change', amountMinor: dueMinor, currency });
+        if (!claim.ok) throw new ToolError('CONFLICT', 'This payment has already been used', { details: { payment_intent_id: payment.id, booking_ref: claim.usedBy } });
       }
       let change;
       try {
         change = await ctx.services.providers.flights.confirmChange(offer.id, dueMinor > 0 ? offer.changeTotal : null, moneySignal());
       } catch (err) {
         if (!isProviderError(err)) throw err;
-        if (dueMinor > 0 && paymentId) throw await refundAfterFailure(ctx, paymentId, `change-failed:${offer.id}`, err);
+        if (dueMinor > 0 && paymentId) throw await refundAfterFailure(ctx, paymentId, err);
         throw providerToolError(err);
       }
       await ctx.services.bookings.confirmChangeRequest(changeRequestId, offer.id);
-      const refundedMinor = dueMinor < 0 ? await refundAcrossPayments(ctx, booking.id, -dueMinor, `change:${change.id}`) : 0;
+      const refundedMinor = dueMinor < 0 ? await refundAcrossPayments(ctx, booking.id, -dueMinor, `change:${change.id}`, 'changed') : 0;
       let order: FlightOrder | null = booking.order;
       try {
         order = await ctx.services.providers.flights.getOrder(booking.providerOrderId!, ctx.signal);
@@ -68,6 +79,7 @@ export const changeConfirmTool = defineTool({
       const events = [bookingEvent('booking.confirmed', next, order, `:change:${change.id}`)];
       if (dueMinor > 0 && paymentId) events.push(paymentCompletedEvent(next, paymentId, dueMinor, currency));
       const updated = await ctx.services.bookings.update(booking.id, { fareMinor, totalMinor, order }, events);
+      if (dueMinor > 0 && paymentId) await attachPayment(ctx, paymentId);
       return {
         ...bookingResult(ctx, updated),
         change: { id: change.id, change_total: offer.changeTotal, refunded: refundedMinor > 0 ? fromMinor(refundedMinor, currency) : null },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../_kit/define-tool.js';
 import { ToolError } from '../../_kit/errors.js';
 import { fromMinor } from '../../_kit/money.js';
-import type { OrderCancellation } from '../../_kit/providers.js';
+import type { AirlineCredit, OrderCancellation } from '../../_kit/providers.js';
 import { loadBooking } from '../booking-access.js';
 import { confirmCancellation, quoteCancellation } from '../manage/cancel-flow.js';
 import { loadQuote, newToken, saveQuote } from './quote-store.js';
@@ -15,11 +15,21 @@ interface CancelQuote {
 
 const MoneyOut = z.object({ amount: z.number(), currency: z.string() });
 
+const CreditOut = z.object({
+  id: z.string(),
+  code: z.string().nullable().describe('What the airline redeems it by.'),
+  name: z.string().nullable(),
+  amount: MoneyOut,
+  expiresAt: z.string().nullable().describe('Null when the airline did not disclose it.'),
+});
+
+const creditsOut = (credits: AirlineCredit[]) => credits.map((c) => ({ id: c.id, code: c.code, name: c.name, amount: c.amount, expiresAt: c.expiresAt }));
+
 export const cancelBookingTool = defineTool({
   name: 'booking.mcp_cancel',
   title: 'Cancel a flight booking',
   description:
-    'Two steps. Without confirmationToken: asks the airline what cancelling refunds and returns that with a token valid for 10 minutes (nothing is cancelled). With the token: cancels and refunds the card. Only the booking owner can cancel.',
+    'Two steps. Without confirmationToken: asks the airline what cancelling refunds and returns that with a token valid for 10 minutes (nothing is cancelled). With the token: cancels; money the airline refunds goes back to the card, and airline credits it issues instead are listed with their id, code and expiry (and kept on the booking). Only the booking owner can cancel.',
   area: 'Flight booking',
   input: z.strictObject({
     bookingRef: z.string().trim().min(1).max(200).describe('booking_ref (bk_...) of the booking.'),
@@ -28,8 +38,9 @@ export const cancelBookingTool = defineTool({
   output: z.object({
     bookingRef: z.string(),
     status: z.string(),
-    refund: MoneyOut.describe('What the airline refunds.'),
-    refundTo: z.string(),
+    refund: MoneyOut.describe('What the airline refunds in money.'),
+    refundTo: z.string().describe('original_form_of_payment, balance or card: money, passed on to the card; airline_credits or voucher: no money back.'),
+    airlineCredits: z.array(CreditOut).describe('Credits the airline issues (quote) or issued (once cancelled) instead of money.'),
     confirmationToken: z.string().nullable().describe('Set on the first call: pass it back to confirm.'),
     expiresAt: z.string().nullable(),
     refundedToCard: MoneyOut.nullable().describe('Set once cancelled.'),
@@ -45,7 +56,16 @@ export const cancelBookingTool = defineTool({
       const cancellation = await quoteCancellation(ctx, booking);
       const token = newToken('cq');
       const expiresAt = await saveQuote<CancelQuote>(ctx, token, { kind: 'cancel', bookingId: booking.id, cancellation });
-      return { bookingRef: booking.id, status: booking.status, refund: cancellation.refund, refundTo: cancellation.refundTo, confirmationToken: token, expiresAt, refundedToCard: null };
+      return {
+        bookingRef: booking.id,
+        status: booking.status,
+        refund: cancellation.refund,
+        refundTo: cancellation.refundTo,
+        airlineCredits: creditsOut(cancellation.airlineCredits),
+        confirmationToken: token,
+        expiresAt,
+        refundedToCard: null,
+      };
     }
     const quote = await loadQuote<CancelQuote>(ctx, input.confirmationToken, 'cancel');
     if (quote.bookingId !== booking.id) throw new ToolError('CONFLICT', 'This token is for another booking');
@@ -55,6 +75,7 @@ export const cancelBookingTool = defineTool({
       status: done.booking.status,
       refund: done.cancellation.refund,
       refundTo: done.cancellation.refundTo,
+      airlineCredits: creditsOut(done.record.airlineCredits),
       confirmationToken: null,
       expiresAt: null,
       refundedToCard: fromMinor(done.refundedMinor, booking.currency),

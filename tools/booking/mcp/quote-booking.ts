@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../_kit/define-tool.js';
 import { ToolError } from '../../_kit/errors.js';
 import { fromMinor } from '../../_kit/money.js';
-import { principalUserId } from '../../_kit/principal.js';
-import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
+import { openCardPayment } from '../../payments/index.js';
 import { ServiceRequestInput } from '../checkout/create-offer-input.js';
 import { loadLiveOffer } from '../checkout/load-offer.js';
 import { fitPassengers, PassengerDetailsInput, type PassengerDetails } from '../checkout/passenger-input.js';
@@ -61,16 +60,8 @@ export const quoteBookingTool = defineTool({
     const token = newToken('bq');
     let payment: { paymentIntentId: string; clientSecret: string | null; processorMode: 'live' | 'simulator' } | null = null;
     if (input.purpose === 'book') {
-      const userId = principalUserId(ctx.principal);
-      try {
-        const intent = await ctx.services.providers.cards.createPaymentIntent(
-          { amountMinor: price.totalMinor, currency: price.currency, metadata: { offer_id: offerId, purpose: 'order', ...(userId ? { user_id: userId } : {}) }, idempotencyKey: `quote:${token}` },
-          ctx.signal,
-        );
-        payment = { paymentIntentId: intent.id, clientSecret: intent.clientSecret, processorMode: ctx.services.providers.cards.mode };
-      } catch (err) {
-        throw isProviderError(err) ? providerToolError(err) : err;
-      }
+      const intent = await openCardPayment(ctx, { purpose: 'order', subject: offerId, amountMinor: price.totalMinor, currency: price.currency, metadata: { offer_id: offerId }, idempotencyKey: `quote:${token}` });
+      payment = { paymentIntentId: intent.id, clientSecret: intent.clientSecret, processorMode: ctx.services.providers.cards.mode };
     }
     const quote: BookingQuote = {
       kind: input.purpose,

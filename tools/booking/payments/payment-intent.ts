@@ -4,7 +4,8 @@ import { defineTool } from '../../_kit/define-tool.js';
 import { ToolError } from '../../_kit/errors.js';
 import { fromMinor, toMinor } from '../../_kit/money.js';
 import { principalUserId } from '../../_kit/principal.js';
-import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
+import { openCardPayment } from '../../payments/index.js';
+import { providerOfferId } from '../offer-id.js';
 import { ServiceRequestInput } from '../checkout/create-offer-input.js';
 import { resolveDue } from './resolve-due.js';
 
@@ -23,12 +24,12 @@ export const paymentIntentTool = defineTool({
   name: 'booking.payment_intent',
   title: 'Create a card payment intent',
   description:
-    'Creates a card-processor (Stripe) PaymentIntent for what is being bought and returns its client_secret for the card form. The amount is the provider price now, unless an internal caller overrides it with amount. Send an Idempotency-Key header to get the same intent back on a retry.',
+    'Creates a card-processor (Stripe) PaymentIntent for what is being bought and returns its client_secret for the card form. The amount is the provider price now, unless an internal caller overrides it with amount. The payment is bound to its payer (the signed-in caller, or for a guest whoever holds the client_secret) and to what it pays for: only they can spend it, and only on that. Send an Idempotency-Key header to get the same intent back on a retry.',
   area: 'Flight booking',
   input: CardPaymentIntentInput,
   output: z.object({
     payment_intent_id: z.string(),
-    client_secret: z.string().nullable().describe('For Stripe.js confirmCardPayment in the browser.'),
+    client_secret: z.string().nullable().describe('For Stripe.js confirmCardPayment in the browser. A guest (no Authorization) must also send it when spending the payment: it proves who paid. Keep it private.'),
     status: z.string(),
     amount: z.number(),
     currency: z.string(),
@@ -41,30 +42,23 @@ export const paymentIntentTool = defineTool({
   mcp: false,
   handler: async (ctx, input) => {
     const userId = principalUserId(ctx.principal);
-    let due: { purpose: 'order' | 'hold_payment' | 'change' | 'services' | 'custom'; minor: number; currency: string; metadata: Record<string, string> };
+    let due: { purpose: 'order' | 'hold_payment' | 'change' | 'services' | 'custom'; subject: string | null; minor: number; currency: string; metadata: Record<string, string> };
     if (input.amount !== undefined && input.currency !== undefined) {
       if (ctx.principal.kind !== 'internal') throw new ToolError('FORBIDDEN', 'Only the service back end may set the amount', { hint: 'Omit amount; the price is resolved from the provider.' });
-      due = { purpose: 'custom', minor: toMinor({ amount: input.amount, currency: input.currency }), currency: input.currency, metadata: input.offer_id ? { offer_id: input.offer_id } : {} };
+      const subject = input.offer_id ? providerOfferId(input.offer_id) : null;
+      due = { purpose: 'custom', subject, minor: toMinor({ amount: input.amount, currency: input.currency }), currency: input.currency, metadata: subject ? { offer_id: subject } : {} };
     } else {
       due = await resolveDue(ctx, input);
     }
-    const cards = ctx.services.providers.cards;
     const key = ctx.call?.idempotencyKey ? `pi:${userId ?? ctx.principal.kind}:${ctx.call.idempotencyKey}` : randomUUID();
-    try {
-      const intent = await cards.createPaymentIntent(
-        { amountMinor: due.minor, currency: due.currency, metadata: { ...due.metadata, purpose: due.purpose, ...(userId ? { user_id: userId } : {}) }, idempotencyKey: key },
-        ctx.signal,
-      );
-      return {
-        payment_intent_id: intent.id,
-        client_secret: intent.clientSecret,
-        status: intent.status,
-        ...fromMinor(intent.amountMinor, intent.currency),
-        purpose: due.purpose,
-        processor_mode: cards.mode,
-      };
-    } catch (err) {
-      throw isProviderError(err) ? providerToolError(err) : err;
-    }
+    const intent = await openCardPayment(ctx, { purpose: due.purpose, subject: due.subject, amountMinor: due.minor, currency: due.currency, metadata: due.metadata, idempotencyKey: key });
+    return {
+      payment_intent_id: intent.id,
+      client_secret: intent.clientSecret,
+      status: intent.status,
+      ...fromMinor(intent.amountMinor, intent.currency),
+      purpose: due.purpose,
+      processor_mode: ctx.services.providers.cards.mode,
+    };
   },
 });

@@ -19,6 +19,8 @@ export interface DueRequest {
 
 export interface Due {
   purpose: 'order' | 'hold_payment' | 'change' | 'services';
+  /** What exactly it pays for: the offer, the booking, or the change offer. */
+  subject: string;
   minor: number;
   currency: string;
   metadata: Record<string, string>;
@@ -28,7 +30,7 @@ export async function resolveDue(ctx: ToolContext, req: DueRequest): Promise<Due
   if (req.offer_id !== undefined) {
     const offerId = providerOfferId(req.offer_id);
     const price = await priceCheckout(ctx, await loadLiveOffer(ctx, offerId), req.services);
-    return { purpose: 'order', minor: price.totalMinor, currency: price.currency, metadata: { offer_id: offerId } };
+    return { purpose: 'order', subject: offerId, minor: price.totalMinor, currency: price.currency, metadata: { offer_id: offerId } };
   }
   if (req.order_id === undefined) {
     throw new ToolError('VALIDATION_FAILED', 'Say what the payment is for', { issues: [{ loc: ['body', 'offer_id'], msg: 'Send offer_id (a new booking) or order_id (a hold, a change or extras)', type: 'missing' }] });
@@ -38,12 +40,12 @@ export async function resolveDue(ctx: ToolContext, req: DueRequest): Promise<Due
   if (req.change_offer_id !== undefined) {
     const change = await priceOfChange(ctx, booking, req.change_offer_id);
     if (change.dueMinor <= 0) throw new ToolError('CONFLICT', 'This change costs nothing to pay: confirm it without a payment', { details: { change_total: change.offer.changeTotal } });
-    return { purpose: 'change', minor: change.dueMinor, currency: change.currency, metadata: { ...base, change_offer_id: req.change_offer_id } };
+    return { purpose: 'change', subject: req.change_offer_id, minor: change.dueMinor, currency: change.currency, metadata: { ...base, change_offer_id: req.change_offer_id } };
   }
   if (req.services.length > 0) {
     const extras = await priceOfExtras(ctx, booking, req.services);
-    return { purpose: 'services', minor: extras.dueMinor, currency: extras.currency, metadata: base };
+    return { purpose: 'services', subject: booking.id, minor: extras.dueMinor, currency: extras.currency, metadata: base };
   }
   const hold = await priceOfHold(ctx, booking);
-  return { purpose: 'hold_payment', minor: hold.totalMinor, currency: hold.currency, metadata: base };
+  return { purpose: 'hold_payment', subject: booking.id, minor: hold.totalMinor, currency: hold.currency, metadata: base };
 }
