@@ -23,3 +23,17 @@ CREATE INDEX "payments_state_updated_at_idx" ON "payments"("state", "updated_at"
 
 -- CreateIndex
 CREATE INDEX "payments_goods_kind_goods_id_idx" ON "payments"("goods_kind", "goods_id");
+-- CreateTable
+CREATE TABLE "payment_refunds" (
+    "id" TEXT NOT NULL,
+    "payment_id" TEXT NOT NULL,
+    "amount_minor" INTEGER NOT NULL,
+    "currency" TEXT NOT NULL,
+    "reason" TEXT NOT NULL,
+    "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "payment_refunds_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "payment_refunds_payment_id_idx" ON "payment_refunds"("payment_id");
