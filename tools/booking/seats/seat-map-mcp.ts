@@ -29,7 +29,7 @@ const CompactSeatMaps = z.object({
         z.object({
           designator: z.string(),
           name: z.string().nullable(),
-          price: Money.describe('Per passenger; 0 for a free seat.'),
+          price: Money.describe('To choose it, for one passenger (the lowest if passengers differ); 0 for a free seat.'),
           conditions: z.array(z.string()).optional().describe('What the passenger must accept or meet to sit here (exit rows); absent when none.'),
         }),
       ),
@@ -65,7 +65,5 @@ export const seatMapMcp: McpExposure<typeof SeatMapInput, typeof SeatMapsOutput>
   input: Args,
   toInput: (raw) => ({ offer_id: (raw as z.output<typeof Args>).offerId }),
   output: CompactSeatMaps,
-  fromOutput: (out) => {
-    return { offerId: out.offer_id, passengerIds: out.passengers.map((p) => p.id), flights: out.seat_maps.map(flightOut) } satisfies Compact;
-  },
+  fromOutput: (out) => ({ offerId: out.offer_id, passengerIds: out.passengers.map((p) => p.id), flights: out.seat_maps.map(flightOut) }) satisfies Compact,
 };
