@@ -37,19 +37,23 @@ function award(program: string, slices: FlightSlice[], miles: number): AwardOffe
 
 describe('FlightBoard', () => {
   it('puts the same flight from two providers into one result with both prices', () => {
-    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD' }, () => NOW);
+    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD', markupPct: 0 }, () => NOW);
     const first = board.addCash([cash('duffel', [BA117], 640, { fareBrand: 'Standard' }), cash('duffel', [BA117], 590, { fareBrand: 'Basic' }), cash('duffel', [VS4], 610)]);
     expect(first).toHaveLength(2);
     const again = board.addCash([cash('serpapi', [BA117], 575)]);
     expect(again).toHaveLength(1);
     expect(again[0]!.id).toBe(first.find((r) => r.carrier === 'BA')!.id);
-    expect(again[0]).toMatchObject({ price: 575, sources: ['duffel', 'serpapi'], bookable: true, offer_id: 'duffel:duffel-590', fare_brand: null });
+    // The headline is the offer the result books, not Google's cheaper reference beside it.
+    expect(again[0]).toMatchObject({
+      price: 590, currency: 'USD', fx_rate: null, checkout_total: { amount: 590, currency: 'USD' },
+      sources: ['duffel', 'serpapi'], bookable: true, offer_id: 'duffel:duffel-590', fare_brand: 'Basic',
+    });
     expect(again[0]!.prices.map((p) => p.amount)).toEqual([575, 590, 640]);
     expect(board.results().map((r) => r.carrier)).toEqual(['BA', 'VS']);
   });
 
   it('attaches awards to the flight they are on, whichever arrives first', () => {
-    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD' }, () => NOW);
+    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD', markupPct: 0 }, () => NOW);
     const awardOnly = board.addAwards([award('aadvantage', [BA117], 30_000), award('alaska', [BA117], 22_500)]);
     expect(awardOnly).toHaveLength(1);
     expect(awardOnly[0]).toMatchObject({ price: null, bookable: false, sources: ['seats_aero'] });
@@ -63,7 +67,7 @@ describe('FlightBoard', () => {
 
   it('places one-way awards on the matching direction of a round trip', () => {
     const back = slice([['BA', '112', 'LHR', 'JFK', '2026-12-27T08:10:00']]);
-    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD' }, () => NOW);
+    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD', markupPct: 0 }, () => NOW);
     board.addCash([cash('duffel', [BA117, back], 1_100)]);
     const updated = board.addAwards([award('aeroplan', [back], 35_000)]);
     const roundTrip = updated.find((r) => r.slices.length === 2)!;
@@ -71,9 +75,42 @@ describe('FlightBoard', () => {
     expect(roundTrip.awards).toEqual([expect.objectContaining({ program: 'aeroplan', direction: 'return' })]);
   });
 
-  it('prefers a price in the search currency', () => {
-    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'EUR' }, () => NOW);
-    const [r] = board.addCash([cash('duffel', [BA117], 500), cash('serpapi', [BA117], 540, { total: { amount: 540, currency: 'EUR' } })]);
-    expect(r).toMatchObject({ price: 540, currency: 'EUR' });
+  it('converts an offer priced in another currency and keeps the exact charge beside it', () => {
+    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'EUR', markupPct: 0 }, () => NOW);
+    const [r] = board.addCash([cash('duffel', [BA117], 500), cash('serpapi', [BA117], 420, { total: { amount: 420, currency: 'EUR' } })]);
+    // 500 USD at 1/1.16 = 0.862069 EUR per USD.
+    expect(r).toMatchObject({ price: 431.03, currency: 'EUR', fx_rate: 0.862069, checkout_total: { amount: 500, currency: 'USD' }, offer_id: 'duffel:duffel-500' });
+    expect(r!.prices.map((p) => [p.source, p.amount, p.currency])).toEqual([['serpapi', 420, 'EUR'], ['duffel', 500, 'USD']]);
+  });
+
+  it('orders prices by their value in the asked currency, not by the bare number', () => {
+    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'JPY', markupPct: 0 }, () => NOW);
+    const [r] = board.addCash([cash('duffel', [BA117], 327.78), cash('serpapi', [BA117], 47_000, { total: { amount: 47_000, currency: 'JPY' } })]);
+    // 327.78 USD at 176/1.16 = 151.724138 JPY per USD, rounded to whole yen.
+    expect(r).toMatchObject({ price: 49_732, currency: 'JPY', checkout_total: { amount: 327.78, currency: 'USD' } });
+    expect(r!.prices.map((p) => p.source)).toEqual(['serpapi', 'duffel']);
+  });
+
+  it('adds the booking markup to the headline, as checkout does, and leaves the provider prices as quoted', () => {
+    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD', markupPct: 2 }, () => NOW);
+    const [r] = board.addCash([cash('duffel', [BA117], 590.35)]);
+    // 2% of 59035 cents is 1180.7, rounded to 1181.
+    expect(r).toMatchObject({ price: 602.16, checkout_total: { amount: 602.16, currency: 'USD' } });
+    expect(r!.prices[0]!.amount).toBe(590.35);
+  });
+
+  it('marks a flight only Google Flights has as not bookable, with its reference price', () => {
+    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD', markupPct: 5 }, () => NOW);
+    const [r] = board.addCash([cash('serpapi', [VS4], 575)]);
+    expect(r).toMatchObject({ price: 575, currency: 'USD', bookable: false, offer_id: null, checkout_total: null, fx_rate: null });
+  });
+
+  it('never trims away the offer a result books, however many cheaper references there are', () => {
+    const board = new FlightBoard({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD', markupPct: 0 }, () => NOW);
+    const references = Array.from({ length: 9 }, (_, i) => cash('serpapi', [BA117], 400 + i));
+    const [r] = board.addCash([...references, cash('duffel', [BA117], 700)]);
+    expect(r!.prices).toHaveLength(8);
+    expect(r).toMatchObject({ bookable: true, offer_id: 'duffel:duffel-700', price: 700 });
+    expect(r!.prices.at(-1)).toMatchObject({ source: 'duffel', amount: 700 });
   });
 });

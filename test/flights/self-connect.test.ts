@@ -124,7 +124,7 @@ describe('POST /api/flights/self-connect', () => {
 
 describe('pairing legs at a hub', () => {
   const leg = (id: string, carrier: string, from: string, to: string, dep: string, arr: string, price: number): FlightResult => ({
-    id, price, currency: 'USD', carrier, route: `${from}-${to}`, origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, stops: 0,
+    id, price, currency: 'USD', fx_rate: null, checkout_total: null, carrier, route: `${from}-${to}`, origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, stops: 0,
     cabin: 'economy', fare_brand: null, bookable: false, offer_id: null, expires_at: null,
     slices: [{ origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, stops: 0, segments: [{ flight: `${carrier}${id}`, carrier, operating_carrier: null, origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, aircraft: null }] }],
     prices: [], awards: [], sources: ['serpapi'], data_age_s: 0,

@@ -169,7 +169,7 @@ describe('self-connect and the playbook', () => {
   it('pairs with the margin asked for (pure pairing rule)', () => {
     const hub = findHub('AMS')!;
     const leg = (id: string, from: string, to: string, dep: string, arr: string, price: number): FlightResult => ({
-      id, price, currency: 'USD', carrier: 'KL', route: `${from}-${to}`, origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, stops: 0,
+      id, price, currency: 'USD', fx_rate: null, checkout_total: null, carrier: 'KL', route: `${from}-${to}`, origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, stops: 0,
       cabin: 'economy', fare_brand: null, bookable: false, offer_id: null, expires_at: null,
       slices: [{ origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, stops: 0, segments: [{ flight: `KL${id}`, carrier: 'KL', operating_carrier: null, origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, aircraft: null }] }],
       prices: [], awards: [], sources: ['serpapi'], data_age_s: 0,

@@ -30,10 +30,12 @@ export const SliceView = z.object({
   segments: z.array(SegmentView),
 });
 
+export const MoneyView = z.object({ amount: z.number().describe('Major units.'), currency: z.string().describe('ISO 4217.') });
+
 export const CashPriceView = z.object({
   source: z.enum(['duffel', 'serpapi']),
-  amount: z.number().describe('Total for all passengers, in major units.'),
-  currency: z.string(),
+  amount: z.number().describe('The provider\'s total for all passengers, in major units of `currency`, as it quoted it. For a bookable offer this is the fare before our service fee, which checkout adds (see the result\'s checkout_total).'),
+  currency: z.string().describe('The currency the provider quoted in; it can differ from the asked one.'),
   fare_brand: z.string().nullable(),
   bookable: z.boolean().describe('True when this service can book it; pass offer_id to the booking routes.'),
   offer_id: z.string().nullable().describe('Provider-prefixed offer id, e.g. "duffel:off_...", when bookable.'),
@@ -58,8 +60,17 @@ export const AwardView = z.object({
 
 export const FlightResult = z.object({
   id: z.string().describe('Stable id of this flight in this search; a later result event with the same id replaces the earlier one.'),
-  price: z.number().nullable().describe('Cheapest cash total for all passengers; null for award-only results.'),
-  currency: z.string().nullable(),
+  price: z.number().nullable().describe(
+    'The one price of this result, for all passengers. Bookable (bookable true): what checkout charges for offer_id with no extras (the fare plus our service fee), in `currency`; ' +
+    'when the offer is priced in another currency than the asked one it is checkout_total converted at the reference rate fx_rate (an estimate: the card is charged checkout_total). ' +
+    'Not bookable here (bookable false): the cheapest reference price (e.g. Google Flights), which no one can book through this service. null for award-only results.',
+  ),
+  currency: z.string().nullable().describe('The asked currency; the source\'s own currency only when no reference rate exists for it.'),
+  fx_rate: z.number().nullable().describe('Units of `currency` per unit of the source currency used to convert `price`; null when price is in its source\'s own currency.'),
+  checkout_total: MoneyView.nullable().describe(
+    'Bookable results: exactly what checkout charges for offer_id for these passengers with no extras or seats (fare plus service fee), in the offer\'s own currency, which the card is charged in: ' +
+    'the amount POST /api/booking/payment-intent asks for offer_id without services, while the offer\'s price holds. null when not bookable.',
+  ),
   carrier: z.string().describe('IATA code of the main (first) marketing carrier.'),
   route: z.string().describe('Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK".'),
   origin: z.string(),
@@ -69,12 +80,12 @@ export const FlightResult = z.object({
   duration_minutes: z.number().int().nullable().describe('Total time of all slices.'),
   stops: z.number().int().nullable().describe('Most stops in any slice.'),
   cabin: cabinClass,
-  fare_brand: z.string().nullable().describe('Fare brand of the cheapest price.'),
-  bookable: z.boolean(),
-  offer_id: z.string().nullable().describe('Cheapest bookable offer, provider-prefixed.'),
-  expires_at: z.string().nullable().describe('When the cheapest bookable offer expires (about 30 minutes after search).'),
+  fare_brand: z.string().nullable().describe('Fare brand of the price shown.'),
+  bookable: z.boolean().describe('True when this service can book the flight: `price` is then the price of offer_id. False: `price` is a reference only.'),
+  offer_id: z.string().nullable().describe('The offer this result books and prices: the cheapest bookable one, provider-prefixed.'),
+  expires_at: z.string().nullable().describe('When offer_id expires (about 30 minutes after search).'),
   slices: z.array(SliceView),
-  prices: z.array(CashPriceView),
+  prices: z.array(CashPriceView).describe('Every cash price found for this flight, cheapest first, each with its source and its own currency: other fare brands of the booking provider, and reference prices from other sources.'),
   awards: z.array(AwardView),
   sources: z.array(SourceName),
   data_age_s: z.number().int().describe('Age of the oldest data in this result, in seconds.'),
@@ -97,7 +108,10 @@ export type ProviderProgress = z.output<typeof ProviderProgress>;
 export const SearchSummary = z.object({
   search_id: z.string(),
   count: z.number().int().describe('Distinct flights found.'),
-  cheapest: z.object({ id: z.string(), price: z.number(), currency: z.string() }).nullable(),
+  cheapest: z.object({ id: z.string(), price: z.number(), currency: z.string(), checkout_total: MoneyView.describe('What checkout charges for it, in the offer\'s own currency.') }).nullable()
+    .describe('The cheapest bookable result (its price and currency as in the result); null when nothing shown can be booked.'),
+  cheapest_reference: z.object({ id: z.string(), price: z.number(), currency: z.string() }).nullable()
+    .describe('The cheapest result that cannot be booked here (a Google Flights price), for comparison only; null when there is none.'),
   providers: z.array(ProviderProgress),
   elapsed_ms: z.number().int(),
   cached: z.boolean().describe('True when the whole answer came from the search cache.'),
@@ -107,7 +121,8 @@ export const SearchSummary = z.object({
   preferred: z.object({
     airlines: z.array(z.string()).describe('The saved playbook\'s preferred airlines.'),
     count: z.number().int().describe('Shown flights whose main carrier is one of them.'),
-    cheapest: z.object({ id: z.string(), carrier: z.string(), price: z.number(), currency: z.string() }).nullable().describe('The cheapest of those with a cash price.'),
+    cheapest: z.object({ id: z.string(), carrier: z.string(), price: z.number(), currency: z.string(), bookable: z.boolean().describe('False: a reference price that cannot be booked here.') }).nullable()
+      .describe('The cheapest of those with a cash price.'),
   }).nullable().describe('For a signed-in caller whose saved playbook names preferred airlines; null otherwise. Nothing is hidden or reordered for them.'),
 });
 export type SearchSummary = z.output<typeof SearchSummary>;

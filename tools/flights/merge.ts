@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AwardOffer, CabinClass, CashOffer, FlightSlice } from '../_kit/providers.js';
 import type { FlightResult, SourceName } from './flight-result.js';
+import { checkoutTotal, inAskedCurrency, type AskedPrice } from './headline-price.js';
 
 // Merges what the providers return into one result per flight. A flight is the
 // sequence of (carrier, number, date) of its segments, so the same flight sold by
@@ -15,13 +16,22 @@ interface Entry {
   slices: FlightSlice[];
   /** sliceKey of each slice, computed once: awards look flights up by it. */
   sliceKeys: string[];
-  prices: (Omit<CashPrice, 'age_s'> & { observedAt: number })[];
+  /** Cheapest first by `comparable`: the amount in the asked currency, computed once. */
+  prices: (Omit<CashPrice, 'age_s'> & { observedAt: number; comparable: number })[];
   awards: (Omit<AwardItem, 'age_s'> & { observedAt: number; availabilityId: string })[];
   sources: Set<SourceName>;
 }
 
 /** Most prices kept per flight: every fare brand of the booking provider, plus the others. */
 const MAX_PRICES = 8;
+
+/** Cuts the list to MAX_PRICES, never dropping the cheapest bookable price: the result books it. */
+function trimPrices(prices: Entry['prices']): void {
+  if (prices.length <= MAX_PRICES) return;
+  const bookable = prices.findIndex((p) => p.bookable);
+  if (bookable >= MAX_PRICES) prices[MAX_PRICES - 1] = prices[bookable]!;
+  prices.length = MAX_PRICES;
+}
 
 export function sliceKey(slice: FlightSlice): string {
   return slice.segments.map((s) => `${s.marketingCarrier}${s.flightNumber}@${s.departingAt.slice(0, 10)}`).join('+');
@@ -66,6 +76,8 @@ export interface BoardQuery {
   destination: string;
   cabin: CabinClass;
   currency: string;
+  /** BOOKING_MARKUP_PCT: checkout adds it to a bookable fare, so the headline price does too. */
+  markupPct: number;
 }
 
 export class FlightBoard {
@@ -112,9 +124,10 @@ export class FlightBoard {
         changeable: offer.conditions?.changeable ?? null,
         checked_bags: offer.baggage?.checked ?? null,
         observedAt: ms(offer.observedAt, this.now()),
+        comparable: inAskedCurrency(offer.total, this.query.currency).amount,
       });
-      entry.prices.sort((a, b) => a.amount - b.amount);
-      entry.prices.length = Math.min(entry.prices.length, MAX_PRICES);
+      entry.prices.sort((a, b) => a.comparable - b.comparable);
+      trimPrices(entry.prices);
       entry.sources.add(offer.provider);
       touched.add(entry);
     }
@@ -169,9 +182,11 @@ export class FlightBoard {
   private view(entry: Entry): FlightResult {
     const now = this.now();
     const age = (t: number) => Math.max(0, Math.floor((now - t) / 1000));
-    const inCurrency = entry.prices.filter((p) => p.currency === this.query.currency);
-    const cheapest = (inCurrency.length > 0 ? inCurrency : entry.prices)[0];
+    // The cheapest bookable offer is what the result books and prices; without one, the cheapest reference.
     const bookable = entry.prices.find((p) => p.bookable);
+    const shown = bookable ?? entry.prices[0];
+    const charge = bookable ? checkoutTotal(bookable, this.query.markupPct) : null;
+    const headline: AskedPrice | null = charge ? inAskedCurrency(charge, this.query.currency) : shown ? inAskedCurrency(shown, this.query.currency) : null;
     const first = entry.slices[0];
     const firstSeg = first?.segments[0];
     const lastOfFirst = first?.segments.at(-1);
@@ -179,8 +194,10 @@ export class FlightBoard {
     const observed = [...entry.prices.map((p) => p.observedAt), ...entry.awards.map((a) => a.observedAt)];
     return {
       id: entry.id,
-      price: cheapest?.amount ?? null,
-      currency: cheapest?.currency ?? null,
+      price: headline?.amount ?? null,
+      currency: headline?.currency ?? null,
+      fx_rate: headline?.fxRate ?? null,
+      checkout_total: charge,
       carrier: firstSeg?.marketingCarrier ?? '',
       route: airports.join('-'),
       origin: first?.origin ?? this.query.origin,
@@ -190,12 +207,12 @@ export class FlightBoard {
       duration_minutes: entry.slices.length ? Math.round(entry.slices.reduce((n, s) => n + s.durationMinutes, 0)) : null,
       stops: entry.slices.length ? Math.max(...entry.slices.map((s) => s.segments.length - 1)) : null,
       cabin: this.query.cabin,
-      fare_brand: cheapest?.fare_brand ?? null,
+      fare_brand: shown?.fare_brand ?? null,
       bookable: bookable !== undefined,
       offer_id: bookable?.offer_id ?? null,
       expires_at: bookable?.expires_at ?? null,
       slices: entry.slices.map(sliceView),
-      prices: entry.prices.map(({ observedAt, ...p }) => ({ ...p, age_s: age(observedAt) })),
+      prices: entry.prices.map(({ observedAt, comparable: _c, ...p }) => ({ ...p, age_s: age(observedAt) })),
       awards: entry.awards.map(({ observedAt, availabilityId: _id, ...a }) => ({ ...a, age_s: age(observedAt) })),
       sources: [...entry.sources].sort(),
       data_age_s: observed.length ? age(Math.min(...observed)) : 0,

@@ -15,9 +15,10 @@ export interface CachedSearch {
 /** A search with a failed provider is kept only briefly, so the provider gets another chance soon. */
 const PARTIAL_TTL_S = 15;
 
+/** v2: results carry checkout_total and fx_rate, which v1 entries lack. */
 export function searchCacheKey(input: FlightSearchInput): string {
   const parts = [input.origin, input.destination, input.departure_date, input.return_date ?? '', input.passengers, input.children, input.infants, input.cabin_class, input.search_type, input.max_stops ?? '', input.currency];
-  return `search:v1:${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 32)}`;
+  return `search:v2:${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 32)}`;
 }
 
 export async function readCachedSearch(cache: Cache, key: string): Promise<CachedSearch | undefined> {

@@ -30,8 +30,9 @@ const McpArgs = z
 
 const CompactFlight = z.object({
   id: z.string(),
-  price: z.number().nullable(),
+  price: z.number().nullable().describe('bookable: what booking offerId costs, fare plus service fee, no extras (converted at the reference rate when checkoutTotal is in another currency). Not bookable: a reference price only.'),
   currency: z.string().nullable(),
+  checkoutTotal: z.object({ amount: z.number(), currency: z.string() }).nullable().describe('bookable: exactly what the card is charged, in the offer\'s own currency.'),
   carrier: z.string(),
   route: z.string(),
   depart: z.string().nullable(),
@@ -65,6 +66,7 @@ function compact(r: FlightResult): z.output<typeof CompactFlight> {
     id: r.id,
     price: r.price,
     currency: r.currency,
+    checkoutTotal: r.checkout_total,
     carrier: r.carrier,
     route: r.route,
     depart: r.departing_at,

@@ -36,12 +36,25 @@ function toQuery(input: SettledInput): FlightQuery {
   };
 }
 
+/** The cheapest bookable result, the price a caller can actually buy. */
+function cheapestBookable(results: readonly FlightResult[]): SearchSummary['cheapest'] {
+  const best = results.filter((r) => r.bookable && r.price !== null).sort(compareResults)[0];
+  if (!best || best.price === null || best.currency === null || best.checkout_total === null) return null;
+  return { id: best.id, price: best.price, currency: best.currency, checkout_total: best.checkout_total };
+}
+
+/** The cheapest price nobody can book here (Google Flights only), kept apart so it is never taken for one. */
+function cheapestReference(results: readonly FlightResult[]): SearchSummary['cheapest_reference'] {
+  const best = results.filter((r) => !r.bookable && r.price !== null).sort(compareResults)[0];
+  return best && best.price !== null && best.currency !== null ? { id: best.id, price: best.price, currency: best.currency } : null;
+}
+
 function summarize(searchId: string, results: readonly FlightResult[], providers: ProviderProgress[], elapsedMs: number, cacheAgeS: number | null, prefs: SearchPreferences, hidden: number): SearchSummary {
-  const priced = results.filter((r) => r.price !== null).sort(compareResults)[0];
   return {
     search_id: searchId,
     count: results.length,
-    cheapest: priced && priced.price !== null && priced.currency !== null ? { id: priced.id, price: priced.price, currency: priced.currency } : null,
+    cheapest: cheapestBookable(results),
+    cheapest_reference: cheapestReference(results),
     providers,
     elapsed_ms: Math.round(elapsedMs),
     cached: cacheAgeS !== null,
@@ -60,7 +73,7 @@ function preferredSummary(results: readonly FlightResult[], airlines: readonly s
   return {
     airlines: [...airlines],
     count: theirs.length,
-    cheapest: cheapest && cheapest.price !== null && cheapest.currency !== null ? { id: cheapest.id, carrier: cheapest.carrier, price: cheapest.price, currency: cheapest.currency } : null,
+    cheapest: cheapest && cheapest.price !== null && cheapest.currency !== null ? { id: cheapest.id, carrier: cheapest.carrier, price: cheapest.price, currency: cheapest.currency, bookable: cheapest.bookable } : null,
   };
 }
 
@@ -70,7 +83,10 @@ export const searchFlightsTool = defineStreamTool({
   description:
     'Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. ' +
     'The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. ' +
-    'A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes. An identical search within a short time is answered from the cache and says so. ' +
+    'One price per result: when bookable is true, price is what booking its offer_id costs these passengers with no extras (the fare plus our service fee) in the asked currency. ' +
+    'The booking provider prices in its own currency; when that differs, price is converted at the reference rate fx_rate and checkout_total is the exact amount and currency the card is charged. ' +
+    'When bookable is false (Google Flights only, or award seats only) price is a reference that cannot be booked here (null for award-only). Every source\'s own price stays in prices[], with its currency. ' +
+    'A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the cheapest one that cannot be booked. An identical search within a short time is answered from the cache and says so. ' +
     'For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook\'s cabin and flights whose main carrier the playbook avoids are hidden ' +
     '(unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook\'s preferred airlines and the cheapest of them.',
   area: 'Flight search and upgrades',
@@ -105,7 +121,8 @@ export const searchFlightsTool = defineStreamTool({
     }
 
     const query = toQuery(input);
-    const board = new FlightBoard({ origin: query.origin, destination: query.destination, cabin: query.cabin, currency: query.currency }, () => ctx.services.clock().getTime());
+    const markupPct = ctx.services.settings.bookingMarkupPct;
+    const board = new FlightBoard({ origin: query.origin, destination: query.destination, cabin: query.cabin, currency: query.currency, markupPct }, () => ctx.services.clock().getTime());
     const providers: ProviderProgress[] = [];
     const calls = plannedCalls(ctx.services.providers, query, input.search_type);
     const onFailure = (provider: string, err: unknown) => ctx.log.warn({ provider, err }, 'provider failed during search');
