@@ -4,20 +4,32 @@ import { fromMinor, toMinor } from '../_kit/money.js';
 import type { Money } from '../_kit/provider-basics.js';
 import { isProviderError, providerToolError } from '../_kit/provider-error.js';
 import type { StayBooking } from '../_kit/stays-cars-cruises.js';
-import { moneySignal } from '../payments/index.js';
+import { moneySignal, refundPart } from '../payments/index.js';
 import { refundUnderTimeline } from './refund-now.js';
 import { stayEvent } from './stay-events.js';
 import type { StayBookingRecord } from './stay-store.js';
 
 // Cancelling a stay with the provider. The refund is what the provider says it
 // refunded when it says (our simulator does), otherwise what the booking's
-// cancellation timeline gives at the moment of the request. Giving the guest's
-// card that money back is the web app's part: it took the payment.
+// cancellation timeline gives at the moment of the request. When we took the
+// guest's card payment (stays booked over MCP), that money goes back to the card
+// here; when the web app took it, giving it back is the web app's part.
 
 export interface StayCancellation {
   booking: StayBookingRecord;
   refund: Money;
   source: 'provider' | 'timeline' | 'recorded';
+  /** What went back to the card we charged; null when the web app took the payment. */
+  refundedToCard: Money | null;
+}
+
+/** Gives the refund back to the card payment that paid for this stay, when it was ours. */
+async function refundToCard(ctx: ToolContext, b: StayBookingRecord, refundMinor: number): Promise<Money | null> {
+  const paid = (await ctx.services.payments.ofGoods({ kind: 'stay_quote', id: b.quoteId })).find((p) => p.state === 'attached' || p.state === 'refunded');
+  if (!paid) return null;
+  const part = Math.min(refundMinor, paid.amountMinor - paid.refundedMinor);
+  const refunded = part > 0 ? await refundPart(ctx, paid.id, { amountMinor: part, reasonKey: `cancel:${b.id}`, reason: 'cancelled' }) : 0;
+  return fromMinor(paid.refundedMinor + refunded, paid.currency);
 }
 
 /** Records a cancellation the provider has made, with its event, once. */
@@ -29,7 +41,7 @@ async function recordCancellation(ctx: ToolContext, b: StayBookingRecord, stay: 
   const refundMinor = toMinor(refund);
   const next: StayBookingRecord = { ...b, status: 'cancelled', cancelledAt, refundMinor };
   const booking = await ctx.services.stayBookings.update(b.id, { status: 'cancelled', cancelledAt, refundMinor, booking: stay }, [stayEvent('booking.canceled', next)]);
-  return { booking, refund, source: fromProvider ? 'provider' : 'timeline' };
+  return { booking, refund, source: fromProvider ? 'provider' : 'timeline', refundedToCard: await refundToCard(ctx, booking, refundMinor) };
 }
 
 /** The booking was cancelled upstream without us (by the hotel, or a lost answer): record it as it is now. */
@@ -39,7 +51,7 @@ export async function recordUpstreamCancellation(ctx: ToolContext, b: StayBookin
 }
 
 export async function cancelStay(ctx: ToolContext, b: StayBookingRecord): Promise<StayCancellation> {
-  if (b.status === 'cancelled') return { booking: b, refund: fromMinor(b.refundMinor ?? 0, b.currency), source: 'recorded' };
+  if (b.status === 'cancelled') return { booking: b, refund: fromMinor(b.refundMinor ?? 0, b.currency), source: 'recorded', refundedToCard: await refundToCard(ctx, b, b.refundMinor ?? 0) };
   if (b.status !== 'confirmed' || !b.providerBookingId) {
     throw new ToolError('CONFLICT', `Booking ${b.id} is ${b.status} and cannot be cancelled`, { details: { booking_id: b.id, status: b.status } });
   }

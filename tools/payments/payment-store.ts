@@ -63,7 +63,7 @@ export interface PaymentStore {
   startRefund(id: string, from: readonly PaymentState[]): Promise<boolean>;
   /** `open` → `void`: never captured, and cancelled at the processor. True when this call moved it. */
   markVoid(id: string): Promise<boolean>;
-  /** A refund that did not go through: back to the state it came from. */
+  /** Ends a `refunding`: back to the state it came from when the refund did not go through, or `refunded` when nothing was left. */
   abandonRefund(id: string, backTo: PaymentState): Promise<void>;
   /**
    * Records one processor refund (once per refund id, so a replay counts once),

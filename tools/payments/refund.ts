@@ -1,5 +1,6 @@
 import type { ToolContext } from '../_kit/context.js';
 import { fromMinor } from '../_kit/money.js';
+import { isProviderError } from '../_kit/provider-error.js';
 import type { PaymentRecord, PaymentState } from './payment-store.js';
 
 // Every refund of a card payment goes through here: the processor's refund (with
@@ -23,8 +24,9 @@ export interface RefundOrder {
   reason: string;
 }
 
+/** Without an amount the processor refunds whatever remains, refunds made elsewhere (its dashboard) included. */
 async function send(ctx: ToolContext, paymentId: string, record: PaymentRecord | null, order: RefundOrder, stateAfter: (r: PaymentRecord, total: number) => PaymentState): Promise<number> {
-  const amountMinor = order.amountMinor ?? (record ? record.amountMinor - record.refundedMinor : undefined);
+  const amountMinor = order.amountMinor;
   if (amountMinor !== undefined && amountMinor <= 0) return 0;
   const refund = await ctx.services.providers.cards.refundPaymentIntent(
     paymentId,
@@ -78,7 +80,10 @@ export async function refundWhole(ctx: ToolContext, paymentId: string, from: rea
     try {
       return await send(ctx, paymentId, record, order, () => 'refunded');
     } catch (err) {
-      await payments.abandonRefund(paymentId, record.state);
+      // Refunded in full already (from the processor's dashboard): nothing left to give back.
+      const done = isProviderError(err) && err.code === 'charge_already_refunded';
+      await payments.abandonRefund(paymentId, done ? 'refunded' : record.state);
+      if (done) return 0;
       throw err;
     }
   } catch (err) {
