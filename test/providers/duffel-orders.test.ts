@@ -106,6 +106,7 @@ describe('Duffel order mapping of recorded bodies', () => {
       orderId: 'ord_0000Ak3sQmZ7bR1pXc4hLd',
       refund: { amount: 0, currency: 'GBP' },
       refundTo: 'airline_credits',
+      airlineCredits: [],
       expiresAt: '2026-11-02T09:45:00Z',
       confirmedAt: null,
       createdAt: '2026-11-02T09:30:00.114Z',
@@ -126,6 +127,24 @@ describe('Duffel order mapping of recorded bodies', () => {
       net: { amount: 579.53, currency: 'GBP' },
       createdAt: '2026-11-02T09:17:40.233Z',
     });
+  });
+
+  it('maps the airline credits a cancellation issues, as Duffel lists them', () => {
+    const credited = {
+      ...recordedCancellation,
+      refund_to: 'airline_credits' as const,
+      airline_credits: [
+        { id: 'acd_0000AuiZQIN1qg4B78P79U', credit_name: 'Travel voucher', credit_code: '1234567890123', credit_amount: '1156.40', credit_currency: 'usd', issued_on: '2026-11-02', passenger_id: 'pas_0000Ak3sQmZ7bR1pXc4hLe' },
+        { id: 'acd_0000AuiZQIN1qg4B78P79V', credit_name: null, credit_code: null, credit_amount: '20.00', credit_currency: 'USD', issued_on: null, passenger_id: null, expires_at: '2027-11-02T00:00:00Z' },
+      ],
+    };
+    expect(mapCancellation(credited).airlineCredits).toEqual([
+      { id: 'acd_0000AuiZQIN1qg4B78P79U', code: '1234567890123', name: 'Travel voucher', amount: { amount: 1156.4, currency: 'USD' }, passengerId: 'pas_0000Ak3sQmZ7bR1pXc4hLe', issuedOn: '2026-11-02', expiresAt: null },
+      { id: 'acd_0000AuiZQIN1qg4B78P79V', code: null, name: null, amount: { amount: 20, currency: 'USD' }, passengerId: null, issuedOn: null, expiresAt: '2027-11-02T00:00:00Z' },
+    ]);
+    // A credit is value the customer holds: one we cannot read fails the call rather than vanishing.
+    const unreadable = { ...credited, airline_credits: [{ ...credited.airline_credits[0]!, credit_amount: 'lots' }] };
+    expect(() => mapCancellation(unreadable)).toThrow(expect.objectContaining({ kind: 'bad_response' }));
   });
 
   it('refuses statuses and destinations it does not know, rather than guessing', () => {

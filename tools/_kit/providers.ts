@@ -288,11 +288,27 @@ export interface FlightOrder {
 /** What order creation gave back: the order, or (Duffel's 202) an acceptance whose outcome comes later. */
 export type OrderCreation = { status: 'created'; order: FlightOrder } | { status: 'accepted' };
 
+/** A credit the airline issues instead of money back: redeemable with that airline by its code. */
+export interface AirlineCredit {
+  id: string;
+  /** What the airline redeems it by; null until the airline discloses it. */
+  code: string | null;
+  /** The airline's name for this kind of credit, which its conditions of use refer to. */
+  name: string | null;
+  amount: Money;
+  passengerId: string | null;
+  issuedOn: string | null;
+  /** Airlines do not always disclose it at cancellation. */
+  expiresAt: string | null;
+}
+
 export interface OrderCancellation {
   id: string;
   orderId: string;
   refund: Money;
   refundTo: 'arc_bsp_cash' | 'balance' | 'card' | 'voucher' | 'awaiting_payment' | 'airline_credits' | 'original_form_of_payment';
+  /** Quoted: the credits confirming would issue; confirmed: the credits issued. */
+  airlineCredits: AirlineCredit[];
   expiresAt: string | null;
   confirmedAt: string | null;
   createdAt: string;

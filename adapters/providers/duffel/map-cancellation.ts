@@ -1,4 +1,5 @@
 import type { OrderCancellation } from '../../../tools/_kit/providers.js';
+import { mapAirlineCredits } from './map-airline-credit.js';
 import { isRecord, malformed, requireOneOf, requireString } from './malformed.js';
 import { toMoney } from './map-money.js';
 import type { DuffelOrderCancellation } from './wire.js';
@@ -16,6 +17,7 @@ export function mapCancellation(c: DuffelOrderCancellation): OrderCancellation {
     refund: toMoney(c.refund_amount, c.refund_currency),
     // Where the money goes decides what we tell the customer, so an unknown destination is not guessed.
     refundTo: requireOneOf(c.refund_to, REFUND_TO, `cancellation ${id} refund_to`),
+    airlineCredits: mapAirlineCredits(c.airline_credits, id),
     expiresAt: c.expires_at ?? null,
     confirmedAt: c.confirmed_at ?? null,
     createdAt: requireString(c.created_at, `cancellation ${id} created_at`),

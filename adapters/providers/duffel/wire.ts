@@ -442,7 +442,20 @@ export interface DuffelOrderCancellation {
   confirmed_at: string | null;
   live_mode: boolean;
   created_at: string;
-  airline_credits?: unknown[];
+  airline_credits?: DuffelCancellationCredit[];
+}
+
+/** An airline credit as an order cancellation lists it. */
+export interface DuffelCancellationCredit {
+  id: string;
+  credit_name: string | null;
+  credit_code: string | null;
+  credit_amount: string;
+  credit_currency: string;
+  issued_on: string | null;
+  passenger_id: string | null;
+  /** Not always sent: airlines do not reliably disclose expiry at cancellation. */
+  expires_at?: string | null;
 }
 
 // ---------- customer changes ----------

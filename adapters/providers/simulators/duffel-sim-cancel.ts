@@ -1,4 +1,4 @@
-import type { DuffelOrderCancellation } from '../duffel/wire.js';
+import type { DuffelCancellationCredit, DuffelOrderCancellation } from '../duffel/wire.js';
 import { created, ok, type SimCtx, type SimResult } from './duffel-sim-context.js';
 import { simId } from './duffel-sim-ids.js';
 import { cents, money, readData, requireString } from './duffel-sim-input.js';
@@ -35,19 +35,17 @@ function quote(stored: StoredOrder): { refund: number; to: DuffelOrderCancellati
   return { refund: credit, to: 'airline_credits' };
 }
 
-function airlineCredit(ctx: SimCtx, stored: StoredOrder, id: string, amount: number) {
-  const lead = stored.order.passengers[0];
+/** Shaped as Duffel lists credits on an order cancellation; one credit, for the lead passenger. */
+function airlineCredit(ctx: SimCtx, stored: StoredOrder, id: string, amount: number): DuffelCancellationCredit {
   return {
     id: simId('acd', ctx.seed, id),
-    airline_iata_code: stored.order.owner.iata_code,
-    amount: money(amount),
-    amount_currency: stored.order.total_currency,
-    code: simId('acc', ctx.seed, id).slice(4, 14),
     credit_name: `${stored.order.owner.name} travel credit`,
+    credit_code: simId('acc', ctx.seed, id).slice(4, 14),
+    credit_amount: money(amount),
+    credit_currency: stored.order.total_currency,
+    issued_on: ctx.now.toISOString().slice(0, 10),
+    passenger_id: stored.order.passengers[0]?.id ?? null,
     expires_at: new Date(ctx.now.getTime() + CREDIT_LIFETIME_MS).toISOString(),
-    given_name: lead?.given_name ?? null,
-    family_name: lead?.family_name ?? null,
-    created_at: ctx.now.toISOString(),
   };
 }
 

@@ -4,6 +4,7 @@ import { fromMinor } from '../../_kit/money.js';
 import { withIdempotency } from '../../_kit/with-idempotency.js';
 import { loadBooking } from '../booking-access.js';
 import { BookingResult, bookingResult } from '../checkout/booking-result.js';
+import { AirlineCreditView, cancellationView } from '../orders/cancellation-view.js';
 import { confirmCancellation, quoteCancellation } from './cancel-flow.js';
 
 const MoneyOut = z.object({ amount: z.number(), currency: z.string() });
@@ -15,9 +16,10 @@ export const CancelOutput = BookingResult.extend({
       refund_from_airline: MoneyOut.nullable(),
       refund_to: z.string().nullable(),
       refunded_to_customer: MoneyOut,
+      airline_credits: z.array(AirlineCreditView).describe('Credits the airline issued instead of money: id, code, amount and expiry of each.'),
       cancelled_at: z.string().nullable(),
     })
-    .describe('What the airline refunded and what went back to the customer (our markup is kept).'),
+    .describe('What the airline refunded or credited and what went back to the customer (our markup is kept).'),
 });
 
 export const cancelTool = defineTool({
@@ -37,22 +39,22 @@ export const cancelTool = defineTool({
     withIdempotency(ctx, 'booking.cancel', input, async () => {
       const booking = await loadBooking(ctx, input.order_id);
       if (booking.status === 'cancelled') {
+        // Bookings cancelled before cancellations were kept have only the card refund to show.
+        const kept = booking.cancellation ? cancellationView(booking.cancellation) : null;
         return {
           ...bookingResult(ctx, booking),
-          cancellation: { id: null, refund_from_airline: null, refund_to: null, refunded_to_customer: fromMinor(booking.refundMinor ?? 0, booking.currency), cancelled_at: booking.cancelledAt },
+          cancellation: kept ?? {
+            id: null,
+            refund_from_airline: null,
+            refund_to: null,
+            refunded_to_customer: fromMinor(booking.refundMinor ?? 0, booking.currency),
+            airline_credits: [],
+            cancelled_at: booking.cancelledAt,
+          },
         };
       }
       const quote = await quoteCancellation(ctx, booking);
       const done = await confirmCancellation(ctx, booking, quote);
-      return {
-        ...bookingResult(ctx, done.booking),
-        cancellation: {
-          id: done.cancellation.id,
-          refund_from_airline: done.cancellation.refund,
-          refund_to: done.cancellation.refundTo,
-          refunded_to_customer: fromMinor(done.refundedMinor, booking.currency),
-          cancelled_at: done.booking.cancelledAt,
-        },
-      };
+      return { ...bookingResult(ctx, done.booking), cancellation: cancellationView(done.record) };
     }),
 });

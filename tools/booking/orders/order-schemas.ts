@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConditionsView, MoneyView, SliceView } from '../offers/offer-schemas.js';
+import { CancellationView } from './cancellation-view.js';
 
 // Output shapes of the booking (order) read tools and the change-request tools.
 
@@ -49,13 +50,14 @@ export const BookingView = z.object({
     services: z.number(),
     markup: z.number(),
     total: z.number(),
-    refund: z.number().nullable(),
+    refund: z.number().nullable().describe('What went back to the card; airline credits are under `cancellation`.'),
   }).describe('Major units.'),
   passengers: z.array(z.object({ id: z.string(), given_name: z.string(), family_name: z.string(), type: z.string().nullable() })),
   payment_required_by: z.string().nullable(),
   price_guarantee_expires_at: z.string().nullable(),
   paid_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
+  cancellation: CancellationView.nullable().describe('Once cancelled: the card refund and any airline credits issued (id, code, amount, expiry).'),
   created_at: z.string(),
   order: ProviderOrderView.nullable().describe("The provider's order; null before it exists."),
   stale: z.boolean().describe('True when the provider could not be read and `order` is the last saved copy.'),

@@ -3,6 +3,7 @@ import { fromMinor } from '../../_kit/money.js';
 import type { FlightOrder, FlightSlice, OrderChangeOffer, OrderDocument } from '../../_kit/providers.js';
 import { conditionsView, moneyView, sliceView } from '../offers/offer-views.js';
 import type { BookingRecord } from '../store.js';
+import { cancellationView } from './cancellation-view.js';
 import type { BookingView, ChangeOfferView, CompactSliceView, DocumentView, ProviderOrderView } from './order-schemas.js';
 
 // Booking records and provider orders → the REST views of order-schemas.ts.
@@ -69,6 +70,7 @@ export function bookingView(b: BookingRecord, stale: boolean): Out<typeof Bookin
     price_guarantee_expires_at: b.priceGuaranteeExpiresAt,
     paid_at: b.paidAt,
     cancelled_at: b.cancelledAt,
+    cancellation: b.cancellation ? cancellationView(b.cancellation) : null,
     created_at: b.createdAt,
     order: b.order ? providerOrderView(b.order) : null,
     stale,
