@@ -1141,7 +1141,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a hotel booking
-         * @description Cancels a hotel booking (bok_... or hb_...) with the provider. The refund is the amount the cancellation timeline allows at the time of the request (the provider's own figure when it states one). The web app refunds the guest's card (payment_intent_id in the answer). Allowed for the web app's server (X-Internal-Key), admins, and the signed-in user who owns the booking; guest bookings are cancelled through the web app. Cancelling a cancelled booking answers its cancellation again.
+         * @description Cancels a hotel booking (bok_... or hb_...) with the provider. The refund is the amount the cancellation timeline allows at the time of the request (the provider's own figure when it states one). When Deal Engine took the card payment (stays booked over MCP) the refund goes back to that card at once (refunded_to_card); otherwise the web app refunds the guest's card (payment_intent_id in the answer). Allowed for the web app's server (X-Internal-Key), admins, and the signed-in user who owns the booking; guest bookings are cancelled through the web app. Cancelling a cancelled booking answers its cancellation again.
          */
         post: operations["hotels_cancel_booking"];
         delete?: never;
@@ -1525,7 +1525,7 @@ export interface paths {
         put?: never;
         /**
          * Search flights
-         * @description Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes. An identical search within a short time is answered from the cache and says so. For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook's cabin and flights whose main carrier the playbook avoids are hidden (unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook's preferred airlines and the cheapest of them.
+         * @description Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. One price per result: when bookable is true, price is what booking its offer_id costs these passengers with no extras (the fare plus our service fee) in the asked currency. The booking provider prices in its own currency; when that differs, price is converted at the reference rate fx_rate and checkout_total is the exact amount and currency the card is charged. When bookable is false (Google Flights only, or award seats only) price is a reference that cannot be booked here (null for award-only). Every source's own price stays in prices[], with its currency. A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the cheapest one that cannot be booked. An identical search within a short time is answered from the cache and says so. For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook's cabin and flights whose main carrier the playbook avoids are hidden (unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook's preferred airlines and the cheapest of them.
          */
         post: operations["flights_search"];
         delete?: never;
@@ -9583,6 +9583,13 @@ export interface operations {
                              * @enum {string}
                              */
                             refund_source: "provider" | "timeline" | "recorded";
+                            /** @description What has gone back to the card Deal Engine charged (stays booked over MCP); null when the web app took the payment and refunds it. */
+                            refunded_to_card: {
+                                /** @description Major units, e.g. 123.45. */
+                                amount: number;
+                                /** @description ISO 4217. */
+                                currency: string;
+                            } | null;
                         };
                         /** @description Refund available when cancelled before each time, earliest first; empty means non-refundable. */
                         cancellation_timeline: {
@@ -12041,11 +12048,20 @@ export interface operations {
                                 taxes: number;
                                 taxes_currency: string;
                             }[];
+                            /** @description True when this service can book the flight: `price` is then the price of offer_id. False: `price` is a reference only. */
                             bookable: boolean;
                             /** @enum {string} */
                             cabin: "economy" | "premium_economy" | "business" | "first";
                             /** @description IATA code of the main (first) marketing carrier. */
                             carrier: string;
+                            /** @description Bookable results: exactly what checkout charges for offer_id for these passengers with no extras or seats (fare plus service fee), in the offer's own currency, which the card is charged in: the amount POST /api/booking/payment-intent asks for offer_id without services, while the offer's price holds. null when not bookable. */
+                            checkout_total: {
+                                /** @description Major units. */
+                                amount: number;
+                                /** @description ISO 4217. */
+                                currency: string;
+                            } | null;
+                            /** @description The asked currency; the source's own currency only when no reference rate exists for it. */
                             currency: string | null;
                             /** @description Age of the oldest data in this result, in seconds. */
                             data_age_s: number;
@@ -12053,26 +12069,30 @@ export interface operations {
                             destination: string;
                             /** @description Total time of all slices. */
                             duration_minutes: number | null;
-                            /** @description When the cheapest bookable offer expires (about 30 minutes after search). */
+                            /** @description When offer_id expires (about 30 minutes after search). */
                             expires_at: string | null;
-                            /** @description Fare brand of the cheapest price. */
+                            /** @description Fare brand of the price shown. */
                             fare_brand: string | null;
+                            /** @description Units of `currency` per unit of the source currency used to convert `price`; null when price is in its source's own currency. */
+                            fx_rate: number | null;
                             /** @description Stable id of this flight in this search; a later result event with the same id replaces the earlier one. */
                             id: string;
-                            /** @description Cheapest bookable offer, provider-prefixed. */
+                            /** @description The offer this result books and prices: the cheapest bookable one, provider-prefixed. */
                             offer_id: string | null;
                             origin: string;
-                            /** @description Cheapest cash total for all passengers; null for award-only results. */
+                            /** @description The one price of this result, for all passengers. Bookable (bookable true): what checkout charges for offer_id with no extras (the fare plus our service fee), in `currency`; when the offer is priced in another currency than the asked one it is checkout_total converted at the reference rate fx_rate (an estimate: the card is charged checkout_total). Not bookable here (bookable false): the cheapest reference price (e.g. Google Flights), which no one can book through this service. null for award-only results. */
                             price: number | null;
+                            /** @description Every cash price found for this flight, cheapest first, each with its source and its own currency: other fare brands of the booking provider, and reference prices from other sources. */
                             prices: {
                                 /** @description Seconds since the provider produced this price. */
                                 age_s: number;
-                                /** @description Total for all passengers, in major units. */
+                                /** @description The provider's total for all passengers, in major units of `currency`, as it quoted it. For a bookable offer this is the fare before our service fee, which checkout adds (see the result's checkout_total). */
                                 amount: number;
                                 /** @description True when this service can book it; pass offer_id to the booking routes. */
                                 bookable: boolean;
                                 changeable: boolean | null;
                                 checked_bags: number | null;
+                                /** @description The currency the provider quoted in; it can differ from the asked one. */
                                 currency: string;
                                 expires_at: string | null;
                                 fare_brand: string | null;
@@ -12143,7 +12163,21 @@ export interface operations {
                             cache_age_s: number | null;
                             /** @description True when the whole answer came from the search cache. */
                             cached: boolean;
+                            /** @description The cheapest bookable result (its price and currency as in the result); null when nothing shown can be booked. */
                             cheapest: {
+                                /** @description What checkout charges for it, in the offer's own currency. */
+                                checkout_total: {
+                                    /** @description Major units. */
+                                    amount: number;
+                                    /** @description ISO 4217. */
+                                    currency: string;
+                                };
+                                currency: string;
+                                id: string;
+                                price: number;
+                            } | null;
+                            /** @description The cheapest result that cannot be booked here (a Google Flights price), for comparison only; null when there is none. */
+                            cheapest_reference: {
                                 currency: string;
                                 id: string;
                                 price: number;
@@ -12159,6 +12193,8 @@ export interface operations {
                                 airlines: string[];
                                 /** @description The cheapest of those with a cash price. */
                                 cheapest: {
+                                    /** @description False: a reference price that cannot be booked here. */
+                                    bookable: boolean;
                                     carrier: string;
                                     currency: string;
                                     id: string;

@@ -322,6 +322,8 @@ __all__ = [
     "FlightsSearchEventComplete",
     "FlightsSearchEventCompleteData",
     "FlightsSearchEventCompleteDataCheapest",
+    "FlightsSearchEventCompleteDataCheapestCheckoutTotal",
+    "FlightsSearchEventCompleteDataCheapestReference",
     "FlightsSearchEventCompleteDataPreferred",
     "FlightsSearchEventCompleteDataPreferredCheapest",
     "FlightsSearchEventCompleteDataProvidersItem",
@@ -330,6 +332,7 @@ __all__ = [
     "FlightsSearchEventResult",
     "FlightsSearchEventResultData",
     "FlightsSearchEventResultDataAwardsItem",
+    "FlightsSearchEventResultDataCheckoutTotal",
     "FlightsSearchEventResultDataPricesItem",
     "FlightsSearchEventResultDataSlicesItem",
     "FlightsSearchEventResultDataSlicesItemSegmentsItem",
@@ -383,6 +386,7 @@ __all__ = [
     "HotelsCancelBookingResponse",
     "HotelsCancelBookingResponseCancellation",
     "HotelsCancelBookingResponseCancellationRefund",
+    "HotelsCancelBookingResponseCancellationRefundedToCard",
     "HotelsCancelBookingResponseCancellationTimelineItem",
     "HotelsCancelBookingResponseCancellationTimelineItemRefund",
     "HotelsCancelBookingResponseGuestsItem",
@@ -3816,6 +3820,13 @@ class FlightsSearchRequest(_FlightsSearchRequestRequired, total=False):
     avoided_airlines: List[str]
 
 
+class FlightsSearchEventResultDataCheckoutTotal(TypedDict):
+    # Major units.
+    amount: float
+    # ISO 4217.
+    currency: str
+
+
 class FlightsSearchEventResultDataSlicesItemSegmentsItem(TypedDict):
     # Marketing carrier and number, e.g. "BA117".
     flight: str
@@ -3845,8 +3856,11 @@ class FlightsSearchEventResultDataSlicesItem(TypedDict):
 
 class FlightsSearchEventResultDataPricesItem(TypedDict):
     source: Literal["duffel", "serpapi"]
-    # Total for all passengers, in major units.
+    # The provider's total for all passengers, in major units of `currency`, as it
+    # quoted it. For a bookable offer this is the fare before our service fee, which
+    # checkout adds (see the result's checkout_total).
     amount: float
+    # The currency the provider quoted in; it can differ from the asked one.
     currency: str
     fare_brand: Optional[str]
     # True when this service can book it; pass offer_id to the booking routes.
@@ -3880,9 +3894,25 @@ class FlightsSearchEventResultData(TypedDict):
     # Stable id of this flight in this search; a later result event with the same id
     # replaces the earlier one.
     id: str
-    # Cheapest cash total for all passengers; null for award-only results.
+    # The one price of this result, for all passengers. Bookable (bookable true): what
+    # checkout charges for offer_id with no extras (the fare plus our service fee), in
+    # `currency`; when the offer is priced in another currency than the asked one it is
+    # checkout_total converted at the reference rate fx_rate (an estimate: the card is
+    # charged checkout_total). Not bookable here (bookable false): the cheapest
+    # reference price (e.g. Google Flights), which no one can book through this service.
+    # null for award-only results.
     price: Optional[float]
+    # The asked currency; the source's own currency only when no reference rate exists
+    # for it.
     currency: Optional[str]
+    # Units of `currency` per unit of the source currency used to convert `price`; null
+    # when price is in its source's own currency.
+    fx_rate: Optional[float]
+    # Bookable results: exactly what checkout charges for offer_id for these passengers
+    # with no extras or seats (fare plus service fee), in the offer's own currency,
+    # which the card is charged in: the amount POST /api/booking/payment-intent asks for
+    # offer_id without services, while the offer's price holds. null when not bookable.
+    checkout_total: Optional[FlightsSearchEventResultDataCheckoutTotal]
     # IATA code of the main (first) marketing carrier.
     carrier: str
     # Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK".
@@ -3896,14 +3926,20 @@ class FlightsSearchEventResultData(TypedDict):
     # Most stops in any slice.
     stops: Optional[int]
     cabin: Literal["economy", "premium_economy", "business", "first"]
-    # Fare brand of the cheapest price.
+    # Fare brand of the price shown.
     fare_brand: Optional[str]
+    # True when this service can book the flight: `price` is then the price of offer_id.
+    # False: `price` is a reference only.
     bookable: bool
-    # Cheapest bookable offer, provider-prefixed.
+    # The offer this result books and prices: the cheapest bookable one,
+    # provider-prefixed.
     offer_id: Optional[str]
-    # When the cheapest bookable offer expires (about 30 minutes after search).
+    # When offer_id expires (about 30 minutes after search).
     expires_at: Optional[str]
     slices: List[FlightsSearchEventResultDataSlicesItem]
+    # Every cash price found for this flight, cheapest first, each with its source and
+    # its own currency: other fare brands of the booking provider, and reference prices
+    # from other sources.
     prices: List[FlightsSearchEventResultDataPricesItem]
     awards: List[FlightsSearchEventResultDataAwardsItem]
     sources: List[Literal["duffel", "serpapi", "seats_aero"]]
@@ -3933,7 +3969,23 @@ class FlightsSearchEventProgress(TypedDict):
     data: FlightsSearchEventProgressData
 
 
+class FlightsSearchEventCompleteDataCheapestCheckoutTotal(TypedDict):
+    """What checkout charges for it, in the offer's own currency."""
+    # Major units.
+    amount: float
+    # ISO 4217.
+    currency: str
+
+
 class FlightsSearchEventCompleteDataCheapest(TypedDict):
+    id: str
+    price: float
+    currency: str
+    # What checkout charges for it, in the offer's own currency.
+    checkout_total: FlightsSearchEventCompleteDataCheapestCheckoutTotal
+
+
+class FlightsSearchEventCompleteDataCheapestReference(TypedDict):
     id: str
     price: float
     currency: str
@@ -3956,6 +4008,8 @@ class FlightsSearchEventCompleteDataPreferredCheapest(TypedDict):
     carrier: str
     price: float
     currency: str
+    # False: a reference price that cannot be booked here.
+    bookable: bool
 
 
 class FlightsSearchEventCompleteDataPreferred(TypedDict):
@@ -3971,7 +4025,12 @@ class FlightsSearchEventCompleteData(TypedDict):
     search_id: str
     # Distinct flights found.
     count: int
+    # The cheapest bookable result (its price and currency as in the result); null when
+    # nothing shown can be booked.
     cheapest: Optional[FlightsSearchEventCompleteDataCheapest]
+    # The cheapest result that cannot be booked here (a Google Flights price), for
+    # comparison only; null when there is none.
+    cheapest_reference: Optional[FlightsSearchEventCompleteDataCheapestReference]
     providers: List[FlightsSearchEventCompleteDataProvidersItem]
     elapsed_ms: int
     # True when the whole answer came from the search cache.
@@ -4677,6 +4736,13 @@ class HotelsCancelBookingResponseCancellationRefund(TypedDict):
     currency: str
 
 
+class HotelsCancelBookingResponseCancellationRefundedToCard(TypedDict):
+    # Major units, e.g. 123.45.
+    amount: float
+    # ISO 4217.
+    currency: str
+
+
 class HotelsCancelBookingResponseCancellation(TypedDict):
     # What cancelling refunds under the cancellation timeline (0 for a non-refundable
     # rate or after the last deadline).
@@ -4686,6 +4752,9 @@ class HotelsCancelBookingResponseCancellation(TypedDict):
     # recorded then.
     refund_source: Literal["provider", "timeline", "recorded"]
     cancelled_at: Optional[str]
+    # What has gone back to the card Deal Engine charged (stays booked over MCP); null
+    # when the web app took the payment and refunds it.
+    refunded_to_card: Optional[HotelsCancelBookingResponseCancellationRefundedToCard]
 
 
 class HotelsCancelBookingResponse(TypedDict):

@@ -1742,14 +1742,23 @@ class _Operations(SyncTransport):
         Searches cash fares (a booking provider and Google Flights results) and award
         seats (seats.aero) for one trip, and streams results as each provider answers.
         The same flight found by several providers is one result carrying every price
-        and award option; a result event whose id was seen before replaces it. A
-        progress event reports each provider (status, count, elapsed ms); a final
-        complete event summarizes. An identical search within a short time is answered
-        from the cache and says so. For a signed-in caller with a saved playbook, an
-        omitted cabin_class is the playbook's cabin and flights whose main carrier the
-        playbook avoids are hidden (unless the request gives avoided_airlines); the
-        complete event gives cabin_source and hidden_avoided, and `preferred`: how many
-        shown flights are on the playbook's preferred airlines and the cheapest of them.
+        and award option; a result event whose id was seen before replaces it. One price
+        per result: when bookable is true, price is what booking its offer_id costs
+        these passengers with no extras (the fare plus our service fee) in the asked
+        currency. The booking provider prices in its own currency; when that differs,
+        price is converted at the reference rate fx_rate and checkout_total is the exact
+        amount and currency the card is charged. When bookable is false (Google Flights
+        only, or award seats only) price is a reference that cannot be booked here (null
+        for award-only). Every source's own price stays in prices[], with its currency.
+        A progress event reports each provider (status, count, elapsed ms); a final
+        complete event summarizes: `cheapest` is the cheapest bookable result,
+        `cheapest_reference` the cheapest one that cannot be booked. An identical search
+        within a short time is answered from the cache and says so. For a signed-in
+        caller with a saved playbook, an omitted cabin_class is the playbook's cabin and
+        flights whose main carrier the playbook avoids are hidden (unless the request
+        gives avoided_airlines); the complete event gives cabin_source and
+        hidden_avoided, and `preferred`: how many shown flights are on the playbook's
+        preferred airlines and the cheapest of them.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
@@ -2112,7 +2121,9 @@ class _Operations(SyncTransport):
 
         Cancels a hotel booking (bok_... or hb_...) with the provider. The refund is the
         amount the cancellation timeline allows at the time of the request (the
-        provider's own figure when it states one). The web app refunds the guest's card
+        provider's own figure when it states one). When Deal Engine took the card
+        payment (stays booked over MCP) the refund goes back to that card at once
+        (refunded_to_card); otherwise the web app refunds the guest's card
         (payment_intent_id in the answer). Allowed for the web app's server
         (X-Internal-Key), admins, and the signed-in user who owns the booking; guest
         bookings are cancelled through the web app. Cancelling a cancelled booking
@@ -5220,14 +5231,23 @@ class _AsyncOperations(AsyncTransport):
         Searches cash fares (a booking provider and Google Flights results) and award
         seats (seats.aero) for one trip, and streams results as each provider answers.
         The same flight found by several providers is one result carrying every price
-        and award option; a result event whose id was seen before replaces it. A
-        progress event reports each provider (status, count, elapsed ms); a final
-        complete event summarizes. An identical search within a short time is answered
-        from the cache and says so. For a signed-in caller with a saved playbook, an
-        omitted cabin_class is the playbook's cabin and flights whose main carrier the
-        playbook avoids are hidden (unless the request gives avoided_airlines); the
-        complete event gives cabin_source and hidden_avoided, and `preferred`: how many
-        shown flights are on the playbook's preferred airlines and the cheapest of them.
+        and award option; a result event whose id was seen before replaces it. One price
+        per result: when bookable is true, price is what booking its offer_id costs
+        these passengers with no extras (the fare plus our service fee) in the asked
+        currency. The booking provider prices in its own currency; when that differs,
+        price is converted at the reference rate fx_rate and checkout_total is the exact
+        amount and currency the card is charged. When bookable is false (Google Flights
+        only, or award seats only) price is a reference that cannot be booked here (null
+        for award-only). Every source's own price stays in prices[], with its currency.
+        A progress event reports each provider (status, count, elapsed ms); a final
+        complete event summarizes: `cheapest` is the cheapest bookable result,
+        `cheapest_reference` the cheapest one that cannot be booked. An identical search
+        within a short time is answered from the cache and says so. For a signed-in
+        caller with a saved playbook, an omitted cabin_class is the playbook's cabin and
+        flights whose main carrier the playbook avoids are hidden (unless the request
+        gives avoided_airlines); the complete event gives cabin_source and
+        hidden_avoided, and `preferred`: how many shown flights are on the playbook's
+        preferred airlines and the cheapest of them.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
@@ -5590,7 +5610,9 @@ class _AsyncOperations(AsyncTransport):
 
         Cancels a hotel booking (bok_... or hb_...) with the provider. The refund is the
         amount the cancellation timeline allows at the time of the request (the
-        provider's own figure when it states one). The web app refunds the guest's card
+        provider's own figure when it states one). When Deal Engine took the card
+        payment (stays booked over MCP) the refund goes back to that card at once
+        (refunded_to_card); otherwise the web app refunds the guest's card
         (payment_intent_id in the answer). Allowed for the web app's server
         (X-Internal-Key), admins, and the signed-in user who owns the booking; guest
         bookings are cancelled through the web app. Cancelling a cancelled booking
