@@ -5,6 +5,7 @@ import { isProviderError } from '../../_kit/provider-error.js';
 import type { OrderCreation } from '../../_kit/providers.js';
 import { capturedFor, claimPayment, moneySignal, refundFailedGoods, refundOnFailure, spendablePayment } from '../../payments/index.js';
 import type { BookingChannel, BookingRecord } from '../store.js';
+import { confirmSeatsBought } from '../seats/confirm-bought.js';
 import { newBookingId } from './booking-id.js';
 import { loadLiveOffer } from './load-offer.js';
 import { orderFailure, orderSurelyNotMade } from './order-errors.js';
@@ -36,7 +37,9 @@ async function create(ctx: ToolContext, booking: BookingRecord, run: () => Promi
   try {
     const created = await run();
     if (created.status === 'accepted') return await recordPending(ctx.services, booking);
-    return await recordOrder(ctx.services, booking, created.order, paymentIntentId);
+    const recorded = await recordOrder(ctx.services, booking, created.order, paymentIntentId);
+    await confirmSeatsBought(ctx, recorded);
+    return recorded;
   } catch (err) {
     if (!isProviderError(err)) throw err;
     if (!orderSurelyNotMade(err)) {

@@ -19,6 +19,7 @@ export const seatConfirmTool = defineTool({
     'After the flight order has succeeded, confirms the signed-in caller\'s held seats of the offer and links them to the booking. ' +
     'Checkout sends the buyer\'s held seats to the airline with the order; a seat is confirmed only if the airline\'s order really has it (same passenger, leg and seat). ' +
     'If any held seat is not on the order (held after checkout, or a booking on hold, whose order cannot carry seats) nothing is confirmed and the answer is a 409 listing them: release them and confirm again. ' +
+    'A checkout by the signed-in holder confirms the seats its order carries by itself; calling this again answers the seats confirmed for the booking. ' +
     'The booking must be for this offer, visible to the caller, and confirmed or on hold; seats already confirmed or released are left as they are.',
   area: 'Seats',
   input: SeatConfirmInput,
@@ -42,8 +43,11 @@ export const seatConfirmTool = defineTool({
         details: { booking_id: found.id, offer_id: offerId },
       });
     }
-    const held = (await ctx.services.seats.byHolder(offerId, holder)).filter((s) => s.status === 'held');
-    if (held.length === 0) return { offer_id: offerId, booking_id: found.id, confirmed: [] };
+    const mine = await ctx.services.seats.byHolder(offerId, holder);
+    const held = mine.filter((s) => s.status === 'held');
+    // Checkout already confirms the seats the order carries: confirming again answers them.
+    const already = mine.filter((s) => s.status === 'confirmed' && s.bookingId === found.id);
+    if (held.length === 0) return { offer_id: offerId, booking_id: found.id, confirmed: already.map(seatOut) };
     const { booking } = await withFreshOrder(ctx, found);
     const missing = held.filter((s) => !isOnOrder(booking.order, s));
     if (missing.length > 0) {
@@ -53,6 +57,6 @@ export const seatConfirmTool = defineTool({
       });
     }
     const confirmed = await ctx.services.seats.confirm(offerId, holder, booking.id, held.flatMap((s) => (s.serviceId ? [s.serviceId] : [])));
-    return { offer_id: offerId, booking_id: booking.id, confirmed: confirmed.map(seatOut) };
+    return { offer_id: offerId, booking_id: booking.id, confirmed: [...already, ...confirmed].map(seatOut) };
   },
 });
