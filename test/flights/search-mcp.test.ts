@@ -20,6 +20,9 @@ afterAll(async () => {
 interface Compact {
   id: string;
   price: number | null;
+  currency: string | null;
+  bookable: boolean;
+  checkoutTotal: { amount: number; currency: string } | null;
   flights: string;
   awards: unknown[];
   sources: string[];
@@ -48,6 +51,9 @@ describe('MCP search_flights', () => {
     expect(out.count).toBeLessThanOrEqual(20);
     expect(out.source.split(',')).toEqual(expect.arrayContaining(['duffel', 'serpapi']));
     expect(out.results[0]?.flights).toMatch(/^[A-Z0-9]{2}\d{1,4}/);
+    // A bookable price is what the card is charged (USD offers, no markup here); any other price is marked as a reference.
+    expect(out.results.some((r) => r.bookable)).toBe(true);
+    for (const r of out.results) expect(r.checkoutTotal).toEqual(r.bookable ? { amount: r.price, currency: r.currency } : null);
     // Cheapest first.
     const prices = out.results.flatMap((r) => (r.price === null ? [] : [r.price]));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));

@@ -12,7 +12,7 @@ import { daysAhead, ofType, searchEvents } from '../flights/search-helpers.js';
 // Flight search and self-connect read the saved playbook when the request is
 // silent: the cabin, the airlines to hide, and the tolerance for self-connects.
 
-interface Summary { count: number; cabin_source: string; hidden_avoided: number; preferred: { airlines: string[]; count: number; cheapest: { id: string; carrier: string; price: number } | null } | null }
+interface Summary { count: number; cabin_source: string; hidden_avoided: number; preferred: { airlines: string[]; count: number; cheapest: { id: string; carrier: string; price: number; bookable: boolean } | null } | null }
 interface Itin { margin_minutes: number; total: number; risks: { label: string; text: string }[] }
 interface SelfConnect { self_connect: Itin[]; reason: string | null; safety_margin_minutes: number; risk: string; risk_source: string; hubs_considered: unknown[]; through_fare: unknown }
 
@@ -99,7 +99,10 @@ describe('flight search and the playbook', () => {
     const theirs = results.filter((r) => r.carrier === preferredPick);
     const lowest = Math.min(...theirs.filter((r) => r.price !== null).map((r) => r.price!));
     expect(summary.preferred).toMatchObject({ airlines: [preferredPick, 'ZZ'], count: theirs.length, cheapest: { carrier: preferredPick, price: lowest } });
-    expect(results.find((r) => r.id === summary.preferred?.cheapest?.id)?.carrier).toBe(preferredPick);
+    const pick = results.find((r) => r.id === summary.preferred?.cheapest?.id);
+    expect(pick?.carrier).toBe(preferredPick);
+    // Whether it can be booked is said, as on the result: a Google-only price is a reference.
+    expect(summary.preferred?.cheapest?.bookable).toBe(pick?.bookable);
     expect((await search(TRIP)).summary.preferred).toBeNull();
   });
 
