@@ -82,10 +82,11 @@ async function paidIntent(offer: OfferOut): Promise<Intent> {
 }
 
 let keys = 0;
-const checkout = (offer: OfferOut, paymentIntentId: string) =>
+/** Checkout by the guest who opened the payment: its client_secret proves it is theirs. */
+const checkout = (offer: OfferOut, intent: Pick<Intent, 'payment_intent_id' | 'client_secret'>) =>
   server.post(
     '/api/booking/create-offer',
-    { offer_id: offer.offer_id, payment_intent_id: paymentIntentId, passengers: [traveller()] },
+    { offer_id: offer.offer_id, payment_intent_id: intent.payment_intent_id, ...(intent.client_secret ? { client_secret: intent.client_secret } : {}), passengers: [traveller()] },
     { headers: { 'idempotency-key': `checkout-live-${++keys}` } },
   );
 
@@ -99,6 +100,7 @@ async function expectRefunded(intent: Intent): Promise<void> {
   expect(refund?.idempotencyKey).toBeTruthy();
   const payment = await server.services.bookings.payment(intent.payment_intent_id);
   expect(payment).toMatchObject({ status: 'refunded', refundedMinor: minor(intent.amount) });
+  expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'refunded', refundedMinor: minor(intent.amount) });
   const booking = await server.services.bookings.get(payment!.bookingId);
   expect(booking?.status).toBe('failed');
 }
@@ -117,7 +119,10 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     expect((await confirmCard(intent.payment_intent_id, 'pm_card_visa', {})).status).toBe(403);
     expect((await json<{ status: string }>(await confirmCard(intent.payment_intent_id, 'pm_card_visa'))).status).toBe('succeeded');
 
-    const booking = await json<BookingOut>(await checkout(offer, intent.payment_intent_id));
+    // Only the payer spends it: the guest without its client_secret is told it does not exist.
+    const stranger = await json<ErrorOut>(await checkout(offer, { payment_intent_id: intent.payment_intent_id, client_secret: null }), 404);
+    expect(stranger.code).toBe('NOT_FOUND');
+    const booking = await json<BookingOut>(await checkout(offer, intent));
     expect(booking).toMatchObject({ mode: 'checkout', status: 'confirmed' });
     expect(booking.order_id).toMatch(/^ord_/);
     expect(booking.total.amount).toBeCloseTo(intent.amount, 2);
@@ -127,10 +132,11 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     expect(booking.pnr).toBe(order?.booking_reference);
     expect(stripe.refundedMinor(intent.payment_intent_id)).toBe(0);
     expect(await server.services.bookings.payment(intent.payment_intent_id)).toMatchObject({ bookingId: booking.booking_ref, status: 'used' });
+    expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'attached', goods: { kind: 'flight_booking', id: booking.booking_ref } });
 
     // The same payment cannot pay for a second order.
     const before = orderPosts();
-    const again = await json<ErrorOut>(await checkout(offer, intent.payment_intent_id), 409);
+    const again = await json<ErrorOut>(await checkout(offer, intent), 409);
     expect(again.code).toBe('CONFLICT');
     expect(orderPosts()).toBe(before);
   });
@@ -139,7 +145,7 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     const offer = freshOffer();
     const intent = await paidIntent(offer);
     duffel.failNextOrder('offer_no_longer_available');
-    const err = await json<ErrorOut>(await checkout(offer, intent.payment_intent_id), 410);
+    const err = await json<ErrorOut>(await checkout(offer, intent), 410);
     expect(err.code).toBe('GONE');
     expect(err.detail).toContain('refunded');
     await expectRefunded(intent);
@@ -149,7 +155,7 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     const offer = freshOffer();
     const intent = await paidIntent(offer);
     duffel.failNextOrder('price_changed');
-    const err = await json<ErrorOut>(await checkout(offer, intent.payment_intent_id), 409);
+    const err = await json<ErrorOut>(await checkout(offer, intent), 409);
     expect(err.code).toBe('CONFLICT');
     expect(err.detail).toContain('changed the price');
     expect(err.detail).toContain('refunded');
@@ -160,7 +166,7 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     const offer = freshOffer();
     const intent = await paidIntent(offer);
     duffel.failNextOrder('insufficient_balance');
-    const err = await json<ErrorOut>(await checkout(offer, intent.payment_intent_id), 422);
+    const err = await json<ErrorOut>(await checkout(offer, intent), 422);
     expect(err.code).toBe('UNPROCESSABLE');
     expect(err.detail).toContain('balance');
     expect(err.detail).toContain('refunded');
@@ -175,19 +181,20 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     expect(declined.detail).toContain('declined');
 
     const before = orderPosts();
-    const err = await json<ErrorOut>(await checkout(offer, intent.payment_intent_id), 402);
+    const err = await json<ErrorOut>(await checkout(offer, intent), 402);
     expect(err.code).toBe('PAYMENT_REQUIRED');
     expect(err.detail).toContain('has not succeeded');
     expect(orderPosts()).toBe(before);
     expect(await server.services.bookings.payment(intent.payment_intent_id)).toBeNull();
     expect(stripe.refundedMinor(intent.payment_intent_id)).toBe(0);
+    expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'open', refundedMinor: 0 });
   });
 
   it('records a 202 as pending, and the tracker confirms it within seconds', async () => {
     const offer = freshOffer();
     const intent = await paidIntent(offer);
     duffel.failNextOrder('accepted_async');
-    const booking = await json<BookingOut>(await checkout(offer, intent.payment_intent_id));
+    const booking = await json<BookingOut>(await checkout(offer, intent));
     expect(booking.status).toBe('pending');
     expect(booking.order_id).toBeNull();
 
@@ -212,7 +219,7 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     const offer = freshOffer();
     const intent = await paidIntent(offer);
     duffel.failNextOrder('malformed_order');
-    const booking = await json<BookingOut>(await checkout(offer, intent.payment_intent_id));
+    const booking = await json<BookingOut>(await checkout(offer, intent));
     expect(booking.status).toBe('pending');
     // The airline may have the order: refunding now could give away a flight that was booked.
     expect(stripe.refundedMinor(intent.payment_intent_id)).toBe(0);
