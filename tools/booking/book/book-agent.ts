@@ -19,6 +19,7 @@ export const bookAgentTool = defineTool({
   output: BookingResult,
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE', 'FORBIDDEN'],
   auth: { tier: 'pro' },
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/book/agent', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) => {

@@ -16,6 +16,7 @@ export const bookTool = defineTool({
   output: BookingResult,
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/book', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) =>

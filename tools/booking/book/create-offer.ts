@@ -28,6 +28,7 @@ export const createOfferTool = defineTool({
   output: z.discriminatedUnion('mode', [CheckoutAnswer, SearchAnswer]),
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/booking/create-offer', idempotencyKey: true },
   mcp: searchOffersMcp,
   handler: async (ctx, input) => {

@@ -21,6 +21,7 @@ export const payTool = defineTool({
   output: BookingResult,
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/booking/pay', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) => withIdempotency(ctx, 'booking.pay', input, async () => bookingResult(ctx, await payHold(ctx, input.order_id, input.payment_intent_id, input.client_secret))),

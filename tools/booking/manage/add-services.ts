@@ -28,6 +28,7 @@ export const addServicesTool = defineTool({
   output: BookingResult.extend({ added: z.array(z.object({ id: z.string(), quantity: z.number().int() })), charged: z.object({ amount: z.number(), currency: z.string() }) }),
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/booking/{order_id}/services', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) =>

@@ -30,6 +30,7 @@ export const changeConfirmTool = defineTool({
   }),
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/booking/{order_id}/change-confirm', idempotencyKey: true },
   mcp: false,
   handler: (ctx, input) =>

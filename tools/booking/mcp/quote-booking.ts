@@ -47,6 +47,7 @@ export const quoteBookingTool = defineTool({
   }),
   errors: ['GONE', 'CONFLICT', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'user',
+  scopes: ['read', 'book'],
   rest: false,
   mcp: { name: 'quote_booking', annotations: { title: 'Quote a flight booking', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
   handler: async (ctx, input) => {

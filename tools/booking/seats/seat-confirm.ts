@@ -26,6 +26,7 @@ export const seatConfirmTool = defineTool({
   output: z.object({ offer_id: z.string(), booking_id: z.string(), confirmed: z.array(SeatSelectionSchema) }),
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'UNPROCESSABLE'],
   auth: 'user',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/booking/seat-confirm' },
   mcp: false,
   handler: async (ctx, input) => {

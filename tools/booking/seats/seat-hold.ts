@@ -26,6 +26,7 @@ export const seatHoldTool = defineTool({
   output: SeatSelectionSchema,
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'user',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/booking/seat-hold' },
   mcp: false,
   handler: async (ctx, input) => {

@@ -17,6 +17,7 @@ export const seatReleaseTool = defineTool({
   output: z.object({ offer_id: z.string(), released: z.array(SeatSelectionSchema) }),
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'UNPROCESSABLE'],
   auth: 'user',
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/booking/seat-release' },
   mcp: false,
   handler: async (ctx, input) => {
