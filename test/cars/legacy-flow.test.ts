@@ -76,9 +76,13 @@ describe('legacy flow', () => {
     // a cheap three-day rental can cost less than a child seat and a GPS for those days.)
     expect(toMinor(intent.amount)).toBe(fee + addOns);
 
-    const booked = await json<CarBookingOut>(
-      await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), add_ons: [{ code: 'child_seat', quantity: 1 }, { code: 'gps' }], payment_intent_id: intent.payment_intent_id, inbound_flight_number: 'UA123' }),
-    );
+    // Only the payer spends it: a guest without the client_secret, or with a wrong one, is told it does not exist.
+    const book = { offer_token: rate.offer_token, add_ons: [{ code: 'child_seat', quantity: 1 }, { code: 'gps' }], payment_intent_id: intent.payment_intent_id, inbound_flight_number: 'UA123' };
+    for (const secret of [undefined, `${intent.client_secret}x`]) {
+      const stranger = await json<{ code: string; detail: string }>(await server.post('/api/cars/book', { ...book, driver: driver(), ...(secret ? { client_secret: secret } : {}) }), 404);
+      expect(stranger).toMatchObject({ code: 'NOT_FOUND', detail: `No payment intent ${intent.payment_intent_id}` });
+    }
+    const booked = await json<CarBookingOut>(await server.post('/api/cars/book', { ...book, driver: driver(), client_secret: intent.client_secret }));
     expect(booked).toMatchObject({ status: 'confirmed', flow: 'legacy', supplier: rate.supplier, car: { acriss: rate.car.acriss } });
     expect(booked.booking_id).toMatch(/^cb_[0-9a-z]{26}$/);
     expect(booked.reference).toBeTruthy();
@@ -107,7 +111,7 @@ describe('legacy flow', () => {
     expect(mine.sort()).toEqual(['booking.confirmed', 'booking.created']);
 
     // The same payment cannot book a second rental.
-    const again = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), add_ons: [{ code: 'child_seat', quantity: 1 }, { code: 'gps' }], payment_intent_id: intent.payment_intent_id });
+    const again = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), add_ons: [{ code: 'child_seat', quantity: 1 }, { code: 'gps' }], payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { detail: string }).detail).toMatch(/already been used/);
 
@@ -126,15 +130,27 @@ describe('legacy flow', () => {
     expect(canceledEvents).toHaveLength(1);
   });
 
-  it('refuses to book before the fee is paid (402), with a payment for another amount (409), and a partner deal at the fee intent (422)', async () => {
+  it('refuses to book before the fee is paid (402), with a payment for another amount (409, refunded in full), and a partner deal at the fee intent (422)', async () => {
     const rate = await rateOf(server, 'legacy', 33);
     const unpaid = await json<IntentOut>(await server.post('/api/cars/payment-intent', { offer_token: rate.offer_token }));
-    const res = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: unpaid.payment_intent_id });
+    const res = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: unpaid.payment_intent_id, client_secret: unpaid.client_secret });
     expect(res.status).toBe(402);
+    expect(await server.services.payments.get(unpaid.payment_intent_id)).toMatchObject({ state: 'open', refundedMinor: 0 });
 
+    // Paid without the add-ons, booked with them: the amount is wrong, and the fee it paid goes back.
     const paidWithoutAddOns = await payCar(server, { offer_token: rate.offer_token });
-    const mismatch = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), add_ons: [{ code: 'gps' }], payment_intent_id: paidWithoutAddOns.payment_intent_id });
+    const mismatch = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), add_ons: [{ code: 'gps' }], payment_intent_id: paidWithoutAddOns.payment_intent_id, client_secret: paidWithoutAddOns.client_secret });
     expect(mismatch.status).toBe(409);
+    const mismatchOut = (await mismatch.json()) as { detail: string; details: { payment_refunded: boolean } };
+    expect(mismatchOut.detail).toContain('Your payment has been refunded in full.');
+    expect(mismatchOut.details.payment_refunded).toBe(true);
+    expect(await unrefundedMinor(server, paidWithoutAddOns.payment_intent_id, toMinor(paidWithoutAddOns.amount))).toBe(0);
+    expect(await server.services.payments.get(paidWithoutAddOns.payment_intent_id)).toMatchObject({ state: 'refunded', refundedMinor: toMinor(paidWithoutAddOns.amount) });
+    expect(await server.services.carBookings.byPayment(paidWithoutAddOns.payment_intent_id)).toBeNull();
+    // ... and cannot book even what it was made for any more.
+    const spentAfterRefund = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: paidWithoutAddOns.payment_intent_id, client_secret: paidWithoutAddOns.client_secret });
+    expect(spentAfterRefund.status).toBe(409);
+    expect(((await spentAfterRefund.json()) as { detail: string }).detail).toMatch(/refunded or cancelled/);
 
     const partner = await rateOf(server, 'partner', 33);
     const wrongFlow = await server.post('/api/cars/payment-intent', { offer_token: partner.offer_token });
@@ -157,18 +173,19 @@ describe('legacy flow', () => {
     const [a, b] = capped as [RateOut, RateOut];
     const intent = await payCar(server, { offer_token: a.offer_token });
     expect(intent.amount).toBe(40);
-    const res = await server.post('/api/cars/book', { offer_token: b.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id });
+    const res = await server.post('/api/cars/book', { offer_token: b.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { detail: string }).detail).toMatch(/something else/);
-    // The payment stays usable for the rate it was made for.
-    const booked = await json<CarBookingOut>(await server.post('/api/cars/book', { offer_token: a.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id }));
+    // No money moved: the payment stays usable for the rate it was made for.
+    expect(await unrefundedMinor(server, intent.payment_intent_id, toMinor(intent.amount))).toBe(toMinor(intent.amount));
+    const booked = await json<CarBookingOut>(await server.post('/api/cars/book', { offer_token: a.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret }));
     expect(booked.status).toBe('confirmed');
   });
 
   it('replays a booking for the same Idempotency-Key', async () => {
     const rate = await rateOf(server, 'legacy', 34);
     const intent = await payCar(server, { offer_token: rate.offer_token });
-    const body = { offer_token: rate.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id };
+    const body = { offer_token: rate.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret };
     const headers = { 'idempotency-key': `car-book-${intent.payment_intent_id}` };
     const [a, b] = await Promise.all([server.post('/api/cars/book', body, { headers }), server.post('/api/cars/book', body, { headers })]);
     const first = await json<CarBookingOut>(a);
@@ -183,18 +200,20 @@ describe('legacy flow', () => {
     const real = cars.createBooking;
     cars.createBooking = () => Promise.reject(new ProviderError('duffel', 'rejected', 'duffel: the supplier has no cars left', { status: 422, code: 'rate_unavailable' }));
     try {
-      const res = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id });
+      const res = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret });
       expect(res.status).toBe(422);
-      const out = (await res.json()) as { detail: string };
+      const out = (await res.json()) as { detail: string; details: { payment_refunded: boolean } };
       expect(out.detail).toMatch(/refunded/);
+      expect(out.details.payment_refunded).toBe(true);
     } finally {
       cars.createBooking = real;
     }
     expect(await unrefundedMinor(server, intent.payment_intent_id, toMinor(intent.amount))).toBe(0);
     const record = await server.services.carBookings.byPayment(intent.payment_intent_id);
     expect(record).toMatchObject({ status: 'failed', failureReason: 'rate_unavailable', refundMinor: toMinor(intent.amount) });
+    expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'refunded', refundedMinor: toMinor(intent.amount) });
     // A refunded payment cannot be used again.
-    const retry = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id });
+    const retry = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret });
     expect(retry.status).toBe(409);
   });
 
@@ -204,9 +223,15 @@ describe('legacy flow', () => {
     const asAlice = { authorization: `Bearer ${alice.secret}` };
     const rate = await rateOf(server, 'legacy', 36);
     const intent = await payCar(server, { offer_token: rate.offer_token }, asAlice);
+    const asBob = { authorization: `Bearer ${bob.secret}` };
+    // Alice's payment is hers alone: Bob, or a guest holding its client_secret, is told it does not exist.
+    for (const headers of [asBob, {}]) {
+      const res = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret }, { headers });
+      expect(res.status).toBe(404);
+    }
     const booked = await json<CarBookingOut>(await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: intent.payment_intent_id }, { headers: asAlice }));
     expect((await server.get(`/api/cars/booking/${booked.booking_id}`, { headers: asAlice })).status).toBe(200);
-    expect((await server.get(`/api/cars/booking/${booked.booking_id}`, { headers: { authorization: `Bearer ${bob.secret}` } })).status).toBe(404);
+    expect((await server.get(`/api/cars/booking/${booked.booking_id}`, { headers: asBob })).status).toBe(404);
     expect((await server.get(`/api/cars/booking/${booked.booking_id}`)).status).toBe(404);
     expect((await server.post(`/api/cars/booking/${booked.booking_id}/cancel`, {})).status).toBe(404);
     expect((await server.get('/api/cars/booking/cb_doesnotexist')).status).toBe(404);

@@ -48,7 +48,10 @@ describe('partner flow', () => {
     const intent = await payCar(server, { quote_id: q.quote_id });
     expect(intent).toMatchObject({ flow: 'partner', amount: q.total.amount, currency: q.total.currency, rental_due_at_counter: { amount: 0 } });
 
-    const body = { quote_id: q.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id };
+    // Only the payer spends it: a guest without the client_secret is told it does not exist.
+    const stranger = await json<{ code: string; detail: string }>(await server.post('/api/cars/partner/book', { quote_id: q.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id }), 404);
+    expect(stranger).toMatchObject({ code: 'NOT_FOUND', detail: `No payment intent ${intent.payment_intent_id}` });
+    const body = { quote_id: q.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret };
     const booked = await json<CarBookingOut>(await server.post('/api/cars/partner/book', body));
     expect(booked).toMatchObject({ status: 'confirmed', flow: 'partner', charged: q.total, rental_due_at_counter: { amount: 0 } });
     expect(booked.reference).toBeTruthy();
@@ -73,7 +76,7 @@ describe('partner flow', () => {
   it('gives back only what the supplier refunds, without our margin, close to pick-up', async () => {
     const q = await quote(1);
     const intent = await payCar(server, { quote_id: q.quote_id });
-    const booked = await json<CarBookingOut>(await server.post('/api/cars/partner/book', { quote_id: q.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id }));
+    const booked = await json<CarBookingOut>(await server.post('/api/cars/partner/book', { quote_id: q.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret }));
     const cancelled = await json<Cancelled>(await server.post(`/api/cars/booking/${booked.booking_id}/cancel`, {}));
     const rentalRefund = cancelled.refund_breakdown!.rental.amount;
     expect(rentalRefund).toBeLessThan(q.breakdown.rental.amount);
@@ -88,10 +91,17 @@ describe('partner flow', () => {
     const key = `car-partner-quote:${q.quote_id}`;
     const cached = (await server.services.cache.get<PartnerQuote>(key))!;
     await server.services.cache.set(key, { ...cached, expiresAt: new Date(Date.now() - 1000).toISOString() }, 3600);
-    const res = await server.post('/api/cars/partner/book', { quote_id: q.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id });
+    const res = await server.post('/api/cars/partner/book', { quote_id: q.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret });
     expect(res.status).toBe(410);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/expired.*refunded/);
+    const out = (await res.json()) as { detail: string; details: { payment_refunded: boolean } };
+    expect(out.detail).toMatch(/expired.*Your payment has been refunded in full\./);
+    expect(out.details.payment_refunded).toBe(true);
     expect(await unrefundedMinor(server, intent.payment_intent_id, toMinor(q.total.amount))).toBe(0);
+    expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'refunded', refundedMinor: toMinor(q.total.amount) });
+    // The refunded payment can never be spent again.
+    const again = await server.post('/api/cars/partner/book', { quote_id: q.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { detail: string }).detail).toMatch(/refunded or cancelled/);
     expect((await server.post('/api/cars/payment-intent', { quote_id: q.quote_id })).status).toBe(410);
   });
 
@@ -103,18 +113,43 @@ describe('partner flow', () => {
     expect((await server.post('/api/cars/partner/book', { quote_id: 'quo_unknown', driver: driver(), payment_intent_id: 'pi_x' })).status).toBe(404);
 
     const q1 = await quote(43);
-    const unpaid = await json<{ payment_intent_id: string }>(await server.post('/api/cars/payment-intent', { quote_id: q1.quote_id }));
-    expect((await server.post('/api/cars/partner/book', { quote_id: q1.quote_id, driver: driver(), payment_intent_id: unpaid.payment_intent_id })).status).toBe(402);
+    const unpaid = await json<{ payment_intent_id: string; client_secret: string }>(await server.post('/api/cars/payment-intent', { quote_id: q1.quote_id }));
+    expect((await server.post('/api/cars/partner/book', { quote_id: q1.quote_id, driver: driver(), payment_intent_id: unpaid.payment_intent_id, client_secret: unpaid.client_secret })).status).toBe(402);
 
     const paid = await payCar(server, { quote_id: q1.quote_id });
-    await json(await server.post('/api/cars/partner/book', { quote_id: q1.quote_id, driver: driver(), payment_intent_id: paid.payment_intent_id }));
-    // Another quote of the same price cannot be paid with the spent payment; the booked quote cannot be booked with another payment.
+    const spend = (quoteId: string, p: { payment_intent_id: string; client_secret: string | null }) =>
+      server.post('/api/cars/partner/book', { quote_id: quoteId, driver: driver(), payment_intent_id: p.payment_intent_id, client_secret: p.client_secret });
+    await json(await spend(q1.quote_id, paid));
+    // Another quote cannot be paid with the spent payment (it was opened for q1), and that takes nothing back from q1's booking.
     const q2 = await quote(44);
-    const reuse = await server.post('/api/cars/partner/book', { quote_id: q2.quote_id, driver: driver(), payment_intent_id: paid.payment_intent_id });
+    const reuse = await spend(q2.quote_id, paid);
     expect(reuse.status).toBe(409);
+    expect(((await reuse.json()) as { detail: string }).detail).toMatch(/something else/);
+    expect(await unrefundedMinor(server, paid.payment_intent_id, toMinor(q1.total.amount))).toBe(toMinor(q1.total.amount));
+    // A payment opened for q2 cannot book q1, and stays good for q2.
     const other = await payCar(server, { quote_id: q2.quote_id });
-    const rebook = await server.post('/api/cars/partner/book', { quote_id: q1.quote_id, driver: driver(), payment_intent_id: other.payment_intent_id });
+    const crossed = await spend(q1.quote_id, other);
+    expect(crossed.status).toBe(409);
+    expect(((await crossed.json()) as { detail: string }).detail).toMatch(/something else/);
+    expect((await json<CarBookingOut>(await spend(q2.quote_id, other))).status).toBe('confirmed');
+  });
+
+  it('refuses a booked quote a second payment made for it (409), and refunds that payment in full', async () => {
+    const q = await quote(45);
+    const first = await payCar(server, { quote_id: q.quote_id });
+    const spend = (p: { payment_intent_id: string; client_secret: string | null }) =>
+      server.post('/api/cars/partner/book', { quote_id: q.quote_id, driver: driver(), payment_intent_id: p.payment_intent_id, client_secret: p.client_secret });
+    const booked = await json<CarBookingOut>(await spend(first));
+    const second = await payCar(server, { quote_id: q.quote_id });
+    const rebook = await spend(second);
     expect(rebook.status).toBe(409);
-    expect(((await rebook.json()) as { detail: string }).detail).toMatch(/already been booked/);
+    const out = (await rebook.json()) as { detail: string; details: { booking_id?: string; payment_refunded?: boolean } };
+    expect(out.detail).toMatch(/already been booked/);
+    expect(out.details.booking_id).toBe(booked.booking_id);
+    // The first payment stays with the booking; the second pays for nothing and goes back at once.
+    expect(await unrefundedMinor(server, first.payment_intent_id, toMinor(q.total.amount))).toBe(toMinor(q.total.amount));
+    expect(await unrefundedMinor(server, second.payment_intent_id, toMinor(q.total.amount))).toBe(0);
+    expect(out.detail).toContain('Your payment has been refunded in full.');
+    expect(out.details.payment_refunded).toBe(true);
   });
 });
