@@ -7,7 +7,9 @@ import { dayWithFlightsBy, json, payByCard, searchOffers, sleep, traveller, type
 import { paidSeats, seatMap, seatsOf, type SeatElementOut, type SeatMapsOut } from '../booking/seat-helpers.js';
 import { driver, payCar, rateOf } from '../cars/car-helpers.js';
 import { bookingBody, daysAhead, quoteRate, refundableRate } from '../hotels/hotel-helpers.js';
-import { masked, NOT_OWNED, OWNED_ID_KEY, ownershipRoutes, sameShape, SEAT_ROUTE } from './ownership-routes.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectMcp, type CallResult } from '../helpers/mcp-client.js';
+import { masked, MCP_NOT_OWNED, NOT_OWNED, OWNED_ID_KEY, OWNED_MCP_ARG, ownershipMcpTools, ownershipRoutes, sameShape, SEAT_ROUTE } from './ownership-routes.js';
 
 // Issue 18, "money and ownership": for every route that takes a payment intent,
 // quote, order, booking, seat or session id, another user (Bob, an API key of his
@@ -101,6 +103,14 @@ const s = {} as {
   tripA: string;
   tripB: string; // Bob's own trip
   mcpSession: string;
+  // MCP two-step quotes of Alice's (confirmation tokens bound to her), their card payments paid.
+  tkFlight: string;
+  tkHold: string;
+  tkCar: string;
+  tkHotel: string;
+  tkCancel: string; // a cancellation quote for bkA
+  mcpPayments: string[];
+  mcpBooked: string; // the flight book_flight made, which cancel_booking then cancels
 };
 
 async function send(who: Caller, req: Req): Promise<Answer> {
@@ -484,6 +494,47 @@ const CASES: Case[] = [
   },
 ];
 
+// MCP-only tools (no REST route): the two-step quotes and the cancellation.
+interface McpCase {
+  name: string;
+  variants: () => { label: string; args: Record<string, unknown>; swap: string[] }[];
+  owner: () => Promise<void>;
+  order: number;
+}
+const mcp = {} as { alice: Client; bob: Client };
+async function mcpCall(client: Client, name: string, args: Record<string, unknown>): Promise<CallResult> {
+  return (await client.callTool({ name, arguments: args })) as CallResult;
+}
+async function mcpOk<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  const r = await mcpCall(mcp.alice, name, args);
+  expect(r.isError, r.content[0]?.text).toBeFalsy();
+  return r.structuredContent as T;
+}
+const MCP_CASES: McpCase[] = [
+  { name: 'book_flight', variants: () => [{ label: "Alice's token", args: { confirmationToken: s.tkFlight }, swap: [s.tkFlight] }], owner: async () => {
+    const booked = await mcpOk<{ booking_ref: string; status: string }>('book_flight', { confirmationToken: s.tkFlight });
+    expect(booked.status).toBe('confirmed');
+    s.mcpBooked = booked.booking_ref;
+  }, order: 1 },
+  { name: 'hold_flight', variants: () => [{ label: "Alice's token", args: { confirmationToken: s.tkHold }, swap: [s.tkHold] }], owner: async () => {
+    expect((await mcpOk<{ status: string }>('hold_flight', { confirmationToken: s.tkHold })).status).toBe('hold');
+  }, order: 1 },
+  { name: 'book_car', variants: () => [{ label: "Alice's token", args: { confirmationToken: s.tkCar }, swap: [s.tkCar] }], owner: async () => {
+    expect((await mcpOk<{ status: string }>('book_car', { confirmationToken: s.tkCar })).status).toBe('confirmed');
+  }, order: 1 },
+  { name: 'book_hotel', variants: () => [{ label: "Alice's token", args: { confirmationToken: s.tkHotel }, swap: [s.tkHotel] }], owner: async () => {
+    expect((await mcpOk<{ status: string }>('book_hotel', { confirmationToken: s.tkHotel })).status).toBe('confirmed');
+  }, order: 1 },
+  { name: 'cancel_booking', variants: () => [
+    { label: 'bkA, asking what cancelling refunds', args: { bookingRef: s.bkA }, swap: [s.bkA] },
+    { label: "bkA with Alice's cancellation token", args: { bookingRef: s.bkA, confirmationToken: s.tkCancel }, swap: [s.bkA, s.tkCancel] },
+  ], owner: async () => {
+    // Both steps, on the flight book_flight made (bkA is cancelled over REST).
+    const quote = await mcpOk<{ confirmationToken: string }>('cancel_booking', { bookingRef: s.mcpBooked });
+    expect((await mcpOk<{ status: string }>('cancel_booking', { bookingRef: s.mcpBooked, confirmationToken: quote.confirmationToken })).status).toBe('cancelled');
+  }, order: 2 },
+];
+
 let sliceA = '';
 let changeDate = '';
 const changeBody = () => ({ slices: { remove: [{ slice_id: sliceA }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: changeDate }] } });
@@ -524,7 +575,7 @@ async function snapshot() {
     ]),
   ]);
   const cards = server.services.providers.cards;
-  const processor = Object.fromEntries(await Promise.all([s.piU, s.piB, s.piG, s.piBag, s.piHold, s.piQ2, s.piL2, ...(s.piChange ? [s.piChange] : [])].map(async (id) => [id, (await cards.retrievePaymentIntent(id, AbortSignal.timeout(5_000))).status] as const)));
+  const processor = Object.fromEntries(await Promise.all([s.piU, s.piB, s.piG, s.piBag, s.piHold, s.piQ2, s.piL2, ...(s.piChange ? [s.piChange] : []), ...s.mcpPayments].map(async (id) => [id, (await cards.retrievePaymentIntent(id, AbortSignal.timeout(5_000))).status] as const)));
   return { bookings, payments, seats, cars, stays, changes, bob: { bookings: bob[0], payments: bob[1], seats: bob[2], cars: bob[3], stays: bob[4] }, processor };
 }
 
@@ -654,6 +705,27 @@ beforeAll(async () => {
   expect(init.status).toBe(200);
   s.mcpSession = init.headers.get('mcp-session-id')!;
 
+  // MCP: Alice's and Bob's clients; Alice's quotes, each payment paid (as a card form would).
+  mcp.alice = await connectMcp(server.url, alice.authorization!.slice('Bearer '.length), 'ownership-alice');
+  mcp.bob = await connectMcp(server.url, headers.bob.authorization!.slice('Bearer '.length), 'ownership-bob');
+  const payQuote = async (q: { payment: { paymentIntentId: string } }) => {
+    await server.services.providers.cards.confirmPaymentIntent(q.payment.paymentIntentId, { paymentMethod: 'pm_card_visa', idempotencyKey: `pay:${q.payment.paymentIntentId}` }, AbortSignal.timeout(5_000));
+    return q.payment.paymentIntentId;
+  };
+  type Quoted = { confirmationToken: string; payment: { paymentIntentId: string } };
+  const qFlight = await mcpOk<Quoted>('quote_booking', { offerId: others[4]!.offer_id, passengers: [traveller()] });
+  s.tkFlight = qFlight.confirmationToken;
+  const holdable2 = (await searchOffers(server, { origin: 'LHR', destination: 'JFK', departure_date: daysAhead(43) })).find((o) => o.can_hold === true);
+  if (!holdable2) throw new Error('no second holdable fare');
+  s.tkHold = (await mcpOk<{ confirmationToken: string }>('quote_booking', { offerId: holdable2.offer_id, passengers: [traveller()], purpose: 'hold' })).confirmationToken;
+  const qCar = await mcpOk<Quoted>('quote_car', { offerToken: (await rateOf(server, 'legacy', 34)).offer_token, driver: driver() });
+  s.tkCar = qCar.confirmationToken;
+  const { rate: rate2 } = await refundableRate(server, 'LIS', daysAhead(35), daysAhead(37));
+  const qHotel = await mcpOk<Quoted>('quote_hotel', { rateId: rate2.rate_id, guests: [{ givenName: 'Ada', familyName: 'Lovelace' }], email: 'ada@example.com', phoneNumber: '+442080160509' });
+  s.tkHotel = qHotel.confirmationToken;
+  s.mcpPayments = [await payQuote(qFlight), await payQuote(qCar), await payQuote(qHotel)];
+  s.tkCancel = (await mcpOk<{ confirmationToken: string }>('cancel_booking', { bookingRef: s.bkA })).confirmationToken;
+
   before = await snapshot();
   console.log(`ownership matrix: setup took ${Date.now() - t0} ms`);
 }, 120_000);
@@ -663,6 +735,8 @@ afterAll(async () => {
     const lines = [...table].map(([route, r]) => `${route.padEnd(62)} | bob: ${r.bob.join('; ').padEnd(34)} | anon: ${r.anon.join('; ').padEnd(34)} | owner: ${r.owner}`);
     console.log(`ownership matrix results (status per variant):\n${lines.join('\n')}`);
   }
+  await mcp.alice?.close();
+  await mcp.bob?.close();
   await server?.close();
 });
 
@@ -689,6 +763,17 @@ describe('the ownership matrix covers every route that takes an owned id (derive
     const exercised = CASES.map((c) => c.route).sort();
     expect(exercised.filter((r) => !derived.includes(r)), 'matrix cases for routes the registry no longer selects').toEqual([]);
     expect(derived.filter((r) => !exercised.includes(r)), 'routes with an owned id the matrix does not exercise').toEqual([]);
+  });
+
+  it('and every MCP-only tool that takes an owned id or a confirmation token', () => {
+    const { tools, unclassified } = ownershipMcpTools();
+    console.log(
+      `ownership matrix: MCP-only tools with an argument matching ${OWNED_MCP_ARG}:\n` +
+        tools.map((x) => `  ${x.name.padEnd(16)} ${x.tool.padEnd(22)} ${x.ownedArgs.join(', ')}`).join('\n') +
+        `\n  not owned: ${Object.keys(MCP_NOT_OWNED).join(', ')}`,
+    );
+    expect(unclassified, 'id-like MCP arguments the ownership rule does not know').toEqual([]);
+    expect(tools.map((x) => x.name).sort()).toEqual(MCP_CASES.map((c) => c.name).sort());
   });
 
   it('the guard itself: a new owned id or an unknown id-like key is caught', () => {
@@ -739,6 +824,33 @@ describe('another user and a guest are refused with the answer an unknown id get
     });
   }
 
+  for (const c of MCP_CASES) {
+    it(`MCP ${c.name}`, async () => {
+      const failures: string[] = [];
+      for (const v of c.variants()) {
+        const map = new Map(v.swap.map((id) => [id, sameShape(id)]));
+        const unknownArgs = Object.fromEntries(Object.entries(v.args).map(([k, x]) => [k, typeof x === 'string' && map.has(x) ? map.get(x)! : x]));
+        const ids = [...map.keys(), ...map.values()];
+        // Bob, over his own MCP connection.
+        const [a, u] = [await mcpCall(mcp.bob, c.name, v.args), await mcpCall(mcp.bob, c.name, unknownArgs)];
+        const [at, ut] = [a.content[0]?.text ?? '', u.content[0]?.text ?? ''];
+        note(`MCP ${c.name}`, 'bob', a.isError ? (at.split(':')[0] ?? 'error') : 'OK (LEAK?)');
+        if (!a.isError) failures.push(`bob [${v.label}]: succeeded: ${at}`);
+        if (masked(at, ids) !== masked(ut, ids) || !!a.isError !== !!u.isError) failures.push(`bob [${v.label}]: answer differs from an unknown token's: ${at}  vs  ${ut}`);
+        // A guest: /mcp refuses it before any tool runs.
+        const raw = async (args: Record<string, unknown>) => {
+          const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...mcpHeaders(null), 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: c.name, arguments: args } }) });
+          return { status: res.status, text: await res.text() };
+        };
+        const [g, gu] = [await raw(v.args), await raw(unknownArgs)];
+        note(`MCP ${c.name}`, 'anon', String(g.status));
+        if (g.status !== 401) failures.push(`anon [${v.label}]: status ${g.status}: ${g.text}`);
+        if (g.status !== gu.status || masked(g.text, ids) !== masked(gu.text, ids)) failures.push(`anon [${v.label}]: answer differs from an unknown token's: ${g.text} vs ${gu.text}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
   it('MCP: a session id is usable by the key that opened it only (Bob: 404, a guest: 401, as for an unknown id)', async () => {
     const list = (authorization: string | null, session: string) =>
       fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...mcpHeaders(authorization, session), 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
@@ -770,6 +882,18 @@ describe('the owner succeeds', () => {
         status = await c.owner.run();
       } finally {
         note(c.route, 'owner', status ? String(status) : 'FAILED');
+      }
+    });
+  }
+
+  for (const c of [...MCP_CASES].sort((a, b) => a.order - b.order)) {
+    it(`MCP ${c.name} (alice)`, async () => {
+      let done = false;
+      try {
+        await c.owner();
+        done = true;
+      } finally {
+        note(`MCP ${c.name}`, 'owner', done ? 'OK' : 'FAILED');
       }
     });
   }

@@ -82,6 +82,41 @@ export function ownershipRoutes(tools: readonly AnyTool[] = TOOLS): { routes: Re
   return { routes, unclassified };
 }
 
+// MCP-only tools (no REST binding) take camelCase arguments. The same rule: an argument
+// naming a booking, an order, a payment intent or a quote (a confirmation token is a
+// quote of the caller's, bound to them) puts the tool in the matrix; every other
+// id-like argument must be listed as not owned.
+
+export const OWNED_MCP_ARG = /^(bookingRef|bookingId|orderId|paymentIntentId|quoteId|changeOfferId|confirmationToken)$/;
+export const ID_LIKE_MCP_ARG = /(Id|Ref|Token)$/;
+export const MCP_NOT_OWNED: Readonly<Record<string, string>> = {
+  offerId: NOT_OWNED.offer_id!,
+  offerToken: NOT_OWNED.offer_token!,
+  rateId: NOT_OWNED.rate_id!,
+  searchResultId: NOT_OWNED.search_result_id!,
+  tripId: NOT_OWNED.trip_id!,
+};
+
+export interface McpOnlyTool {
+  name: string;
+  tool: string;
+  ownedArgs: string[];
+}
+
+/** MCP-only tools whose arguments name something owned, and any id-like argument the rule does not know. */
+export function ownershipMcpTools(tools: readonly AnyTool[] = TOOLS): { tools: McpOnlyTool[]; unclassified: string[] } {
+  const out: McpOnlyTool[] = [];
+  const unclassified: string[] = [];
+  for (const tool of tools) {
+    if (tool.rest || !tool.mcp) continue;
+    const args = Object.keys((tool.mcp.input ?? tool.input).shape);
+    for (const a of args) if (ID_LIKE_MCP_ARG.test(a) && !OWNED_MCP_ARG.test(a) && !(a in MCP_NOT_OWNED)) unclassified.push(`${tool.mcp.name} (${tool.name}): ${a}`);
+    const ownedArgs = args.filter((a) => OWNED_MCP_ARG.test(a));
+    if (ownedArgs.length > 0) out.push({ name: tool.mcp.name, tool: tool.name, ownedArgs });
+  }
+  return { tools: out, unclassified };
+}
+
 const DIGITS = '0123456789';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = LOWER.toUpperCase();
