@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, connectMcp, errorText, failing, type CallResult } from '../helpers/mcp-client.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { daysAhead } from '../flights/search-helpers.js';
+import { unrefundedMinor } from '../cars/car-helpers.js';
 import { traveller, type OfferOut } from './booking-helpers.js';
 
 // The MCP booking tools over the official SDK client with API keys: the two-step
@@ -110,8 +111,9 @@ describe('MCP booking tools', () => {
     expect(quote.payment).toMatchObject({ processorMode: 'simulator', paymentIntentId: expect.stringMatching(/^pi_/) as unknown });
     const piId = quote.payment!.paymentIntentId;
 
-    // Quoting moved no money and booked nothing.
+    // Quoting moved no money and booked nothing; the payment it opened is Alice's, for this offer only.
     expect(await server.services.bookings.payment(piId)).toBeNull();
+    expect(await server.services.payments.get(piId)).toMatchObject({ payerUserId: 'mcp-booker-alice', openedBy: 'user', purpose: 'order', subject: offer.offer_id.replace(/^duffel:/, ''), state: 'open' });
     const unpaid = await failing(alice, 'book_flight', { confirmationToken: quote.confirmationToken });
     expect(unpaid).toMatch(/^PAYMENT_REQUIRED: /);
     expect(unpaid).toContain('has not succeeded');
@@ -132,6 +134,7 @@ describe('MCP booking tools', () => {
     const record = await server.services.bookings.get(booked.booking_ref);
     expect(record).toMatchObject({ userId: 'mcp-booker-alice', channel: 'mcp', status: 'confirmed' });
     expect(await server.services.bookings.payment(piId)).toMatchObject({ bookingId: booked.booking_ref, purpose: 'order', status: 'used' });
+    expect(await server.services.payments.get(piId)).toMatchObject({ state: 'attached', goods: { kind: 'flight_booking', id: booked.booking_ref }, refundedMinor: 0 });
     const events = await server.services.bookings.undeliveredEvents(1000);
     expect(events.filter((e) => e.type === 'booking.created' && e.aggregateId === booked.booking_ref)).toHaveLength(1);
     expect(events.filter((e) => e.type === 'payment.completed' && e.aggregateId === piId)).toHaveLength(1);
@@ -169,12 +172,27 @@ describe('MCP booking tools', () => {
     expect(await server.services.bookings.payment(quote.payment!.paymentIntentId)).toBeNull();
     // A book token is not a hold token.
     expect(await failing(alice, 'hold_flight', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
-    // Expired: the cache entry behind the token is gone (as its TTL would have it).
-    await server.services.cache.delete(`mcp-quote:${quote.confirmationToken}`);
+    // Expired after Alice paid: too late to book, and the money she paid for it goes back in full.
+    const key = `mcp-quote:${quote.confirmationToken}`;
+    const entry = (await server.services.cache.get<{ expiresAtMs: number }>(key))!;
+    await server.services.cache.set(key, { ...entry, expiresAtMs: Date.now() - 1000 }, 3600);
+    // Bob still learns nothing from it, and his call gives nothing back.
+    expect(await failing(bob, 'book_flight', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
+    const paidMinor = Math.round(quote.total.amount * 100);
+    expect(await server.services.payments.get(quote.payment!.paymentIntentId)).toMatchObject({ state: 'open', refundedMinor: 0 });
     const expired = await failing(alice, 'book_flight', { confirmationToken: quote.confirmationToken });
     expect(expired).toMatch(/^GONE: /);
     expect(expired).toContain('expired');
+    expect(expired).toContain('Your payment has been refunded in full.');
+    expect(expired).toContain('"payment_refunded":true');
+    expect(await unrefundedMinor(server, quote.payment!.paymentIntentId, paidMinor)).toBe(0);
+    expect(await server.services.payments.get(quote.payment!.paymentIntentId)).toMatchObject({ state: 'refunded', refundedMinor: paidMinor });
     expect(await server.services.bookings.payment(quote.payment!.paymentIntentId)).toBeNull();
+    // Asking again refunds nothing twice; once the entry is gone too, the token is simply unknown.
+    expect(await failing(alice, 'book_flight', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
+    await server.services.cache.delete(key);
+    expect(await failing(alice, 'book_flight', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
+    expect(await server.services.payments.get(quote.payment!.paymentIntentId)).toMatchObject({ state: 'refunded', refundedMinor: paidMinor });
   });
 
   it('holds a fare that allows it, without payment, until payment_required_by', async () => {
