@@ -79,6 +79,8 @@ describe('MCP car tools', () => {
     expect(quote.breakdown.addOns.amount).toBeGreaterThan(0);
     expect(quote.total.amount).toBeCloseTo(quote.breakdown.serviceFee.amount + quote.breakdown.addOns.amount, 2);
 
+    // The payment quote_car opened is Alice's, for the rental fee of this rate.
+    expect(await server.services.payments.get(quote.payment.paymentIntentId)).toMatchObject({ payerUserId: 'mcp-car-alice', openedBy: 'user', purpose: 'car_service_fee', state: 'open', amountMinor: Math.round(quote.total.amount * 100) });
     // Nothing is booked before the card is paid.
     expect(await failing(alice, 'book_car', { confirmationToken: quote.confirmationToken })).toMatch(/^PAYMENT_REQUIRED: /);
     expect(await server.services.carBookings.byPayment(quote.payment.paymentIntentId)).toBeNull();
@@ -91,6 +93,7 @@ describe('MCP car tools', () => {
     const again = await call<CarBookingOut>(alice, 'book_car', { confirmationToken: quote.confirmationToken });
     expect(again.booking_id).toBe(booked.booking_id);
     expect(await server.services.carBookings.get(booked.booking_id)).toMatchObject({ userId: 'mcp-car-alice', status: 'confirmed' });
+    expect(await server.services.payments.get(quote.payment.paymentIntentId)).toMatchObject({ state: 'attached', goods: { kind: 'car_booking', id: booked.booking_id }, refundedMinor: 0 });
     const created = (await server.services.bookings.undeliveredEvents(1000)).filter((e) => e.type === 'booking.created' && e.userId === 'mcp-car-alice');
     expect(created.map((e) => e.aggregateId)).toEqual([booked.booking_id]);
   });
@@ -107,5 +110,6 @@ describe('MCP car tools', () => {
     expect(booked).toMatchObject({ status: 'confirmed', flow: 'partner', charged: quote.total });
     const again = await call<CarBookingOut>(bob, 'book_car', { confirmationToken: quote.confirmationToken });
     expect(again.booking_id).toBe(booked.booking_id);
+    expect(await server.services.payments.get(quote.payment.paymentIntentId)).toMatchObject({ payerUserId: 'mcp-car-bob', openedBy: 'user', purpose: 'car_partner_rental', state: 'attached', goods: { kind: 'car_booking', id: booked.booking_id } });
   });
 });

@@ -80,8 +80,9 @@ describe('hotel tools over MCP', () => {
     expect(quote.confirmationToken).toMatch(/^hq_/);
     expect(Date.parse(quote.tokenExpiresAt) - Date.now()).toBeLessThanOrEqual(600_000);
     expect(quote.total.amount).toBeCloseTo(rates[0]!.total.amount, 2);
-    // Nothing is booked by the quote.
+    // Nothing is booked by the quote; the payment it opened is Alice's, for this quote.
     expect(await server.services.stayBookings.byQuote(quote.quote_id)).toBeNull();
+    expect(await server.services.payments.get(quote.payment.paymentIntentId)).toMatchObject({ payerUserId: 'mcp-hotel-alice', openedBy: 'user', purpose: 'hotel', subject: quote.quote_id, state: 'open' });
 
     // No booking before the guest's card payment succeeds.
     const unpaid = (await alice.callTool({ name: 'book_hotel', arguments: { confirmationToken: quote.confirmationToken } })) as CallResult;
@@ -98,6 +99,7 @@ describe('hotel tools over MCP', () => {
     expect(again.booking_id).toBe(booked.booking_id);
     const record = await server.services.stayBookings.get(booked.booking_id);
     expect(record).toMatchObject({ userId: 'mcp-hotel-alice', quoteId: quote.quote_id, paymentIntentId: quote.payment.paymentIntentId, guests: [{ givenName: 'Ada', familyName: 'Lovelace' }] });
+    expect(await server.services.payments.get(quote.payment.paymentIntentId)).toMatchObject({ state: 'attached', goods: { kind: 'stay_quote', id: quote.quote_id }, refundedMinor: 0 });
 
     // The token is bound to the caller.
     const bob = await connect((await server.services.identity.createKey({ userId: 'mcp-hotel-bob', tier: 'pro' })).secret);
