@@ -67,6 +67,7 @@ export const EnvSchema = z.object({
   SWEETSPOTS_FILE: optionalNonEmpty,
   PENDING_ORDER_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  BOOKING_SETTLE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SIM_MISTAKE_FARE_RATE: z.coerce.number().min(0).max(1).default(0.0005),
   ALERT_EVAL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
   ALERT_EVAL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),

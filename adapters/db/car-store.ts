@@ -104,5 +104,21 @@ export function createCarStore(prisma: PrismaClient): CarBookingStore {
       });
       return toRecord(row);
     },
+
+    async settle(id, patch, events = []) {
+      const row = await prisma.$transaction(async (tx) => {
+        // Compare-and-set on the status: of two settlers, one moves the booking and writes its events.
+        const moved = await tx.carBooking.updateMany({ where: { id, status: 'creating' }, data: providerBookingUpdate(patch) });
+        if (moved.count === 0) return null;
+        await writeEvents(tx, events);
+        return tx.carBooking.findUnique({ where: { id } });
+      });
+      return row ? toRecord(row) : null;
+    },
+
+    async unsettled(createdBefore, limit) {
+      const rows = await prisma.carBooking.findMany({ where: { status: 'creating', createdAt: { lt: createdBefore } }, orderBy: { createdAt: 'asc' }, take: limit });
+      return rows.map(toRecord);
+    },
   };
 }

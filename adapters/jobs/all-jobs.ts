@@ -2,6 +2,7 @@ import type { AppConfig } from '../config/env.js';
 import { evaluateAlertsJob } from './evaluate-alerts.js';
 import type { Job } from './job.js';
 import { reconcilePaymentsJob } from './reconcile-payments.js';
+import { settleBookingsJob } from './settle-bookings.js';
 import { webhookDeliveryJob } from './webhook-delivery.js';
 import { webhookDispatchJob } from './webhook-dispatch.js';
 
@@ -10,6 +11,7 @@ export function allJobs(config: AppConfig): Job[] {
   return [
     evaluateAlertsJob({ everyMs: config.ALERT_EVAL_INTERVAL_MS, concurrency: config.ALERT_EVAL_CONCURRENCY }),
     reconcilePaymentsJob({ everyMs: config.PAYMENT_RECONCILE_INTERVAL_MS }),
+    settleBookingsJob({ everyMs: config.BOOKING_SETTLE_INTERVAL_MS }),
     webhookDispatchJob({ everyMs: config.WEBHOOK_DELIVERY_INTERVAL_MS }),
     webhookDeliveryJob({ everyMs: config.WEBHOOK_DELIVERY_INTERVAL_MS, allowPrivateUrls: config.WEBHOOK_ALLOW_PRIVATE_URLS, timeoutMs: config.WEBHOOK_SEND_TIMEOUT_MS }),
   ];

@@ -18,7 +18,8 @@ import { listenLocal, readBody } from './fake-server.js';
 // A local Duffel Cars over HTTP for adapter tests. It answers search with the
 // recorded-looking rates in test/fixtures/duffel-cars/search.json (echoing the
 // trip asked for), makes quotes and bookings from them in memory the way Duffel
-// documents (no quote expiry, no refund fields), and fails on demand.
+// documents (no quote expiry, no refund fields), lists bookings (GET /cars/bookings,
+// paginated with `after`/`limit`), and fails on demand.
 
 export type DuffelCarsScenario =
   | 'rate_limited'
@@ -99,7 +100,8 @@ function dataOf(body: string): Record<string, unknown> | null {
   }
 }
 
-export async function startDuffelCarsFake(): Promise<DuffelCarsFake> {
+export async function startDuffelCarsFake(opts: { listPageMax?: number } = {}): Promise<DuffelCarsFake> {
+  const listPageMax = opts.listPageMax ?? 200;
   const recorded = fixture<{ data: DuffelCarsSearch }>('search.json').data;
   const quoteTemplate = fixture<{ data: DuffelCarsQuote }>('quote.json').data;
   const requests: RecordedCarsRequest[] = [];
@@ -132,7 +134,20 @@ export async function startDuffelCarsFake(): Promise<DuffelCarsFake> {
     };
   }
 
-  function handle(method: string, path: string, data: Record<string, unknown> | null, res: ServerResponse): void {
+  /** GET /cars/bookings: oldest first, `limit` (at most listPageMax) and an `after` cursor (the last id of the page before). */
+  function list(query: URLSearchParams, res: ServerResponse): void {
+    const all = [...bookings.values()];
+    const limit = Math.min(listPageMax, Math.max(1, Number(query.get('limit') ?? 50) || 50));
+    const after = query.get('after');
+    const start = after === null ? 0 : all.findIndex((b) => b.id === after) + 1;
+    if (after !== null && start === 0) return fail(res, 422, validationError('validation_format', 'after', '/after', 'after must be a cursor from a previous page'));
+    const page = all.slice(start, start + limit);
+    const more = start + limit < all.length;
+    return send(res, 200, JSON.stringify({ data: page, meta: { limit, before: null, after: more ? page[page.length - 1]!.id : null } }));
+  }
+
+  function handle(method: string, path: string, data: Record<string, unknown> | null, res: ServerResponse, query: URLSearchParams): void {
+    if (method === 'GET' && path === '/cars/bookings') return list(query, res);
     if (method === 'POST' && path === '/cars/search') {
       if (!data || typeof data.pickup_date !== 'string' || typeof data.driver !== 'object') return fail(res, 422, validationError('validation_required', 'pickup_date', '/pickup_date', 'pickup_date is required'));
       return send(res, 200, JSON.stringify({ data: search(data) }));
@@ -181,7 +196,8 @@ export async function startDuffelCarsFake(): Promise<DuffelCarsFake> {
 
   const server = createServer((req, res) => {
     void (async () => {
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.replace(/\/+$/, '');
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const path = url.pathname.replace(/\/+$/, '');
       const record: RecordedCarsRequest = {
         method: req.method ?? 'GET',
         path,
@@ -194,7 +210,7 @@ export async function startDuffelCarsFake(): Promise<DuffelCarsFake> {
       if (!req.headers['duffel-version']) return fail(res, 400, MISSING_VERSION);
       const scenario = queue.shift();
       if (scenario) return inject(scenario, res);
-      handle(record.method, path, record.body === '' ? null : dataOf(record.body), res);
+      handle(record.method, path, record.body === '' ? null : dataOf(record.body), res, url.searchParams);
     })().catch((err: unknown) => {
       if (!res.headersSent) fail(res, 500, { ...INTERNAL, message: err instanceof Error ? err.message : String(err) });
     });

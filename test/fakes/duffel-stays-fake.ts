@@ -20,7 +20,8 @@ import { listenLocal, readBody } from './fake-server.js';
 // and the version header, speaks the `{data}` envelope, sells the handful of
 // accommodations in test/fixtures/duffel-stays/, keeps search results, rates,
 // quotes and bookings in memory with their expiries (on a clock tests can move),
-// and fails on demand the ways Duffel can.
+// lists bookings (GET /stays/bookings, paginated with `after`/`limit`), and fails
+// on demand the ways Duffel can.
 
 export type { RecordedRequest } from './duffel-fake.js';
 
@@ -241,7 +242,7 @@ interface QuoteEntry {
   booked: boolean;
 }
 
-function createState(now: () => Date) {
+function createState(now: () => Date, listPageMax: number) {
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_0000StaysFake${String(++counter).padStart(9, '0')}`;
   const searches = new Map<string, SearchEntry>();
@@ -421,8 +422,23 @@ function createState(now: () => Date) {
     return ok(200, booking);
   }
 
-  function route(method: string, path: string, data: unknown): Answer {
+  /** GET /stays/bookings: oldest first, `limit` (at most listPageMax) and an `after` cursor (the last id of the page before). */
+  function listBookings(query: Record<string, string>): Answer {
+    const all = [...bookings.values()];
+    const limit = Math.min(listPageMax, Math.max(1, Number(query.limit ?? 50) || 50));
+    let start = 0;
+    if (query.after !== undefined) {
+      start = all.findIndex((b) => b.id === query.after) + 1;
+      if (start === 0) return invalid('after', 'after must be a cursor from a previous page.');
+    }
+    const page = all.slice(start, start + limit);
+    const more = start + limit < all.length;
+    return { status: 200, body: { data: page, meta: { limit, before: null, after: more ? page[page.length - 1]!.id : null } } };
+  }
+
+  function route(method: string, path: string, data: unknown, query: Record<string, string> = {}): Answer {
     if (method === 'POST' && path === '/stays/search') return search(data);
+    if (method === 'GET' && path === '/stays/bookings') return listBookings(query);
     const ratesOf = /^\/stays\/search_results\/([^/]+)\/actions\/fetch_all_rates$/.exec(path);
     if (method === 'POST' && ratesOf) return fetchAllRates(decodeURIComponent(ratesOf[1]!));
     if (method === 'POST' && path === '/stays/quotes') return createQuote(data);
@@ -442,12 +458,12 @@ function createState(now: () => Date) {
 
 // ---------- server ----------
 
-export async function startDuffelStaysFake(): Promise<DuffelStaysFake> {
+export async function startDuffelStaysFake(opts: { listPageMax?: number } = {}): Promise<DuffelStaysFake> {
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const requests: RecordedRequest[] = [];
   const queue: StaysScenario[] = [];
-  const state = createState(now);
+  const state = createState(now, opts.listPageMax ?? 200);
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -475,7 +491,7 @@ export async function startDuffelStaysFake(): Promise<DuffelStaysFake> {
       if (scenario) return inject(scenario, res, now());
       const data = requestData(record.body);
       if (data === null) return reply(res, invalid('data', 'The request body must be JSON of the form {"data": {...}}.'));
-      reply(res, state.route(record.method, record.path.replace(/\/+$/, ''), data));
+      reply(res, state.route(record.method, record.path.replace(/\/+$/, ''), data, record.query));
     })().catch((err: unknown) => {
       if (!res.headersSent) errorReply(res, 500, { ...INTERNAL, message: err instanceof Error ? err.message : String(err) });
     });

@@ -87,6 +87,13 @@ function memoryStore(): StayBookingStore & { events: DomainEventInput[] } {
       events.push(...evs);
       return next;
     },
+    async settle(id, patch, evs = []) {
+      if (rows.get(id)?.status !== 'creating') return null;
+      return this.update(id, patch, evs);
+    },
+    async unsettled(createdBefore, limit) {
+      return [...rows.values()].filter((b) => b.status === 'creating' && Date.parse(b.createdAt) < createdBefore.getTime()).slice(0, limit);
+    },
   };
 }
 
@@ -103,6 +110,7 @@ function fakeStays(behaviour: { book?: () => Promise<StayBooking>; cancel?: () =
       return behaviour.book!();
     },
     getBooking: async () => { throw new ProviderError('duffel', 'unavailable', 'down', { status: 503 }); },
+    findBooking: async () => null,
     cancelBooking: async () => behaviour.cancel!(),
   };
   return fake;

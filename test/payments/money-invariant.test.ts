@@ -20,7 +20,7 @@ const realClock = () => new Date();
 let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { PENDING_ORDER_POLL_MS: '200', PAYMENT_RECONCILE_INTERVAL_MS: '0' } });
+  server = await startTestServer({ env: { PENDING_ORDER_POLL_MS: '200', BOOKING_SETTLE_INTERVAL_MS: '200', PAYMENT_RECONCILE_INTERVAL_MS: '0' } });
   server.services.clock = () => new Date(Date.now() + clockOffsetMs);
   const key = await server.services.identity.createKey({ userId: 'money-alice', tier: 'pro' });
   alice = { authorization: `Bearer ${key.secret}` };
@@ -83,10 +83,12 @@ describe('money invariant: captured = attached + refunded, across every checkout
   }, 600_000);
 
   it('after the trackers and the reconciler, every captured payment is attached or refunded in full, once', async () => {
-    // Time passes: past the pending-order tracker's give-up and the reconciler's grace periods.
+    // Time passes: past the goods trackers' give-up (flight orders pending, car and stay bookings left creating) and the reconciler's grace periods.
     clockOffsetMs += 30 * 60_000;
     const ctx = { principal: { kind: 'internal' as const }, requestId: 'test-reconcile', log: server.logger, signal: AbortSignal.timeout(120_000), services: server.services };
-    for (let i = 0; i < 50 && (await server.services.bookings.pending(server.services.clock(), 10)).length > 0; i++) await new Promise((r) => setTimeout(r, 200));
+    const s = server.services;
+    const unsettled = async () => (await s.bookings.pending(s.clock(), 10)).length + (await s.carBookings.unsettled(s.clock(), 10)).length + (await s.stayBookings.unsettled(s.clock(), 10)).length;
+    for (let i = 0; i < 50 && (await unsettled()) > 0; i++) await new Promise((r) => setTimeout(r, 200));
     const first = await reconcilePayments(ctx, 500);
     const second = await reconcilePayments(ctx, 500);
     expect(second).toEqual({ refunded: 0, attached: 0, refundedMinor: 0 });

@@ -143,7 +143,18 @@ export interface StaysProvider {
   /** Books a quote, paid from our balance (we are paid by card first). Never retried. */
   createBooking(req: { quoteId: string; guests: StayGuestInput[]; email: string; phoneNumber: string; specialRequests?: string; loyaltyAccountNumber?: string; metadata?: Record<string, string> }, signal: AbortSignal): Promise<StayBooking>;
   getBooking(bookingId: string, signal: AbortSignal): Promise<StayBooking>;
+  /**
+   * The booking whose metadata has `metadataKey: metadataValue` (our booking id),
+   * or null when the provider holds none: settles a booking whose creation went unanswered.
+   */
+  findBooking(match: BookingMetadataMatch, signal: AbortSignal): Promise<StayBooking | null>;
   cancelBooking(bookingId: string, signal: AbortSignal): Promise<StayBooking>;
+}
+
+/** A metadata entry we put on every booking we create, to find it again when its creation went unanswered. */
+export interface BookingMetadataMatch {
+  metadataKey: string;
+  metadataValue: string;
 }
 
 // ---------- cars ----------
@@ -229,6 +240,8 @@ export interface CarsProvider {
   /** Never retried. `prepaid` rates are paid from our balance (merchant of record); others at the counter. */
   createBooking(req: { quoteId: string; driver: CarDriverInput; inboundFlightNumber?: string; metadata?: Record<string, string> }, signal: AbortSignal): Promise<CarBooking>;
   getBooking(bookingId: string, signal: AbortSignal): Promise<CarBooking>;
+  /** The booking whose metadata has `metadataKey: metadataValue` (our booking id), or null when the provider holds none. */
+  findBooking(match: BookingMetadataMatch, signal: AbortSignal): Promise<CarBooking | null>;
   cancelBooking(bookingId: string, signal: AbortSignal): Promise<CarBooking>;
 }
 

@@ -47,5 +47,14 @@ export interface CarBookingStore {
   byQuote(quoteId: string): Promise<CarBookingRecord | null>;
   /** The booking this card payment paid for, if any: a repeated MCP book_car answers it. */
   byPayment(paymentIntentId: string): Promise<CarBookingRecord | null>;
-  update(id: string, patch: Partial<Pick<CarBookingRecord, 'providerBookingId' | 'status' | 'failureReason' | 'reference' | 'refundMinor' | 'booking' | 'cancelledAt'>>, events?: DomainEventInput[]): Promise<CarBookingRecord>;
+  update(id: string, patch: CarBookingPatch, events?: DomainEventInput[]): Promise<CarBookingRecord>;
+  /**
+   * Applies `patch` and writes `events` in one transaction, only while the booking
+   * is still `creating`; null when it had already left `creating` (settled by someone else).
+   */
+  settle(id: string, patch: CarBookingPatch, events?: DomainEventInput[]): Promise<CarBookingRecord | null>;
+  /** Bookings still `creating` that were created before `createdBefore`, oldest first: their outcome needs settling. */
+  unsettled(createdBefore: Date, limit: number): Promise<CarBookingRecord[]>;
 }
+
+export type CarBookingPatch = Partial<Pick<CarBookingRecord, 'providerBookingId' | 'status' | 'failureReason' | 'reference' | 'refundMinor' | 'booking' | 'cancelledAt'>>;

@@ -1,6 +1,7 @@
 import type { ToolContext } from '../_kit/context.js';
 import { ToolError } from '../_kit/errors.js';
 import { isProviderError, providerToolError, type ProviderError } from '../_kit/provider-error.js';
+import type { CarBooking } from '../_kit/stays-cars-cruises.js';
 import { attachPayment, moneySignal, refundFailedGoods } from '../payments/index.js';
 import { orderSurelyNotMade } from '../booking/checkout/order-errors.js';
 import { BOOKING_METADATA } from './booking-view.js';
@@ -15,7 +16,8 @@ import type { DriverDetails } from './schemas.js';
 // made nothing, the card payment is refunded at once and the booking is
 // `failed`. When the outcome is unknown (a timeout, a 5xx) nothing is refunded:
 // the supplier may hold the rental; the record stays `creating` with the reason,
-// for support to settle, and the caller is told so.
+// the caller is told so, and settle-unknown.ts looks the rental up by our id in
+// its metadata within minutes: confirmed when found, else failed and refunded.
 
 /** Duffel-style codes meaning the quote ran out: a 410 for the caller. */
 const EXPIRED_CODES = new Set(['quote_expired', 'expired', 'rate_no_longer_available', 'offer_no_longer_available']);
@@ -55,12 +57,12 @@ export async function bookWithProvider(ctx: ToolContext, record: CarBookingRecor
   } catch (err) {
     if (!isProviderError(err)) throw err;
     if (!orderSurelyNotMade(err)) {
-      ctx.log.error({ err, bookingId: record.id }, 'car booking outcome unknown; needs follow-up');
+      ctx.log.warn({ err, bookingId: record.id }, 'car booking outcome unknown; the tracker settles it');
       await ctx.services.carBookings.update(record.id, { failureReason: `outcome_unknown:${err.kind}` });
       const mapped = providerToolError(err);
       throw new ToolError(mapped.code, `${mapped.message}; whether the rental was booked is not known yet`, {
         details: { ...mapped.details, booking_id: record.id, payment_refunded: false },
-        hint: 'Do not pay again. Look the booking up with booking_id later, or contact support with it.',
+        hint: 'Do not pay again. Look the booking up with booking_id in a few minutes: it is confirmed once the rental company is found to hold it, or failed and refunded in full within about 15 minutes.',
         cause: err,
       });
     }
@@ -68,13 +70,26 @@ export async function bookWithProvider(ctx: ToolContext, record: CarBookingRecor
     await ctx.services.carBookings.update(record.id, { status: 'failed', failureReason: err.code ?? err.kind, refundMinor: refunded > 0 ? refunded : null });
     throw bookingFailure(err, refunded > 0);
   }
-  const next: CarBookingRecord = { ...record, status: 'confirmed', providerBookingId: booking.id, reference: booking.reference, booking };
-  const confirmed = await ctx.services.carBookings.update(
+  const confirmed = await confirmCarBooking(ctx, record, booking);
+  if (confirmed) return confirmed;
+  // Settled by the unknown-outcome tracker meanwhile (only if this call outlived its give-up time): its answer stands.
+  ctx.log.error({ bookingId: record.id, providerBookingId: booking.id }, 'car booking made after it was settled elsewhere; needs follow-up');
+  return (await ctx.services.carBookings.get(record.id))!;
+}
+
+/**
+ * Records the rental the provider made: `confirmed`, with its events, and the card
+ * payment stays with it. Only from `creating`: null when the booking was settled
+ * already (another process, or the tracker), and then nothing is written.
+ */
+export async function confirmCarBooking(ctx: ToolContext, record: CarBookingRecord, booking: CarBooking): Promise<CarBookingRecord | null> {
+  const next: CarBookingRecord = { ...record, status: 'confirmed', providerBookingId: booking.id, reference: booking.reference, booking, failureReason: null };
+  const confirmed = await ctx.services.carBookings.settle(
     record.id,
     { status: 'confirmed', providerBookingId: booking.id, reference: booking.reference, booking, failureReason: null },
     [carBookingEvent('booking.created', next), carBookingEvent('booking.confirmed', next)],
   );
-  if (record.paymentIntentId) await attachPayment(ctx, record.paymentIntentId);
+  if (confirmed && record.paymentIntentId) await attachPayment(ctx, record.paymentIntentId);
   return confirmed;
 }
 

@@ -1,7 +1,7 @@
 import type { ToolContext } from '../_kit/context.js';
 import { ToolError } from '../_kit/errors.js';
 import { isProviderError, providerToolError, type ProviderError } from '../_kit/provider-error.js';
-import type { StayGuestInput } from '../_kit/stays-cars-cruises.js';
+import type { StayBooking, StayGuestInput } from '../_kit/stays-cars-cruises.js';
 import { moneySignal } from '../payments/index.js';
 import { liveStayQuote } from './quote-cache.js';
 import { newStayBookingId } from './stay-booking-id.js';
@@ -27,6 +27,8 @@ export interface StayBookingDetails {
 
 /** Failures where the provider certainly did not book: safe to call the attempt failed. */
 const REFUSED: ReadonlySet<ProviderError['kind']> = new Set(['rejected', 'not_found', 'auth', 'rate_limited', 'circuit_open', 'overloaded']);
+/** The metadata key carrying our booking id on the provider's booking: how a booking whose creation went unanswered is found again. */
+export const BOOKING_ID_METADATA = 'booking_id';
 /** Marks a booking whose provider call ended without an answer: it may exist upstream. */
 export const OUTCOME_UNKNOWN = 'outcome_unknown';
 
@@ -58,7 +60,7 @@ async function settled(ctx: ToolContext, existing: StayBookingRecord): Promise<S
   if (abandoned || b.failureReason?.startsWith(OUTCOME_UNKNOWN)) {
     throw new ToolError('CONFLICT', 'The provider did not say whether this quote was booked', {
       details: { booking_id: b.id, quote_id: b.quoteId },
-      hint: 'Do not book it again; the booking needs a manual check with the provider.',
+      hint: 'Do not book it again: it is looked up with the provider and settled within about 15 minutes (confirmed, or failed and refunded); call again then.',
     });
   }
   throw new ToolError('CONFLICT', 'This quote is being booked right now', { details: { booking_id: b.id }, hint: 'Call again in a few seconds to get the booking.' });
@@ -70,11 +72,12 @@ async function recordFailure(ctx: ToolContext, id: string, err: ProviderError): 
     await ctx.services.stayBookings.update(id, { status: 'failed', failureReason: err.code ?? err.kind });
     return mapped;
   }
-  // Timeout, 5xx, lost connection: the hotel may hold the booking. Never call it failed, never book again.
+  // Timeout, 5xx, lost connection: the hotel may hold the booking. Never call it failed here, never book again:
+  // settle-unknown.ts looks it up by our id in its metadata once the call can no longer be running.
   await ctx.services.stayBookings.update(id, { failureReason: `${OUTCOME_UNKNOWN}:${err.kind}` });
   return new ToolError(mapped.code, `${mapped.message}; whether the stay was booked is not known`, {
     details: { ...mapped.details, booking_id: id },
-    hint: 'Do not book this quote again: look the booking up later; it needs a manual check with the provider.',
+    hint: 'Do not book this quote again: look the booking up in a few minutes. It is confirmed once the hotel provider is found to hold it, or failed (and a card payment taken for it refunded) within about 15 minutes.',
     cause: err,
   });
 }
@@ -111,7 +114,7 @@ export async function bookStay(ctx: ToolContext, req: StayBookingDetails): Promi
         phoneNumber: req.phoneNumber,
         ...(req.specialRequests ? { specialRequests: req.specialRequests } : {}),
         ...(req.loyaltyAccountNumber ? { loyaltyAccountNumber: req.loyaltyAccountNumber } : {}),
-        metadata: { booking_id: id },
+        metadata: { [BOOKING_ID_METADATA]: id },
       },
       moneySignal(),
     );
@@ -120,11 +123,22 @@ export async function bookStay(ctx: ToolContext, req: StayBookingDetails): Promi
     await store.update(id, { failureReason: OUTCOME_UNKNOWN }).catch(() => undefined);
     throw err;
   }
-  const pending = (await store.get(id))!;
-  const next: StayBookingRecord = { ...pending, status: 'confirmed', providerBookingId: stay.id, reference: stay.reference };
-  return store.update(
-    id,
-    { status: 'confirmed', providerBookingId: stay.id, reference: stay.reference, booking: stay },
+  const confirmed = await confirmStayBooking(ctx, (await store.get(id))!, stay);
+  if (confirmed) return confirmed;
+  // Settled by the unknown-outcome tracker meanwhile (only if this call outlived its give-up time): its answer stands.
+  ctx.log.error({ bookingId: id, providerBookingId: stay.id }, 'stay booked after it was settled elsewhere; needs follow-up');
+  return (await store.get(id))!;
+}
+
+/**
+ * Records the stay the provider made: `confirmed`, with its events. Only from
+ * `creating`: null when the booking was settled already, and then nothing is written.
+ */
+export function confirmStayBooking(ctx: ToolContext, record: StayBookingRecord, stay: StayBooking): Promise<StayBookingRecord | null> {
+  const next: StayBookingRecord = { ...record, status: 'confirmed', providerBookingId: stay.id, reference: stay.reference, failureReason: null };
+  return ctx.services.stayBookings.settle(
+    record.id,
+    { status: 'confirmed', providerBookingId: stay.id, reference: stay.reference, booking: stay, failureReason: null },
     [stayEvent('booking.created', next), stayEvent('booking.confirmed', next)],
   );
 }

@@ -36,5 +36,14 @@ export interface StayBookingStore {
   get(idOrProviderId: string): Promise<StayBookingRecord | null>;
   /** The booking made from this quote, if any (one per quote). */
   byQuote(quoteId: string): Promise<StayBookingRecord | null>;
-  update(id: string, patch: Partial<Pick<StayBookingRecord, 'providerBookingId' | 'status' | 'failureReason' | 'reference' | 'refundMinor' | 'booking' | 'cancelledAt'>>, events?: DomainEventInput[]): Promise<StayBookingRecord>;
+  update(id: string, patch: StayBookingPatch, events?: DomainEventInput[]): Promise<StayBookingRecord>;
+  /**
+   * Applies `patch` and writes `events` in one transaction, only while the booking
+   * is still `creating`; null when it had already left `creating` (settled by someone else).
+   */
+  settle(id: string, patch: StayBookingPatch, events?: DomainEventInput[]): Promise<StayBookingRecord | null>;
+  /** Bookings still `creating` that were created before `createdBefore`, oldest first: their outcome needs settling. */
+  unsettled(createdBefore: Date, limit: number): Promise<StayBookingRecord[]>;
 }
+
+export type StayBookingPatch = Partial<Pick<StayBookingRecord, 'providerBookingId' | 'status' | 'failureReason' | 'reference' | 'refundMinor' | 'booking' | 'cancelledAt'>>;

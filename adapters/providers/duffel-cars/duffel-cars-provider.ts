@@ -5,6 +5,7 @@ import type { ProviderPolicy } from '../http/resilience.js';
 import type { HttpTransport } from '../http/transport.js';
 import { DuffelClient, type DuffelResult } from '../duffel/client.js';
 import { duffelCalls, seg } from '../duffel/duffel-calls.js';
+import { findByMetadata } from '../duffel/find-by-metadata.js';
 import { malformed } from '../duffel/malformed.js';
 import { carBookingBody, carSearchBody } from './car-requests.js';
 import { mapCarBooking, mapCarQuote } from './map-car-booking.js';
@@ -99,6 +100,11 @@ export function createDuffelCarsProvider(opts: DuffelCarsProviderOptions): CarsP
 
     getBooking(bookingId, signal) {
       return calls.read(`/cars/bookings/${seg(bookingId)}`, undefined, toBooking, signal);
+    },
+
+    findBooking(match, signal) {
+      // GET /cars/bookings, paginated with `after`/`limit` like Duffel's other lists (UNCONFIRMED: the JS client has no cars list yet).
+      return findByMetadata(calls, '/cars/bookings', match, (b: DuffelCarsBooking) => mapCarBooking(b), signal);
     },
 
     cancelBooking(bookingId, signal) {

@@ -2,6 +2,7 @@ import type { ProviderMode } from '../../../tools/_kit/provider-basics.js';
 import type { StaysProvider } from '../../../tools/_kit/stays-cars-cruises.js';
 import { DuffelClient, type DuffelResult } from '../duffel/client.js';
 import { duffelCalls, seg } from '../duffel/duffel-calls.js';
+import { findByMetadata } from '../duffel/find-by-metadata.js';
 import { isRecord, malformed } from '../duffel/malformed.js';
 import type { ProviderPolicy } from '../http/resilience.js';
 import type { HttpTransport } from '../http/transport.js';
@@ -70,6 +71,11 @@ export function createDuffelStaysProvider(opts: DuffelStaysProviderOptions): Sta
 
     getBooking(bookingId, signal) {
       return calls.read(`/stays/bookings/${seg(bookingId)}`, undefined, toBooking, signal).catch(rethrowStaysError);
+    },
+
+    findBooking(match, signal) {
+      // GET /stays/bookings (Duffel's "list bookings", paginated with `after`/`limit`); each booking carries our metadata.
+      return findByMetadata(calls, '/stays/bookings', match, (b: DuffelStaysBooking) => mapBooking(b), signal);
     },
 
     cancelBooking(bookingId, signal) {

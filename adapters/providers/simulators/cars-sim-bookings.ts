@@ -1,5 +1,7 @@
 import { minorToDecimal, toMinor } from '../../../tools/_kit/money.js';
 import type { DuffelCarsBooking, DuffelCarsDriver, DuffelCarsQuote } from '../duffel-cars/wire.js';
+import type { DuffelListMeta } from '../duffel/wire.js';
+import type { QueryValue } from '../http/transport.js';
 import { decodeRateId } from './cars-sim-ids.js';
 import { RATE_LIFETIME_MS, askFor, bucketStart, searchId } from './cars-sim-search.js';
 import type { BookingRecord, CarsSimStore, QuoteRecord } from './cars-sim-store.js';
@@ -8,6 +10,7 @@ import { simId } from './duffel-sim-ids.js';
 import { isRecord, requireString, type Body } from './duffel-sim-input.js';
 import { badState, invalid, notFound, type SimFailure } from './duffel-sim-order-errors.js';
 import { hash32 } from './seeded.js';
+import { newestFirstPage } from './sim-list-page.js';
 import { carRate } from './world/cars.js';
 import { YOUNG_DRIVER_AGE } from './world/cars-pricing.js';
 
@@ -25,6 +28,8 @@ import { YOUNG_DRIVER_AGE } from './world/cars-pricing.js';
 //   `refund_amount`/`refund_currency`, our extension (not in Duffel's types).
 
 export const QUOTE_TTL_MS = 15 * 60_000;
+/** Bookings are numbered by this sequence; their ids derive from the number, so the list walks it. */
+const BOOKING_SEQ = 'booking';
 const FULL_REFUND_BEFORE_MS = 48 * 3_600_000;
 const LATE_REFUND_SHARE = 0.5;
 const MAX_METADATA_KEYS = 50;
@@ -148,7 +153,7 @@ export async function createBooking(ctx: CarsSimCtx, data: Body): Promise<Duffel
   if (!record) throw notFound('quote');
   if (ctx.now.getTime() >= record.expiresAtMs) throw badState('quote_expired', 'Quote expired', 'This quote has expired. Create a new quote from a fresh search.');
   checkDriverAge(record, driver);
-  const seq = await ctx.store.nextSeq('booking');
+  const seq = await ctx.store.nextSeq(BOOKING_SEQ);
   const id = simId('boo', ctx.seed, seq);
   if (!(await ctx.store.claimQuote(quoteId, id))) throw badState('quote_already_booked', 'Quote already booked', 'A booking has already been made from this quote.');
   const { quote } = record;
@@ -188,6 +193,11 @@ export async function createBooking(ctx: CarsSimCtx, data: Body): Promise<Duffel
     throw err;
   }
   return booking;
+}
+
+/** GET /cars/bookings: every booking, newest first, paginated with `after` / `limit` (a number whose booking was refused is skipped). */
+export async function listBookings(ctx: CarsSimCtx, query: Record<string, QueryValue>): Promise<{ data: DuffelCarsBooking[]; meta: DuffelListMeta }> {
+  return newestFirstPage(query, await ctx.store.lastSeq(BOOKING_SEQ), async (seq) => (await ctx.store.getBooking(simId('boo', ctx.seed, seq)))?.booking);
 }
 
 export async function getBooking(ctx: CarsSimCtx, id: string): Promise<DuffelCarsBooking> {

@@ -43,6 +43,8 @@ export interface CarsSimStore {
   putBooking(record: BookingRecord, now: Date): Promise<void>;
   /** The next number of a named sequence, from 1: deterministic ids without randomness. */
   nextSeq(name: string): Promise<number>;
+  /** The last number a sequence handed out (0 before the first). */
+  lastSeq(name: string): Promise<number>;
   withLock<T>(resourceId: string, work: () => Promise<T>): Promise<T>;
 }
 
@@ -65,6 +67,10 @@ export function createCarsSimStore(cache: Cache, seed: string): CarsSimStore {
 
     async nextSeq(name) {
       return (await cache.increment(`${prefix}:seq:${name}`, BOOKING_TTL_MAX_S)).count;
+    },
+
+    async lastSeq(name) {
+      return Number((await cache.get<number | string>(`${prefix}:seq:${name}`)) ?? 0);
     },
 
     withLock: (resourceId, work) => withCacheLock(cache, `${prefix}:lock:${resourceId}`, work, () => new SimFailure(429, LOCKED)),

@@ -1,7 +1,8 @@
 import type { Cache } from '../../../tools/_kit/ports.js';
 import { MemoryCache } from '../../cache/memory-cache.js';
+import type { DuffelListMeta } from '../duffel/wire.js';
 import type { HttpRequest } from '../http/transport.js';
-import { cancelBooking, createBooking, createQuote, getBooking, type CarsSimCtx } from './cars-sim-bookings.js';
+import { cancelBooking, createBooking, createQuote, getBooking, listBookings, type CarsSimCtx } from './cars-sim-bookings.js';
 import { searchCars } from './cars-sim-search.js';
 import { createCarsSimStore } from './cars-sim-store.js';
 import { MISSING_VERSION, NOT_FOUND, UNAVAILABLE, duffelError, type SimErrorSpec } from './duffel-sim-errors.js';
@@ -16,6 +17,7 @@ import type { SimResponse, WireSimulator } from './sim-transport.js';
 //   POST /cars/search                        → rates (stateless ids, cheapest first)
 //   POST /cars/quotes {rate_id}              → a quote kept in the cache, 15 min
 //   POST /cars/bookings {quote_id, driver…}  → a booking kept in the cache
+//   GET  /cars/bookings                      → every booking, newest first (`after`/`limit`)
 //   GET  /cars/bookings/{id}
 //   POST /cars/bookings/{id}/actions/cancel  → cancelled, with refund_amount (our extension)
 // Choices where Duffel documents nothing are listed in cars-sim-bookings.ts and cars-sim-search.ts.
@@ -34,10 +36,11 @@ export function createCarsSimulator(opts: CarsSimulatorOptions): WireSimulator {
   const requestId = (now: Date) => simId('req', seed, 'cars', ++served, now.getTime()).slice(4, 24);
   const fail = (status: number, id: string, spec: SimErrorSpec): SimResponse => duffelError(status, id, spec);
 
-  async function route(req: HttpRequest, path: string, ctx: CarsSimCtx): Promise<{ status: number; data: unknown } | null> {
+  async function route(req: HttpRequest, path: string, ctx: CarsSimCtx): Promise<{ status: number; data: unknown; meta?: DuffelListMeta } | null> {
     if (req.method === 'POST' && path === '/cars/search') return { status: 200, data: searchCars(seed, readData(req.body), ctx.now) };
     if (req.method === 'POST' && path === '/cars/quotes') return { status: 201, data: await createQuote(ctx, readData(req.body)) };
     if (req.method === 'POST' && path === '/cars/bookings') return { status: 201, data: await createBooking(ctx, readData(req.body)) };
+    if (req.method === 'GET' && path === '/cars/bookings') return { status: 200, ...(await listBookings(ctx, req.query ?? {})) };
     const cancel = /^\/cars\/bookings\/([^/]+)\/actions\/cancel$/.exec(path);
     if (req.method === 'POST' && cancel) return { status: 200, data: await cancelBooking(ctx, safeDecode(cancel[1]!)) };
     const booking = /^\/cars\/bookings\/([^/]+)$/.exec(path);
@@ -52,7 +55,7 @@ export function createCarsSimulator(opts: CarsSimulatorOptions): WireSimulator {
       try {
         const answer = await route(req, req.path.replace(/\/+$/, ''), { seed, store, now });
         if (!answer) return fail(404, id, NOT_FOUND);
-        return { status: answer.status, headers: { 'x-request-id': id }, body: { data: answer.data } };
+        return { status: answer.status, headers: { 'x-request-id': id }, body: answer.meta ? { data: answer.data, meta: answer.meta } : { data: answer.data } };
       } catch (err) {
         if (err instanceof SimFailure) return fail(err.status, id, err.spec);
         throw err;

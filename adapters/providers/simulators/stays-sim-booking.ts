@@ -1,9 +1,11 @@
 import type { DuffelAccommodation, DuffelStaysBooking, DuffelStaysQuote } from '../duffel-stays/wire.js';
+import type { QueryValue } from '../http/transport.js';
 import { created, ok, type SimResult } from './duffel-sim-context.js';
 import { simId } from './duffel-sim-ids.js';
 import { readData, requireString } from './duffel-sim-input.js';
 import { badState, notFound } from './duffel-sim-order-errors.js';
 import { hash32 } from './seeded.js';
+import { newestFirstPage } from './sim-list-page.js';
 import type { StaysSimCtx } from './stays-sim-context.js';
 import { readBooking } from './stays-sim-input.js';
 import type { BookingRecord, QuoteRecord } from './stays-sim-store.js';
@@ -116,8 +118,18 @@ export async function createBooking(ctx: StaysSimCtx, raw: string | undefined): 
     const stored: BookingRecord = { booking, hotel: rec.hotel };
     await ctx.store.putBooking(stored);
     await ctx.store.putQuote({ ...rec, bookingId: id });
+    await ctx.store.indexBooking(id);
     return created(booking);
   });
+}
+
+/** GET /stays/bookings: every booking, newest first, paginated with `after` / `limit`. */
+export async function listBookings(ctx: StaysSimCtx, query: Record<string, QueryValue>): Promise<SimResult> {
+  const page = await newestFirstPage(query, await ctx.store.bookingCount(), async (slot) => {
+    const id = await ctx.store.bookingAt(slot);
+    return id === undefined ? undefined : (await ctx.store.getBooking(id))?.booking;
+  });
+  return { ...ok(page.data), meta: page.meta };
 }
 
 export async function getBooking(ctx: StaysSimCtx, id: string): Promise<SimResult> {

@@ -62,6 +62,11 @@ export interface StaysSimStore {
   putQuote(record: QuoteRecord): Promise<void>;
   getBooking(id: string): Promise<BookingRecord | undefined>;
   putBooking(record: BookingRecord): Promise<void>;
+  /** Numbers a new booking for the bookings list (GET /stays/bookings): 1, 2, … in the order they were made. */
+  indexBooking(id: string): Promise<void>;
+  /** How many bookings were numbered, and the id at a 1-based number. */
+  bookingCount(): Promise<number>;
+  bookingAt(slot: number): Promise<string | undefined>;
   /** The next number of a named sequence, from 1: deterministic ids without a clock or randomness. */
   nextSeq(name: string): Promise<number>;
   /** Runs `work` holding the resource's lock, across processes. */
@@ -86,6 +91,14 @@ export function createStaysSimStore(cache: Cache, seed: string): StaysSimStore {
     putQuote: (record) => cache.set(key('quo', record.quote.id), record, BOOKING_TTL_SECONDS),
     getBooking: (id) => cache.get<BookingRecord>(key('bok', id)),
     putBooking: (record) => cache.set(key('bok', record.booking.id), record, BOOKING_TTL_SECONDS),
+    async indexBooking(id) {
+      const { count } = await cache.increment(`${prefix}:bokn`, BOOKING_TTL_SECONDS);
+      await cache.set(`${prefix}:boki:${count}`, id, BOOKING_TTL_SECONDS);
+    },
+    async bookingCount() {
+      return Number((await cache.get<number | string>(`${prefix}:bokn`)) ?? 0);
+    },
+    bookingAt: (slot) => cache.get<string>(`${prefix}:boki:${slot}`),
     async nextSeq(name) {
       return (await cache.increment(`${prefix}:seq:${name}`, BOOKING_TTL_SECONDS)).count;
     },

@@ -7,7 +7,7 @@ import { duffelResponseHeaders, requestHeader, type SimHeaders } from './duffel-
 import { safeDecode } from './duffel-sim-input.js';
 import { SimFailure } from './duffel-sim-order-errors.js';
 import type { SimResponse, WireSimulator } from './sim-transport.js';
-import { cancelBooking, createBooking, createQuote, getBooking, getQuote } from './stays-sim-booking.js';
+import { cancelBooking, createBooking, createQuote, getBooking, getQuote, listBookings } from './stays-sim-booking.js';
 import type { StaysSimCtx } from './stays-sim-context.js';
 import { createSearch, fetchAllRates } from './stays-sim-search.js';
 import { createStaysSimStore } from './stays-sim-store.js';
@@ -20,6 +20,7 @@ import { createStaysSimStore } from './stays-sim-store.js';
 //   POST /stays/quotes {rate_id}                        201 a quote (price locked 30 min)
 //   GET  /stays/quotes/{id}
 //   POST /stays/bookings {quote_id, guests, email, phone_number, …}  201 a booking
+//   GET  /stays/bookings                                every booking, newest first (`after`/`limit`)
 //   GET  /stays/bookings/{id}
 //   POST /stays/bookings/{id}/actions/cancel            200 the cancelled booking
 // Search results and rates expire 30 minutes after the search (404
@@ -62,6 +63,7 @@ function route(req: HttpRequest): Route | undefined {
     if (cancelId !== undefined) return (ctx) => cancelBooking(ctx, cancelId);
   }
   if (req.method === 'GET') {
+    if (path === '/stays/bookings') return (ctx) => listBookings(ctx, req.query ?? {});
     const quoteId = id(/^\/stays\/quotes\/([^/]+)$/);
     if (quoteId !== undefined) return (ctx) => getQuote(ctx, quoteId);
     const bookingId = id(/^\/stays\/bookings\/([^/]+)$/);
@@ -88,7 +90,7 @@ export function createStaysSimulator(opts: StaysSimulatorOptions): WireSimulator
       if (!run) return fail(404, h, NOT_FOUND);
       try {
         const result = await run({ seed, store, now });
-        return { status: result.status, headers: h, body: { data: result.data } };
+        return { status: result.status, headers: h, body: result.meta ? { data: result.data, meta: result.meta } : { data: result.data } };
       } catch (err) {
         if (err instanceof SimFailure) return fail(err.status, h, err.spec);
         throw err;
