@@ -32,6 +32,7 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
   rate_id: 'a hotel rate: public inventory (locking it makes a quote, whose quote_id is owned)',
   hotel_id: 'a property: public inventory',
   card_id: 'a card token from the provider\'s card component; nothing is stored under it here (the 3-D Secure route is in the matrix through resource_id)',
+  client_token: 'a guest\'s proof of paying a flight provider payment intent, sent with its payment_intent_id (the route is in the matrix through that id)',
   user_id: 'names a user, not a resource: who may act for whom is the auth rules\' business (test/identity.test.ts, test/trips/access.test.ts)',
   acting_user_id: 'the back end\'s acting user (internal key only): test/trips/access.test.ts',
   traveller_user_id: 'the traveller an agent books for: the booking made is then theirs (checked by booking.get in this matrix)',

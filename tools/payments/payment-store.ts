@@ -7,7 +7,7 @@
 // Claiming and starting a refund are both compare-and-set from `open`, so a
 // payment is never both spent on goods and refunded as unused, whatever races.
 
-export type PaymentPurpose = 'order' | 'hold_payment' | 'change' | 'services' | 'custom' | 'car_service_fee' | 'car_partner_rental' | 'hotel';
+export type PaymentPurpose = 'order' | 'hold_payment' | 'change' | 'services' | 'custom' | 'car_service_fee' | 'car_partner_rental' | 'hotel' | 'provider_balance';
 export type PaymentState = 'open' | 'claimed' | 'attached' | 'refunding' | 'refunded' | 'void';
 /** A stay is named by its quote: one quote books one stay, and the quote id is known before the booking exists. */
 export type GoodsKind = 'flight_booking' | 'car_booking' | 'stay_quote';
@@ -33,7 +33,10 @@ export interface PaymentRecord {
   updatedAt: string;
 }
 
-export type NewPayment = Pick<PaymentRecord, 'id' | 'payerUserId' | 'payerSecretHash' | 'openedBy' | 'purpose' | 'subject' | 'amountMinor' | 'currency'>;
+export type NewPayment = Pick<PaymentRecord, 'id' | 'payerUserId' | 'payerSecretHash' | 'openedBy' | 'purpose' | 'subject' | 'amountMinor' | 'currency'> & {
+  /** `open` unless said: a payment the card processor does not hold starts `attached` (see recordProviderPayment). */
+  state?: PaymentState;
+};
 
 export interface ProcessorRefund {
   id: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../_kit/define-tool.js';
 import { ToolError } from '../../_kit/errors.js';
+import { recordProviderPayment } from '../../payments/index.js';
 import { fromMinor } from '../../_kit/money.js';
 import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
 import { ServiceRequestInput } from '../checkout/create-offer-input.js';
@@ -11,7 +12,7 @@ export const providerPaymentIntentTool = defineTool({
   name: 'booking.provider_payment_intent',
   title: "Create a flight provider payment intent",
   description:
-    "Creates a payment intent with the flight provider's own card payments (Duffel Payments) and returns its client_token for the provider's card component. The amount is resolved from the provider like the card-processor variant (offer_id, or order_id with a change or extras, or a hold); internal callers may give amount and currency directly (a balance top-up).",
+    "Creates a payment intent with the flight provider's own card payments (Duffel Payments) and returns its client_token for the provider's card component. The amount is resolved from the provider like the card-processor variant (offer_id, or order_id with a change or extras, or a hold); internal callers may give amount and currency directly (a balance top-up). The intent belongs to its creator: only they (a guest with its client_token) may confirm it.",
   area: 'Flight booking',
   input: z
     .strictObject({
@@ -30,17 +31,22 @@ export const providerPaymentIntentTool = defineTool({
   mcp: false,
   handler: async (ctx, input) => {
     let amount;
+    let subject: string | null = null;
     if (input.amount !== undefined && input.currency !== undefined) {
       if (ctx.principal.kind !== 'internal') throw new ToolError('FORBIDDEN', 'Only the service back end may set the amount');
       amount = { amount: input.amount, currency: input.currency };
     } else {
       const due = await resolveDue(ctx, input);
       amount = fromMinor(due.minor, due.currency);
+      subject = due.subject;
     }
+    let intent;
     try {
-      return providerPaymentIntentView(await ctx.services.providers.flights.createPaymentIntent(amount, ctx.signal));
+      intent = await ctx.services.providers.flights.createPaymentIntent(amount, ctx.signal);
     } catch (err) {
       throw isProviderError(err) ? providerToolError(err) : err;
     }
+    await recordProviderPayment(ctx, intent, subject);
+    return providerPaymentIntentView(intent);
   },
 });
