@@ -17,6 +17,7 @@ import { createSeatsAeroSimulator } from './simulators/seats-aero-sim.js';
 import { createSerpApiSimulator } from './simulators/serpapi-sim.js';
 import { simulatedTransport, type WireSimulator } from './simulators/sim-transport.js';
 import { createStaysSimulator } from './simulators/stays-sim.js';
+import { simulatorWebhookSecret } from './simulators/sim-webhook-secret.js';
 import { createStripeSimulator } from './simulators/stripe-sim.js';
 import { createStripeProcessor } from './stripe/stripe-processor.js';
 
@@ -32,9 +33,6 @@ export const PROVIDER_ROLES: Record<ProviderName, string> = {
 
 /** Default time budget per attempt: Google Flights scraping can take a while; card calls must not hang a checkout. */
 const DEFAULT_TIMEOUT_MS: Record<ProviderName, number> = { duffel: 20_000, serpapi: 30_000, seats_aero: 10_000, stripe: 20_000 };
-
-/** Development-only signing secret for the card simulator's webhooks. */
-const SIMULATOR_WEBHOOK_SECRET = 'whsec_deal_engine_simulator';
 
 /** stripe-node makes up to three attempts itself; each gets a share of our budget so ours ends last. */
 function stripeAttemptMs(budgetMs: number): number {
@@ -95,7 +93,7 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
   const cards = guardCardProcessor(
     config.STRIPE_SECRET_KEY
       ? createStripeProcessor({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, ...stripeEndpoint(config.STRIPE_API_BASE), timeoutMs: stripeAttemptMs(timeouts.stripe) })
-      : createStripeSimulator({ cache: deps.cache, seed: sim.seed, webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? SIMULATOR_WEBHOOK_SECRET, clock: deps.clock }),
+      : createStripeSimulator({ cache: deps.cache, seed: sim.seed, webhookSecret: simulatorWebhookSecret(config), clock: deps.clock }),
     policies.stripe,
   );
 
