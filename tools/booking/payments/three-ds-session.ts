@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../_kit/define-tool.js';
 import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
 import { ServiceRequestInput } from '../checkout/create-offer-input.js';
+import { loadBooking } from '../booking-access.js';
 import { providerOfferId } from '../offer-id.js';
 
 export const threeDsSessionTool = defineTool({
@@ -12,17 +13,19 @@ export const threeDsSessionTool = defineTool({
   area: 'Flight booking',
   input: z.strictObject({
     card_id: z.string().trim().min(1).max(200).describe("The tokenised card (tcd_...) from the provider's card component."),
-    resource_id: z.string().trim().min(1).max(200).describe('What is paid for: an offer (off_...), an order (ord_...) or a change offer.'),
+    resource_id: z.string().trim().min(1).max(200).describe('What is paid for: an offer (off_...), an order (ord_... or our bk_..., which must be visible to the caller) or a change offer.'),
     services: z.array(ServiceRequestInput).max(20).default([]),
     cardholder_present: z.boolean().default(true).describe('False for a merchant-initiated payment (the customer is not there to authenticate).'),
   }),
   output: z.object({ id: z.string(), status: z.string(), resource_id: z.string(), card_id: z.string(), client_id: z.string().nullable(), expires_at: z.string() }),
-  errors: ['UNPROCESSABLE', 'GONE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
+  errors: ['NOT_FOUND', 'UNPROCESSABLE', 'GONE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
   rest: { method: 'POST', path: '/api/booking/3ds-session' },
   mcp: false,
   handler: async (ctx, input) => {
-    const resourceId = input.resource_id.includes(':') ? providerOfferId(input.resource_id) : input.resource_id;
+    let resourceId = input.resource_id.includes(':') ? providerOfferId(input.resource_id) : input.resource_id;
+    // An order is somebody's: only who may see the booking may pay for it (anyone else gets the 404 of an unknown id).
+    if (/^(ord|bk)_/.test(resourceId)) resourceId = (await loadBooking(ctx, resourceId)).providerOrderId ?? resourceId;
     try {
       const s = await ctx.services.providers.flights.createThreeDSecureSession(
         { cardId: input.card_id, resourceId, services: input.services, cardholderPresent: input.cardholder_present },
