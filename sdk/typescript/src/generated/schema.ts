@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Create a flight provider payment intent
-         * @description Creates a payment intent with the flight provider's own card payments (Duffel Payments) and returns its client_token for the provider's card component. The amount is resolved from the provider like the card-processor variant (offer_id, or order_id with a change or extras, or a hold); internal callers may give amount and currency directly (a balance top-up).
+         * @description Creates a payment intent with the flight provider's own card payments (Duffel Payments) and returns its client_token for the provider's card component. The amount is resolved from the provider like the card-processor variant (offer_id, or order_id with a change or extras, or a hold); internal callers may give amount and currency directly (a balance top-up). The intent belongs to its creator: only they (a guest with its client_token) may confirm it.
          */
         post: operations["booking_provider_payment_intent"];
         delete?: never;
@@ -640,7 +640,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a flight provider payment intent
-         * @description Confirms a flight provider payment intent after the customer entered their card in the provider's card component; the amount then joins our provider balance.
+         * @description Confirms a flight provider payment intent after the customer entered their card in the provider's card component; the amount then joins our provider balance. Only whoever created the intent may confirm it (a guest sends its client_token); for anyone else it does not exist (404).
          */
         post: operations["booking_provider_payment_intent_confirm"];
         delete?: never;
@@ -660,7 +660,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm held seats
-         * @description After the flight order has succeeded, confirms the signed-in caller's held seats of the offer and links them to the booking. Checkout sends the buyer's held seats to the airline with the order; a seat is confirmed only if the airline's order really has it (same passenger, leg and seat). If any held seat is not on the order (held after checkout, or a booking on hold, whose order cannot carry seats) nothing is confirmed and the answer is a 409 listing them: release them and confirm again. The booking must be for this offer, visible to the caller, and confirmed or on hold; seats already confirmed or released are left as they are.
+         * @description After the flight order has succeeded, confirms the signed-in caller's held seats of the offer and links them to the booking. Checkout sends the buyer's held seats to the airline with the order; a seat is confirmed only if the airline's order really has it (same passenger, leg and seat). If any held seat is not on the order (held after checkout, or a booking on hold, whose order cannot carry seats) nothing is confirmed and the answer is a 409 listing them: release them and confirm again. A checkout by the signed-in holder confirms the seats its order carries by itself; calling this again answers the seats confirmed for the booking. The booking must be for this offer, visible to the caller, and confirmed or on hold; seats already confirmed or released are left as they are.
          */
         post: operations["booking_seat_confirm"];
         delete?: never;
@@ -4481,7 +4481,7 @@ export interface operations {
                      * @default true
                      */
                     cardholder_present?: boolean;
-                    /** @description What is paid for: an offer (off_...), an order (ord_...) or a change offer. */
+                    /** @description What is paid for: an offer (off_...), an order (ord_... or our bk_..., which must be visible to the caller) or a change offer. */
                     resource_id: string;
                     /** @default [] */
                     services?: {
@@ -4512,6 +4512,15 @@ export interface operations {
             };
             /** @description Error: FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6183,7 +6192,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The client_token the intent was created with. Required when it was created without signing in (a guest): it proves the caller is the payer. */
+                    client_token?: string;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -6214,6 +6230,15 @@ export interface operations {
             };
             /** @description Error: FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -161,6 +161,7 @@ __all__ = [
     "BookingPaymentIntentRequest",
     "BookingPaymentIntentRequestServicesItem",
     "BookingPaymentIntentResponse",
+    "BookingProviderPaymentIntentConfirmRequest",
     "BookingProviderPaymentIntentConfirmResponse",
     "BookingProviderPaymentIntentConfirmResponseAmount",
     "BookingProviderPaymentIntentConfirmResponseFees",
@@ -2368,6 +2369,13 @@ class BookingProviderPaymentIntentResponse(TypedDict):
     created_at: str
 
 
+class BookingProviderPaymentIntentConfirmRequest(TypedDict, total=False):
+    """Request body of `booking_provider_payment_intent_confirm`."""
+    # The client_token the intent was created with. Required when it was created without
+    # signing in (a guest): it proves the caller is the payer.
+    client_token: str
+
+
 class BookingProviderPaymentIntentConfirmResponseAmount(TypedDict):
     amount: float
     currency: str
@@ -2683,7 +2691,8 @@ class BookingThreeDsSessionRequestServicesItem(_BookingThreeDsSessionRequestServ
 class _BookingThreeDsSessionRequestRequired(TypedDict):
     # The tokenised card (tcd_...) from the provider's card component.
     card_id: str
-    # What is paid for: an offer (off_...), an order (ord_...) or a change offer.
+    # What is paid for: an offer (off_...), an order (ord_... or our bk_..., which must
+    # be visible to the caller) or a change offer.
     resource_id: str
 
 

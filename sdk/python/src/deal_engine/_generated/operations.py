@@ -968,7 +968,8 @@ class _Operations(SyncTransport):
         Payments) and returns its client_token for the provider's card component. The
         amount is resolved from the provider like the card-processor variant (offer_id,
         or order_id with a change or extras, or a hold); internal callers may give
-        amount and currency directly (a balance top-up).
+        amount and currency directly (a balance top-up). The intent belongs to its
+        creator: only they (a guest with its client_token) may confirm it.
 
         Args:
             amount: Internal callers only.
@@ -990,6 +991,8 @@ class _Operations(SyncTransport):
     def booking_provider_payment_intent_confirm(
         self,
         payment_intent_id: str,
+        *,
+        client_token: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.BookingProviderPaymentIntentConfirmResponse:
         """Confirm a flight provider payment intent
 
@@ -997,11 +1000,19 @@ class _Operations(SyncTransport):
 
         Confirms a flight provider payment intent after the customer entered their card
         in the provider's card component; the amount then joins our provider balance.
+        Only whoever created the intent may confirm it (a guest sends its client_token);
+        for anyone else it does not exist (404).
+
+        Args:
+            client_token: The client_token the intent was created with. Required when it
+                was created without signing in (a guest): it proves the caller is the payer.
         """
         return self._request(
             "POST",
             "/api/booking/payment-intents/{payment_intent_id}/confirm",
             path_params={"payment_intent_id": payment_intent_id},
+            body={"client_token": client_token},
+            body_optional=True,
         )
 
     def booking_revenue(
@@ -1043,9 +1054,10 @@ class _Operations(SyncTransport):
         order really has it (same passenger, leg and seat). If any held seat is not on
         the order (held after checkout, or a booking on hold, whose order cannot carry
         seats) nothing is confirmed and the answer is a 409 listing them: release them
-        and confirm again. The booking must be for this offer, visible to the caller,
-        and confirmed or on hold; seats already confirmed or released are left as they
-        are.
+        and confirm again. A checkout by the signed-in holder confirms the seats its
+        order carries by itself; calling this again answers the seats confirmed for the
+        booking. The booking must be for this offer, visible to the caller, and
+        confirmed or on hold; seats already confirmed or released are left as they are.
 
         Args:
             offer_id: The offer the seats are for, as search returned it (e.g.
@@ -1222,8 +1234,8 @@ class _Operations(SyncTransport):
 
         Args:
             card_id: The tokenised card (tcd_...) from the provider's card component.
-            resource_id: What is paid for: an offer (off_...), an order (ord_...) or a
-                change offer.
+            resource_id: What is paid for: an offer (off_...), an order (ord_... or our
+                bk_..., which must be visible to the caller) or a change offer.
             cardholder_present: False for a merchant-initiated payment (the customer is
                 not there to authenticate).
         """
@@ -4457,7 +4469,8 @@ class _AsyncOperations(AsyncTransport):
         Payments) and returns its client_token for the provider's card component. The
         amount is resolved from the provider like the card-processor variant (offer_id,
         or order_id with a change or extras, or a hold); internal callers may give
-        amount and currency directly (a balance top-up).
+        amount and currency directly (a balance top-up). The intent belongs to its
+        creator: only they (a guest with its client_token) may confirm it.
 
         Args:
             amount: Internal callers only.
@@ -4479,6 +4492,8 @@ class _AsyncOperations(AsyncTransport):
     async def booking_provider_payment_intent_confirm(
         self,
         payment_intent_id: str,
+        *,
+        client_token: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.BookingProviderPaymentIntentConfirmResponse:
         """Confirm a flight provider payment intent
 
@@ -4486,11 +4501,19 @@ class _AsyncOperations(AsyncTransport):
 
         Confirms a flight provider payment intent after the customer entered their card
         in the provider's card component; the amount then joins our provider balance.
+        Only whoever created the intent may confirm it (a guest sends its client_token);
+        for anyone else it does not exist (404).
+
+        Args:
+            client_token: The client_token the intent was created with. Required when it
+                was created without signing in (a guest): it proves the caller is the payer.
         """
         return await self._request(
             "POST",
             "/api/booking/payment-intents/{payment_intent_id}/confirm",
             path_params={"payment_intent_id": payment_intent_id},
+            body={"client_token": client_token},
+            body_optional=True,
         )
 
     async def booking_revenue(
@@ -4532,9 +4555,10 @@ class _AsyncOperations(AsyncTransport):
         order really has it (same passenger, leg and seat). If any held seat is not on
         the order (held after checkout, or a booking on hold, whose order cannot carry
         seats) nothing is confirmed and the answer is a 409 listing them: release them
-        and confirm again. The booking must be for this offer, visible to the caller,
-        and confirmed or on hold; seats already confirmed or released are left as they
-        are.
+        and confirm again. A checkout by the signed-in holder confirms the seats its
+        order carries by itself; calling this again answers the seats confirmed for the
+        booking. The booking must be for this offer, visible to the caller, and
+        confirmed or on hold; seats already confirmed or released are left as they are.
 
         Args:
             offer_id: The offer the seats are for, as search returned it (e.g.
@@ -4711,8 +4735,8 @@ class _AsyncOperations(AsyncTransport):
 
         Args:
             card_id: The tokenised card (tcd_...) from the provider's card component.
-            resource_id: What is paid for: an offer (off_...), an order (ord_...) or a
-                change offer.
+            resource_id: What is paid for: an offer (off_...), an order (ord_... or our
+                bk_..., which must be visible to the caller) or a change offer.
             cardholder_present: False for a merchant-initiated payment (the customer is
                 not there to authenticate).
         """
