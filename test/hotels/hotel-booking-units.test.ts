@@ -4,6 +4,7 @@ import type { Services, ToolContext } from '../../tools/_kit/context.js';
 import { ProviderError } from '../../tools/_kit/provider-error.js';
 import type { Accommodation, StayBooking, StayQuote, StaysProvider } from '../../tools/_kit/stays-cars-cruises.js';
 import type { DomainEventInput } from '../../tools/booking/store.js';
+import type { PaymentStore } from '../../tools/payments/index.js';
 import { bookStay } from '../../tools/hotels/book-stay.js';
 import { cancelStay } from '../../tools/hotels/cancel-stay.js';
 import { saveStayQuote } from '../../tools/hotels/quote-cache.js';
@@ -116,8 +117,11 @@ function fakeStays(behaviour: { book?: () => Promise<StayBooking>; cancel?: () =
   return fake;
 }
 
+/** The payments ledger as these stays see it: the web app took their payments (paymentIntentId null), so none of ours paid for them. */
+const noCardPayments = { ofGoods: async () => [], get: async () => null } as unknown as PaymentStore;
+
 function context(stays: StaysProvider, store: StayBookingStore): ToolContext {
-  const services = { cache: new MemoryCache(() => NOW.getTime()), clock: () => NOW, stayBookings: store, providers: { stays } } as unknown as Services;
+  const services = { cache: new MemoryCache(() => NOW.getTime()), clock: () => NOW, stayBookings: store, payments: noCardPayments, providers: { stays } } as unknown as Services;
   const log = { debug() {}, info() {}, warn() {}, error() {} };
   return { principal: { kind: 'internal' }, requestId: 't', signal: new AbortController().signal, log, services };
 }
@@ -179,6 +183,8 @@ describe('cancelStay', () => {
     const { ctx, b } = await booked(fakeStays({ book: async () => confirmed('bok_2'), cancel: async () => confirmed('bok_2', { status: 'cancelled', refund: { amount: 123.45, currency: 'EUR' }, cancelledAt: NOW.toISOString() }) }), store);
     const done = await cancelStay(ctx, b);
     expect(done).toMatchObject({ source: 'provider', refund: { amount: 123.45, currency: 'EUR' }, booking: { status: 'cancelled', refundMinor: 12_345 } });
+    // The web app took the payment and refunds it; nothing went back to a card of ours.
+    expect(done.refundedToCard).toBeNull();
     expect(store.events.at(-1)).toMatchObject({ type: 'booking.canceled', dedupeKey: `booking.canceled:${b.id}` });
   });
 
@@ -186,7 +192,7 @@ describe('cancelStay', () => {
     const store = memoryStore();
     const { ctx, b } = await booked(fakeStays({ book: async () => confirmed('bok_3'), cancel: async () => confirmed('bok_3', { status: 'cancelled' }) }), store);
     const done = await cancelStay(ctx, b);
-    expect(done).toMatchObject({ source: 'timeline', refund: { amount: 400, currency: 'EUR' } });
+    expect(done).toMatchObject({ source: 'timeline', refund: { amount: 400, currency: 'EUR' }, refundedToCard: null });
     const again = await cancelStay(ctx, done.booking);
     expect(again).toMatchObject({ source: 'recorded', refund: { amount: 400 } });
   });
