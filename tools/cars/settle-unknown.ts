@@ -1,4 +1,5 @@
 import type { ToolContext } from '../_kit/context.js';
+import { GIVE_UP_MS, NOT_BOOKED_REASON, SETTLE_AFTER_MS, settleEach, type SettleOutcome, type SettleReport } from '../_kit/settle-unknown-outcomes.js';
 import { isProviderError } from '../_kit/provider-error.js';
 import { refundFailedGoods } from '../payments/index.js';
 import { BOOKING_METADATA } from './booking-view.js';
@@ -15,14 +16,6 @@ import { confirmCarBooking } from './place-car-booking.js';
 // tried again next time. Safe in several processes: the move out of `creating` is
 // a compare-and-set, and only the process that made it refunds (itself a
 // compare-and-set on the payment, with a fixed idempotency key).
-
-/** Longer than a booking call may take (moneySignal's 150 s): a younger record may still be in flight. */
-export const SETTLE_AFTER_MS = 5 * 60_000;
-/** Not found at the provider this long after creation: the rental was never made (as flights give up). */
-export const GIVE_UP_MS = 15 * 60_000;
-export const NOT_BOOKED_REASON = 'not_found_at_provider';
-
-export type SettleOutcome = 'confirmed' | 'failed' | 'unsettled';
 
 export async function settleUnknownCarBooking(ctx: ToolContext, record: CarBookingRecord): Promise<SettleOutcome> {
   if (record.status !== 'creating') return record.status === 'failed' ? 'failed' : 'confirmed';
@@ -46,21 +39,8 @@ export async function settleUnknownCarBooking(ctx: ToolContext, record: CarBooki
   return 'failed';
 }
 
-export interface SettleReport {
-  confirmed: number;
-  failed: number;
-  unsettled: number;
-}
-
 /** Settles up to `batch` car bookings left `creating`, oldest first. */
 export async function settleUnknownCarBookings(ctx: ToolContext, batch = 20): Promise<SettleReport> {
-  const report: SettleReport = { confirmed: 0, failed: 0, unsettled: 0 };
   const due = await ctx.services.carBookings.unsettled(new Date(ctx.services.clock().getTime() - SETTLE_AFTER_MS), batch);
-  for (const record of due) {
-    if (ctx.signal.aborted) break;
-    const outcome = await settleUnknownCarBooking(ctx, record);
-    report[outcome] += 1;
-    if (outcome !== 'unsettled') ctx.log.info({ bookingId: record.id, outcome }, 'car booking with an unknown outcome settled');
-  }
-  return report;
+  return settleEach(ctx, 'car booking', due, (record) => settleUnknownCarBooking(ctx, record));
 }

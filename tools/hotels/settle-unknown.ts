@@ -1,4 +1,5 @@
 import type { ToolContext } from '../_kit/context.js';
+import { GIVE_UP_MS, NOT_BOOKED_REASON, SETTLE_AFTER_MS, settleEach, type SettleOutcome, type SettleReport } from '../_kit/settle-unknown-outcomes.js';
 import { isProviderError } from '../_kit/provider-error.js';
 import { attachPayment, refundFailedGoods } from '../payments/index.js';
 import { BOOKING_ID_METADATA, confirmStayBooking } from './book-stay.js';
@@ -15,14 +16,6 @@ import type { StayBookingRecord } from './stay-store.js';
 // is touched: the web app's own payments (REST booking) are its to settle.
 // Safe in several processes: the move out of `creating` is a compare-and-set,
 // and only the process that made it refunds.
-
-/** Longer than a booking call may take (moneySignal's 150 s): a younger record may still be in flight. */
-export const SETTLE_AFTER_MS = 5 * 60_000;
-/** Not found at the provider this long after creation: the stay was never booked (as flights give up). */
-export const GIVE_UP_MS = 15 * 60_000;
-export const NOT_BOOKED_REASON = 'not_found_at_provider';
-
-export type SettleOutcome = 'confirmed' | 'failed' | 'unsettled';
 
 /** The card payment in our ledger that this stay claimed, if any. */
 async function claimedPayment(ctx: ToolContext, record: StayBookingRecord): Promise<string | null> {
@@ -59,21 +52,8 @@ export async function settleUnknownStayBooking(ctx: ToolContext, record: StayBoo
   return 'failed';
 }
 
-export interface SettleReport {
-  confirmed: number;
-  failed: number;
-  unsettled: number;
-}
-
 /** Settles up to `batch` stay bookings left `creating`, oldest first. */
 export async function settleUnknownStayBookings(ctx: ToolContext, batch = 20): Promise<SettleReport> {
-  const report: SettleReport = { confirmed: 0, failed: 0, unsettled: 0 };
   const due = await ctx.services.stayBookings.unsettled(new Date(ctx.services.clock().getTime() - SETTLE_AFTER_MS), batch);
-  for (const record of due) {
-    if (ctx.signal.aborted) break;
-    const outcome = await settleUnknownStayBooking(ctx, record);
-    report[outcome] += 1;
-    if (outcome !== 'unsettled') ctx.log.info({ bookingId: record.id, outcome }, 'stay booking with an unknown outcome settled');
-  }
-  return report;
+  return settleEach(ctx, 'stay booking', due, (record) => settleUnknownStayBooking(ctx, record));
 }
