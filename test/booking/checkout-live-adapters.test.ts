@@ -151,6 +151,25 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     await expectRefunded(intent);
   });
 
+  it('answers 410 when the offer expired between paying and checkout, refunds the card in full before any order, and says so', async () => {
+    const offer = freshOffer();
+    const intent = await paidIntent(offer);
+    const before = orderPosts();
+    duffel.failNext('offer_gone');
+    const res = await checkout(offer, intent);
+    const err = await json<ErrorOut & { details: { payment_refunded: boolean } }>(res, 410);
+    expect(err.code).toBe('GONE');
+    expect(err.detail).toContain('Your payment has been refunded in full.');
+    expect(err.details.payment_refunded).toBe(true);
+    expect(orderPosts()).toBe(before);
+    expect(stripe.refundedMinor(intent.payment_intent_id)).toBe(minor(intent.amount));
+    expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'refunded', refundedMinor: minor(intent.amount) });
+    expect(await server.services.bookings.payment(intent.payment_intent_id)).toBeNull();
+    // The refunded payment cannot be spent again.
+    const again = await json<ErrorOut>(await checkout(offer, intent), 409);
+    expect(again.detail).toMatch(/refunded or cancelled/);
+  });
+
   it('answers 409 when the airline changed the price, and refunds the card', async () => {
     const offer = freshOffer();
     const intent = await paidIntent(offer);
