@@ -1,5 +1,5 @@
 import type { ToolContext } from '../_kit/context.js';
-import { capturedFor, claimPayment, refundOnFailure, spendablePayment } from '../payments/index.js';
+import { capturedFor, claimPayment, refundFailedGoods, refundOnFailure, spendablePayment } from '../payments/index.js';
 import { newCarBookingId } from './car-booking-id.js';
 import type { CarBookingRecord, NewCarBooking } from './car-store.js';
 import { CAR_PURPOSE } from './payment-purpose.js';
@@ -42,8 +42,11 @@ function newRecord(quote: PartnerQuote, req: PartnerBookingRequest): NewCarBooki
 export async function placePartnerBooking(ctx: ToolContext, req: PartnerBookingRequest): Promise<CarBookingRecord> {
   const payment = await spendablePayment(ctx, { paymentIntentId: req.paymentIntentId, purpose: CAR_PURPOSE.partner, subject: req.quoteId, clientSecret: req.clientSecret });
   const prior = await ctx.services.carBookings.byQuote(req.quoteId);
-  if (prior) return repeatOrConflict(prior, req.paymentIntentId, req.quoteId);
+  // The payer asking again with the same payment: the booking it made (or why there is none).
+  if (prior?.paymentIntentId === req.paymentIntentId) return repeatOrConflict(prior, req.paymentIntentId, req.quoteId);
   const quote = await refundOnFailure(ctx, payment, async () => {
+    // Booked with another payment: this one can never buy the quote.
+    if (prior) repeatOrConflict(prior, req.paymentIntentId, req.quoteId);
     const quote = await loadPartnerQuote(ctx, req.quoteId);
     assertNotExpired(ctx, quote);
     await capturedFor(ctx, payment, { minor: quote.totalMinor, currency: quote.currency });
@@ -52,6 +55,10 @@ export async function placePartnerBooking(ctx: ToolContext, req: PartnerBookingR
   const record = newRecord(quote, req);
   await claimPayment(ctx, payment, { kind: 'car_booking', id: record.id });
   const claim = await ctx.services.carBookings.create(record);
-  if (!claim.ok) return repeatOrConflict(claim.existing, req.paymentIntentId, quote.quoteId);
+  if (!claim.ok) {
+    // Another payment booked the quote in the meantime: this payment's goods will never exist.
+    await refundFailedGoods(ctx, req.paymentIntentId);
+    return repeatOrConflict(claim.existing, req.paymentIntentId, quote.quoteId);
+  }
   return bookWithProvider(ctx, (await ctx.services.carBookings.get(record.id))!, { quoteId: quote.quoteId, driver: req.driver, period: quote.period });
 }

@@ -91,12 +91,18 @@ export async function capturedFor(ctx: ToolContext, payment: PaymentRecord, due:
   return intent;
 }
 
-/** The error a failure becomes once its payment was given back. */
+/**
+ * The error a failure becomes once its payment was given back. A field-level 422
+ * (travellers that do not fit the offer) would lose the note in FastAPI's bare
+ * `detail` list, so it is told as a 422 with a message, the fields in `details`.
+ */
 function withRefundNote(err: ToolError, refundedMinor: number, currency: string): ToolError {
-  return new ToolError(err.code, `${err.message}. Your payment has been refunded in full.`, {
-    details: { ...err.details, payment_refunded: true, refunded: fromMinor(refundedMinor, currency) },
+  const fieldLevel = err.code === 'VALIDATION_FAILED' && err.issues !== undefined;
+  const message = fieldLevel ? `${err.issues!.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; ')}` : err.message;
+  return new ToolError(fieldLevel ? 'UNPROCESSABLE' : err.code, `${message}. Your payment has been refunded in full.`, {
+    details: { ...err.details, ...(fieldLevel ? { issues: err.issues } : {}), payment_refunded: true, refunded: fromMinor(refundedMinor, currency) },
     hint: `${err.hint} Open a new payment to try again.`,
-    ...(err.issues ? { issues: err.issues } : {}),
+    ...(err.issues && !fieldLevel ? { issues: err.issues } : {}),
     cause: err,
   });
 }
