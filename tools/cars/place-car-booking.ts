@@ -23,7 +23,7 @@ import type { DriverDetails } from './schemas.js';
 const EXPIRED_CODES = new Set(['quote_expired', 'expired', 'rate_no_longer_available', 'offer_no_longer_available']);
 
 function bookingFailure(err: ProviderError, refunded: boolean): ToolError {
-  const money = refunded ? ' Your payment has been refunded.' : '';
+  const money = refunded ? ' Your payment has been refunded in full.' : '';
   const details = { provider: err.provider, provider_code: err.code ?? null, payment_refunded: refunded };
   if (err.kind === 'not_found' || (err.code && EXPIRED_CODES.has(err.code))) {
     return new ToolError('GONE', `The rental company no longer offers this rate.${money}`, { details, hint: 'Search cars again and book a fresh offer.', cause: err });

@@ -11,7 +11,7 @@ export async function refundAfterFailure(ctx: ToolContext, paymentIntentId: stri
   const refunded = await refundFailedGoods(ctx, paymentIntentId);
   if (refunded > 0) await ctx.services.bookings.recordRefund(paymentIntentId, refunded);
   const mapped = providerToolError(err);
-  return new ToolError(mapped.code, `${mapped.message}.${refunded > 0 ? ' Your payment has been refunded.' : ''}`, { details: { ...mapped.details, payment_refunded: refunded > 0 }, cause: err });
+  return new ToolError(mapped.code, `${mapped.message}.${refunded > 0 ? ' Your payment has been refunded in full.' : ''}`, { details: { ...mapped.details, payment_refunded: refunded > 0 }, cause: err });
 }
 
 /** Gives `refundMinor` back across a booking's card payments, the order's own first. Returns what was refunded. */

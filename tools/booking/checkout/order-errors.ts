@@ -9,7 +9,7 @@ export function orderSurelyNotMade(err: ProviderError): boolean {
 }
 
 export function orderFailure(err: ProviderError, refunded: boolean): ToolError {
-  const money = refunded ? ' Your payment has been refunded.' : '';
+  const money = refunded ? ' Your payment has been refunded in full.' : '';
   const details = { provider: err.provider, provider_code: err.code ?? null, payment_refunded: refunded };
   switch (err.code) {
     case 'insufficient_balance':
