@@ -15,11 +15,7 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do offsets+=("$1"); shift; done
 [ ${#offsets[@]} -gt 0 ] || { echo "usage: $0 DAYS... [-- vitest file filters]"; exit 2; }
 
 lib=/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1
-if [ ! -e "$lib" ]; then
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends libfaketime
-fi
+bash scripts/install-test-deps.sh faketime
 
 failed=()
 for days in "${offsets[@]}"; do

@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+bash scripts/install-test-deps.sh python
+
 source scripts/lib/live-server.sh
 trap live_server_stop EXIT
 python=/usr/bin/python3

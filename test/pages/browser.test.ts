@@ -4,8 +4,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { daysAhead } from '../flights/search-helpers.js';
 
-// /docs and /playground driven in Debian's headless Chromium. No skip when the browser is
-// missing: CI installs it (scripts/install-test-deps.sh), so its absence is a failure.
+// /docs and /playground driven in Debian's headless Chromium. `npm test` leaves this file
+// out; `npm run test:browser` installs the browser when missing (scripts/install-test-deps.sh)
+// and runs it, so a missing browser here is a failure, not a skip. CHROMIUM_PATH picks another.
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT_DIR = 'test-output/pages';
