@@ -5,7 +5,7 @@ import { isProviderError, providerToolError } from '../_kit/provider-error.js';
 import type { PaymentIntent } from '../_kit/providers.js';
 import { mayPay } from './payer.js';
 import type { GoodsRef, PaymentPurpose, PaymentRecord } from './payment-store.js';
-import { moneySignal, refundWhole } from './refund.js';
+import { refundWhole } from './refund.js';
 
 // Spending a card payment, in the order that keeps money safe:
 //  1. spendablePayment: the caller is its payer and it was opened for this
@@ -147,4 +147,3 @@ export function refundFailedGoods(ctx: ToolContext, paymentId: string): Promise<
   return refundWhole(ctx, paymentId, ['claimed', 'open'], 'failed');
 }
 
-export { moneySignal };
