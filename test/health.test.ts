@@ -51,6 +51,7 @@ describe('health and version', () => {
       idempotency: {} as Services['idempotency'],
       fares: {} as Services['fares'],
       mistakeFares: {} as Services['mistakeFares'],
+      searchRecords: {} as Services['searchRecords'],
       alerts: {} as Services['alerts'],
       webhooks: {} as Services['webhooks'],
       trips: {} as Services['trips'],

@@ -1,7 +1,9 @@
 import type { DailyLowRow, FareHistoryStore } from '../../tools/fares/history-store.js';
 import type { PrismaClient } from './app-database.js';
+import type { RouteFareSamples } from './route-fare-samples.js';
 
-export function createFareHistoryStore(prisma: PrismaClient): FareHistoryStore {
+/** `samples`, when given, learns every recorded observation (the running statistics mistake-fare detection reads). */
+export function createFareHistoryStore(prisma: PrismaClient, samples?: RouteFareSamples): FareHistoryStore {
   return {
     async record(observations) {
       if (observations.length === 0) return;
@@ -12,6 +14,7 @@ export function createFareHistoryStore(prisma: PrismaClient): FareHistoryStore {
           cabin: o.cabin, source: o.source, priceMinor: o.priceMinor, currency: o.currency, observedAt: new Date(o.observedAt),
         })),
       });
+      samples?.add(observations);
     },
 
     async dailyLows(q) {

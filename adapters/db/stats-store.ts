@@ -24,10 +24,10 @@ interface CounterRow {
 
 export function createStatsStore(prisma: PrismaClient): StatsStore {
   return {
-    async countSearch(day, origin, destination) {
+    async countSearch(day, origin, destination, searches = 1) {
       await prisma.$executeRaw`
-        INSERT INTO route_search_counts (day, origin, destination, count) VALUES (${day}::date, ${origin}, ${destination}, 1)
-        ON CONFLICT (day, origin, destination) DO UPDATE SET count = route_search_counts.count + 1`;
+        INSERT INTO route_search_counts (day, origin, destination, count) VALUES (${day}::date, ${origin}, ${destination}, ${searches}::int)
+        ON CONFLICT (day, origin, destination) DO UPDATE SET count = route_search_counts.count + ${searches}::int`;
     },
 
     async topRoutes(fromDay, limit) {

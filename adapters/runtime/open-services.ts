@@ -9,6 +9,9 @@ import { createCarStore } from '../db/car-store.js';
 import { createFareHistoryStore } from '../db/fare-history-store.js';
 import { createIdempotencyStore } from '../db/idempotency-store.js';
 import { createMistakeFareStore } from '../db/mistake-fare-store.js';
+import { RouteFareSamples } from '../db/route-fare-samples.js';
+import { writeSearchRecords } from '../../tools/fares/record-searches.js';
+import { SearchRecordBuffer } from './search-record-buffer.js';
 import { openDatabase, type AppDatabase } from '../db/open-database.js';
 import { createSeatStore } from '../db/seat-store.js';
 import { createPaymentStore } from '../db/payment-store.js';
@@ -31,7 +34,7 @@ export interface OpenServices {
   services: Services;
   db: AppDatabase;
   identity: ReturnType<typeof createIdentity>;
-  /** Releases the meter, the database and the cache. */
+  /** Writes what searches left behind, releases the meter, the database and the cache. */
   close(): Promise<void>;
 }
 
@@ -41,6 +44,14 @@ export async function openServices(config: AppConfig, logger: PinoLogger, starte
   const identity = createIdentity(config, db.prisma, cache, async (token, resource) => verifyAccessToken(db.prisma, token, resource));
   const clock = () => new Date();
   const providers = createProviders(config, { cache, clock });
+  const routeSamples = new RouteFareSamples(db.prisma);
+  const fares = createFareHistoryStore(db.prisma, routeSamples);
+  const mistakeFares = createMistakeFareStore(db.prisma, routeSamples);
+  const recordsLog = logger.child({ job: 'search-records' });
+  const searchRecords = new SearchRecordBuffer(
+    (batch) => writeSearchRecords({ services: { fares, mistakeFares, clock }, log: recordsLog }, batch),
+    (err) => recordsLog.warn({ err }, 'writing search records failed'),
+  );
   const pii = createPiiCipher({ key: config.PII_ENCRYPTION_KEY, dataDir: config.DATA_DIR, embedded: !config.DATABASE_URL });
   const services: Services = {
     db,
@@ -53,8 +64,9 @@ export async function openServices(config: AppConfig, logger: PinoLogger, starte
     stayBookings: createStayStore(db.prisma),
     carBookings: createCarStore(db.prisma),
     idempotency: createIdempotencyStore(db.prisma, clock),
-    fares: createFareHistoryStore(db.prisma),
-    mistakeFares: createMistakeFareStore(db.prisma),
+    fares,
+    mistakeFares,
+    searchRecords,
     alerts: createAlertStore(db.prisma),
     webhooks: createWebhookStore(db.prisma, webhookSecretSealing(pii)),
     trips: createTripStore(db.prisma),
@@ -75,6 +87,8 @@ export async function openServices(config: AppConfig, logger: PinoLogger, starte
     },
   };
   const close = async () => {
+    // What searches left behind is written before the database closes.
+    await searchRecords.close().catch(() => undefined);
     await identity.service.meter.close().catch(() => undefined);
     await Promise.allSettled([db.close(), cache.close()]);
   };

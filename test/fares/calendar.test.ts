@@ -43,7 +43,10 @@ afterAll(async () => {
 async function calendar(query: string, status = 200): Promise<CalendarOut> {
   const res = await server.get(`/api/flights/calendar?${query}`);
   expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as CalendarOut;
+  const out = (await res.json()) as CalendarOut;
+  // The searches' observations are written in background batches: write them before counting.
+  await server.services.searchRecords.flush();
+  return out;
 }
 
 describe('GET /api/flights/calendar', () => {

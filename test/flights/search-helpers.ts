@@ -19,6 +19,8 @@ export async function searchEvents(server: TestServer, body: Record<string, unkn
   if (res.status !== 200) throw new Error(`search answered ${res.status}: ${await res.text()}`);
   const out: SearchEventRecord[] = [];
   for await (const { event, at } of readSse(res)) out.push({ type: event.type, data: event.data as Record<string, unknown>, at });
+  // What the search left behind (observations, counts, mistake fares) is written in background batches: write it now.
+  await server.services.searchRecords.flush();
   return out;
 }
 

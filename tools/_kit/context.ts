@@ -6,6 +6,7 @@ import type { StayBookingStore } from '../hotels/stay-store.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { FareHistoryStore } from '../fares/history-store.js';
 import type { MistakeFareStore } from '../deals/mistake-store.js';
+import type { SearchRecorder } from '../fares/search-records.js';
 import type { AlertStore } from '../alerts/alert-store.js';
 import type { WebhookStore } from '../webhooks/webhook-store.js';
 import type { TripStore } from '../trips/trip-store.js';
@@ -35,6 +36,8 @@ export interface Services {
   /** Prices searches observed: the fare history behind prediction, deals and stats. */
   fares: FareHistoryStore;
   mistakeFares: MistakeFareStore;
+  /** Observations, route counts and the mistake-fare check each search leaves behind, written in background batches. */
+  searchRecords: SearchRecorder;
   alerts: AlertStore;
   webhooks: WebhookStore;
   trips: TripStore;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ToolContext } from '../_kit/context.js';
+import type { Services } from '../_kit/context.js';
+import type { Logger } from '../_kit/ports.js';
 import type { DomainEventInput } from '../booking/store.js';
 import type { PriceObservationInput } from '../fares/history-store.js';
 import { judgePrice, MISTAKE_RULES } from './mistake-rules.js';
@@ -41,17 +42,23 @@ export function mistakeFareEvent(fare: MistakeFare, dedupeKey: string): DomainEv
   };
 }
 
+/** What detection needs: a ToolContext has it, and so does the background batch that records searches. */
+export type DetectionDeps = { services: Pick<Services, 'mistakeFares'>; log: Logger };
+
 /**
  * Compares fresh observations with their route's history (rules in
  * mistake-rules.ts); records and announces mistake fares. Returns how many new
- * deals were recorded. One statistics query per search: every observation of a
- * search shares its route, date, cabin and trip kind.
+ * deals were recorded. One statistics lookup per search: every observation of a
+ * search shares its route, date, cabin, trip kind and observation time. The
+ * history is what was observed up to that time, so judging a search later (in
+ * a batch, after newer searches were recorded) gives the same verdict, and the
+ * deal is dated when the fare was seen.
  */
-export async function detectMistakeFares(ctx: ToolContext, observations: readonly PriceObservationInput[]): Promise<number> {
+export async function detectMistakeFares(ctx: DetectionDeps, observations: readonly PriceObservationInput[]): Promise<number> {
   const first = observations[0];
   if (!first) return 0;
   const store = ctx.services.mistakeFares;
-  const now = ctx.services.clock();
+  const now = new Date(first.observedAt);
   // A round trip is judged against round trips of a similar length: a week away
   // and a month away are not the same product.
   const stay = first.returnDate === null ? 0 : nightsBetween(first.departureDate, first.returnDate);
@@ -64,6 +71,7 @@ export async function detectMistakeFares(ctx: ToolContext, observations: readonl
     departFrom: shiftDate(first.departureDate, -MISTAKE_RULES.windowDays),
     departTo: shiftDate(first.departureDate, MISTAKE_RULES.windowDays),
     observedSince: new Date(now.getTime() - MISTAKE_RULES.historyDays * DAY_MS),
+    observedUntil: now,
     excludeSearchId: first.searchId,
   });
   let found = 0;

@@ -15,8 +15,9 @@ export interface RouteHistoryQuery {
   /** Departures from … to (YYYY-MM-DD, inclusive). */
   departFrom: string;
   departTo: string;
-  /** Only observations made at or after this instant. */
+  /** Only observations made at or after this instant, and at or before `observedUntil`. */
   observedSince: Date;
+  observedUntil: Date;
   /** The search being judged: its own prices are not its history. */
   excludeSearchId: string;
 }
@@ -51,7 +52,11 @@ export interface MistakeFare {
 }
 
 export interface MistakeFareStore {
-  /** One query: the route's history statistics, one row per currency seen. */
+  /**
+   * The route's history statistics, one row per currency seen. Answered from
+   * running per-route samples kept up to date as observations are recorded, so
+   * its cost does not grow with the route's traffic.
+   */
   historyStats(query: RouteHistoryQuery): Promise<PriceStats[]>;
   /**
    * Records the deal and its public event in one transaction. False (and nothing

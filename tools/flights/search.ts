@@ -106,7 +106,7 @@ export const searchFlightsTool = defineStreamTool({
     const { searchCacheTtlS, searchBudgetMs } = ctx.services.settings;
     const searchId = `srch_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     const key = searchCacheKey(input);
-    await countSearch(ctx, airportFor(input.origin), airportFor(input.destination));
+    countSearch(ctx, airportFor(input.origin), airportFor(input.destination));
 
     const hit = searchCacheTtlS > 0 ? await readCachedSearch(cache, key) : undefined;
     if (hit) {
@@ -138,7 +138,7 @@ export const searchFlightsTool = defineStreamTool({
     const visible = results.filter(shown);
     yield { type: 'complete', data: summarize(searchId, visible, providers, performance.now() - started, null, prefs, results.length - visible.length) };
     await storeSearch(cache, key, { storedAt: ctx.services.clock().getTime(), results, providers }, searchCacheTtlS);
-    await observeSearch(ctx, {
+    observeSearch(ctx, {
       searchId, origin: query.origin, destination: query.destination, departureDate: query.departureDate, returnDate: query.returnDate ?? null,
       cabin: query.cabin, adults: input.passengers, children: input.children, infants: input.infants,
     }, results);

@@ -31,8 +31,8 @@ export interface PublicCounters {
 }
 
 export interface StatsStore {
-  /** Adds one search of the route on `day` (YYYY-MM-DD): a single upsert. */
-  countSearch(day: string, origin: string, destination: string): Promise<void>;
+  /** Adds `searches` (default 1) searches of the route on `day` (YYYY-MM-DD): a single upsert. */
+  countSearch(day: string, origin: string, destination: string, searches?: number): Promise<void>;
   /** Routes by searches on days >= `fromDay`, most first. */
   topRoutes(fromDay: string, limit: number): Promise<RouteSearches[]>;
   /** Routes whose latest price since `since` is below the median of their earlier ones, biggest drop first. */
