@@ -67,7 +67,7 @@ export function createPaymentStore(prisma: PrismaClient): PaymentStore {
       await prisma.payment.updateMany({ where: { id, state: 'claimed', goodsKind: goods.kind, goodsId: goods.id }, data: { state: 'open', goodsKind: null, goodsId: null } });
     },
 
-    startRefund: (id, from) => move(id, from, { state: 'refunding' }),
+    startRefund: (id, from, at) => move(id, from, { state: 'refunding', updatedAt: at }),
 
     markVoid: (id) => move(id, ['open'], { state: 'void' }),
 

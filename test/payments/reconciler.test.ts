@@ -54,7 +54,7 @@ describe('payments reconciler', () => {
   it('finishes a refund that a crash interrupted, once', async () => {
     const p = await payByCard(server, { offer_id: offers[5]!.offer_id });
     // The process moved the payment to `refunding` and died before asking the processor.
-    expect(await server.services.payments.startRefund(p.id, ['open'])).toBe(true);
+    expect(await server.services.payments.startRefund(p.id, ['open'], new Date())).toBe(true);
     clockOffsetMs = 6 * 60_000;
     expect(await reconcilePayments(ctx())).toMatchObject({ refunded: 1 });
     expect(await reconcilePayments(ctx())).toMatchObject({ refunded: 0 });

@@ -62,8 +62,11 @@ export interface PaymentStore {
   attach(id: string): Promise<void>;
   /** `claimed` → `open` again: the goods were surely not made and the payment may be spent again. */
   unclaim(id: string, goods: GoodsRef): Promise<void>;
-  /** Compare-and-set from one of `from` to `refunding`; true when this call moved it. */
-  startRefund(id: string, from: readonly PaymentState[]): Promise<boolean>;
+  /**
+   * Compare-and-set from one of `from` to `refunding`, stamped `at` (the services clock, which the
+   * reconciler's grace period is measured on); true when this call moved it.
+   */
+  startRefund(id: string, from: readonly PaymentState[], at: Date): Promise<boolean>;
   /** `open` → `void`: never captured, and cancelled at the processor. True when this call moved it. */
   markVoid(id: string): Promise<boolean>;
   /** Ends a `refunding`: back to the state it came from when the refund did not go through, or `refunded` when nothing was left. */

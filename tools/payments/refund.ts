@@ -71,7 +71,7 @@ export async function refundWhole(ctx: ToolContext, paymentId: string, from: rea
   try {
     const record = await payments.get(paymentId);
     if (!record) return await sendUnrecorded(ctx, paymentId, order);
-    if (!(await payments.startRefund(paymentId, from))) return 0;
+    if (!(await payments.startRefund(paymentId, from, ctx.services.clock()))) return 0;
     const intent = await ctx.services.providers.cards.retrievePaymentIntent(paymentId, moneySignal()).catch(() => null);
     if (intent?.status !== 'succeeded') {
       await payments.abandonRefund(paymentId, record.state);
