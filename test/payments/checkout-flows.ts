@@ -161,6 +161,51 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
     },
   };
 
+  const changeable = offerSupply(ctx, (o) => o.changeable === true, { origin: 'JFK', destination: 'LHR' }, 90);
+  interface ChangeOfferOut { id: string; change_total: { amount: number } }
+  /** A booked, changeable flight and a change offer that costs money (some cost nothing: another day is tried). */
+  async function paidChange(): Promise<{ ref: string; change: ChangeOfferOut }> {
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const offer = await changeable();
+      const fare = await payByCard(server, { offer_id: offer.offer_id }, alice);
+      const booked = (await (await server.post('/api/booking/create-offer', { offer_id: offer.offer_id, payment_intent_id: fare.id, passengers: [traveller()] }, { headers: alice })).json()) as { booking_ref: string };
+      const view = (await (await server.get(`/api/booking/${booked.booking_ref}`, { headers: alice })).json()) as { order: { slices: { id: string }[] } };
+      const request = (await (await server.post(`/api/booking/${booked.booking_ref}/change-request`, { slices: { remove: [{ slice_id: view.order.slices[0]!.id }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(120 + attempt) }] } }, { headers: alice })).json()) as { id: string; offers: ChangeOfferOut[] };
+      let offers = request.offers;
+      for (let i = 0; i < 60 && !offers.some((o) => o.change_total.amount > 0); i++) {
+        await new Promise((r) => setTimeout(r, 150));
+        offers = ((await (await server.get(`/api/booking/change-requests/${request.id}/offers`, { headers: alice })).json()) as { offers: ChangeOfferOut[] }).offers;
+      }
+      const dearer = offers.find((o) => o.change_total.amount > 0);
+      if (dearer) return { ref: booked.booking_ref, change: dearer };
+    }
+    throw new Error('no change offer that costs money');
+  }
+  const changeRequestRead = (change: (o: { changeTotal: { amount: number }; expiresAt: string }) => object) =>
+    patch(flights, 'getChangeRequest', async (real, ...a) => {
+      const request = (await real(...a)) as { offers: { changeTotal: { amount: number }; expiresAt: string }[] };
+      return { ...request, offers: request.offers.map(change) };
+    });
+
+  const change: CheckoutFlow = {
+    name: 'change (paid difference)',
+    faults: FAULTS,
+    async run(fault) {
+      const { ref, change: offer } = await paidChange();
+      const paid = await payByCard(server, { order_id: ref, change_offer_id: offer.id }, alice);
+      if (fault === 'abandoned') return { paymentId: paid.id, answer: '-' };
+      const undo =
+        fault === 'price_change' ? changeRequestRead((o) => ({ ...o, changeTotal: { ...o.changeTotal, amount: o.changeTotal.amount + 7 } }))
+        : fault === 'expired' ? changeRequestRead((o) => ({ ...o, expiresAt: new Date(Date.now() - 60_000).toISOString() }))
+        : goodsFault(flights, 'confirmChange', fault);
+      try {
+        return { paymentId: paid.id, answer: await status(await server.post(`/api/booking/${ref}/change-confirm`, { change_offer_id: offer.id, payment_intent_id: paid.id }, { headers: alice })) };
+      } finally {
+        undo?.();
+      }
+    },
+  };
+
   let carDay = 70;
   const carFee: CheckoutFlow = {
     name: 'car fee (guest)',
@@ -271,6 +316,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
     flightCheckout('flight checkout (signed in)', '/api/booking/create-offer', alice),
     flightCheckout('guest /api/book', '/api/book', {}),
     holdAndPay,
+    change,
     extras,
     carFee,
     carPartner,
