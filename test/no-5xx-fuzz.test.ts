@@ -1,18 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../tools/index.js';
+import { bearer } from './helpers/api.js';
 import { startTestServer, type TestServer } from './helpers/start-test-server.js';
 
 // Throws hostile input at every bound route: nothing a caller sends may yield a 5xx.
 
+const INTERNAL_KEY = 'internal-key-for-fuzz-tests-0123456789';
 let server: TestServer;
+let callers: Record<string, string>[];
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { INTERNAL_API_KEY: INTERNAL_KEY } });
+  callers = [await bearer(server, 'fuzz-user', 'business'), { 'x-internal-key': INTERNAL_KEY }];
 });
 afterAll(() => server.close());
 
 const WEIRD_VALUES: unknown[] = ['', ' ', 'a'.repeat(500), -1, 0, 1e308, 3.7, true, null, [], {}, ['x', 'y'], { $gt: '' }, '../../etc/passwd', '\u0000', '😀', "' OR 1=1 --"];
 const WEIRD_SEGMENTS = ['x', '%00', '%2F', '..', 'a'.repeat(300), '%E2%82', '😀'];
 const WEIRD_BODIES = ['', '{', '[]', 'null', '"s"', '{"a":', JSON.stringify({ deep: JSON.parse('['.repeat(50) + ']'.repeat(50)) })];
+
+const NUL_CASES: [string, unknown][] = [['%00', 'a\u0000'], ['a%00b', '\u0000'], ['x', ['x\u0000']], ['x', { 'k\u0000': 'v', k: 'v\u0000' }]];
 
 function fillPath(path: string, segment: string): string {
   return path.replace(/\{[^}]+\}/g, segment);
@@ -38,6 +44,17 @@ describe('no input yields a 5xx', () => {
       if (method !== 'GET' && method !== 'DELETE') {
         for (const raw of WEIRD_BODIES) {
           const res = await fetch(server.url + fillPath(path, 'x'), { method, body: raw, headers: { 'content-type': 'application/json' } });
+          await res.arrayBuffer();
+          statuses.push(res.status);
+        }
+      }
+      // NUL characters as signed-in callers, so they get past authentication to the stores.
+      for (const headers of callers) {
+        for (const [segment, value] of NUL_CASES) {
+          const url = new URL(server.url + fillPath(path, segment));
+          for (const k of keys) url.searchParams.append(k, typeof value === 'string' ? value : JSON.stringify(value));
+          const body = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(Object.fromEntries(keys.map((k) => [k, value])));
+          const res = await fetch(url, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body } : {}) });
           await res.arrayBuffer();
           statuses.push(res.status);
         }

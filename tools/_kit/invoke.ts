@@ -4,7 +4,7 @@ import type { ToolContext } from './context.js';
 import type { AnyTool, StreamEvent, StreamTool, UnaryTool } from './define-tool.js';
 import { ToolError } from './errors.js';
 import { authorizeScopes } from './scopes.js';
-import { toValidationIssues } from './validation.js';
+import { nulCharacterIssues, toValidationIssues } from './validation.js';
 
 // The direct caller every surface goes through: authorize, validate the input,
 // run the handler, and parse the output so nothing unshaped ever leaves a tool.
@@ -22,6 +22,9 @@ export function authorizeCall(tool: AnyTool, principal: ToolContext['principal']
 }
 
 export function parseToolInput(tool: AnyTool, raw: unknown, where?: Where): Record<string, unknown> {
+  // No text with U+0000 reaches a tool: PostgreSQL cannot store it (path, query, body or MCP argument alike).
+  const nul = nulCharacterIssues(raw, where);
+  if (nul.length > 0) throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: nul });
   const parsed = tool.input.safeParse(raw, { reportInput: true }); // input lets us tell "missing" from "wrong type"
   if (parsed.success) return parsed.data;
   throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: toValidationIssues(parsed.error, where) });

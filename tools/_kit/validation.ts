@@ -91,3 +91,40 @@ export function toValidationIssues(error: z.ZodError, where: Where = () => undef
   }
   return out;
 }
+
+/**
+ * U+0000 anywhere in the input, in a string value or an object key, at any depth.
+ * PostgreSQL cannot store it in text or jsonb, so such input is refused before any
+ * tool sees it rather than failing in a store. Walks without recursion (bodies may
+ * nest deeply) and builds a location only for what it reports.
+ */
+export function nulCharacterIssues(raw: unknown, where: Where = () => undefined): ValidationIssue[] {
+  type Node = { value: unknown; key?: string | number; parent?: Node };
+  const locOf = (node: Node): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let n: Node | undefined = node; n && n.key !== undefined; n = n.parent) path.unshift(n.key);
+    const part = where(path[0]);
+    return part === undefined ? path : [part, ...path];
+  };
+  const issue = (node: Node): ValidationIssue => ({ loc: locOf(node), msg: 'String must not contain NUL characters', type: 'string_nul' });
+  const out: ValidationIssue[] = [];
+  const stack: Node[] = [{ value: raw }];
+  while (stack.length > 0 && out.length < 20) {
+    const node = stack.pop() as Node;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) out.push(issue(node));
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: node });
+    } else if (typeof value === 'object' && value !== null) {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        const child: Node = { value: (value as Record<string, unknown>)[key], key, parent: node };
+        if (key.includes('\u0000')) out.push(issue(child));
+        else stack.push(child);
+      }
+    }
+  }
+  return out;
+}
