@@ -18,6 +18,7 @@ const WEIRD_VALUES: unknown[] = ['', ' ', 'a'.repeat(500), -1, 0, 1e308, 3.7, tr
 const WEIRD_SEGMENTS = ['x', '%00', '%2F', '..', 'a'.repeat(300), '%E2%82', '😀'];
 const WEIRD_BODIES = ['', '{', '[]', 'null', '"s"', '{"a":', JSON.stringify({ deep: JSON.parse('['.repeat(50) + ']'.repeat(50)) })];
 
+const PROTO_BODY = '{"__proto__":{"user_id":"x","admin":true},"constructor":{"prototype":{"polluted":true}},"prototype":{}}';
 const NUL_CASES: [string, unknown][] = [['%00', 'a\u0000'], ['a%00b', '\u0000'], ['x', ['x\u0000']], ['x', { 'k\u0000': 'v', k: 'v\u0000' }]];
 
 function fillPath(path: string, segment: string): string {
@@ -48,7 +49,7 @@ describe('no input yields a 5xx', () => {
           statuses.push(res.status);
         }
       }
-      // NUL characters as signed-in callers, so they get past authentication to the stores.
+      // NUL characters and prototype keys as signed-in callers, so they get past authentication to the stores.
       for (const headers of callers) {
         for (const [segment, value] of NUL_CASES) {
           const url = new URL(server.url + fillPath(path, segment));
@@ -58,7 +59,13 @@ describe('no input yields a 5xx', () => {
           await res.arrayBuffer();
           statuses.push(res.status);
         }
+        if (method !== 'GET' && method !== 'DELETE') {
+          const res = await fetch(server.url + fillPath(path, 'x'), { method, body: PROTO_BODY, headers: { ...headers, 'content-type': 'application/json' } });
+          await res.arrayBuffer();
+          statuses.push(res.status);
+        }
       }
+      expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
     });
   }

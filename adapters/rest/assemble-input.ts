@@ -26,6 +26,15 @@ function fromQuery(raw: unknown, kind: string): unknown {
   return last === undefined ? raw : coerce(last, kind);
 }
 
+/**
+ * Sets an own, enumerable property even for a key such as "__proto__": plain
+ * assignment of a body's "__proto__" would replace the input's prototype instead,
+ * hiding the key from validation. As an own key, strict schemas refuse it as unknown.
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export type Assembled = { ok: true; input: Record<string, unknown> } | { ok: false; issues: ValidationIssue[] };
 
 export function assembleInput(
@@ -40,7 +49,7 @@ export function assembleInput(
       return { ok: false, issues: [{ loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' }] };
     }
     for (const [k, v] of Object.entries(body)) {
-      if (!plan.pathParams.includes(k) && !plan.queryParams.includes(k)) input[k] = v;
+      if (!plan.pathParams.includes(k) && !plan.queryParams.includes(k)) setOwn(input, k, v);
     }
   }
   for (const k of plan.queryParams) {
