@@ -97,6 +97,15 @@ describe('JWTs with a shared secret', () => {
     const forged = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode('another-secret-that-is-32-chars-long!!'));
     expect((await server.get('/api/keys', { headers: bearer(forged) })).status).toBe(401);
   });
+
+  it('requires exp: without it 401, in the past 401, in the future accepted', async () => {
+    const noExp = await new SignJWT({ sub: 'jwt-user-exp' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(new TextEncoder().encode(JWT_SECRET));
+    expect((await server.get('/api/keys', { headers: bearer(noExp) })).status).toBe(401);
+    const why = await server.get('/health/auth-config', { headers: bearer(noExp) });
+    expect(await why.json()).toMatchObject({ caller: 'anonymous', auth_error: 'JWT rejected: token has no expiry (exp claim required)' });
+    expect((await server.get('/api/keys', { headers: bearer(await hs256({ sub: 'jwt-user-exp' }, '-1h')) })).status).toBe(401);
+    expect((await server.get('/api/keys', { headers: bearer(await hs256({ sub: 'jwt-user-exp' }, '1h')) })).status).toBe(200);
+  });
 });
 
 describe('JWTs from a JWKS', () => {
@@ -129,5 +138,13 @@ describe('JWTs from a JWKS', () => {
     for (const token of [confused, wrongAud, unsigned({ sub: 'idp-user', iss: 'https://idp.test', aud: 'deal-engine' })]) {
       expect((await s.get('/api/keys', { headers: bearer(token) })).status).toBe(401);
     }
+  });
+
+  it('requires exp on provider tokens too', async () => {
+    const noExp = await new SignJWT({ sub: 'idp-user' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer('https://idp.test').setAudience('deal-engine').sign(keys.privateKey);
+    expect((await s.get('/api/keys', { headers: bearer(noExp) })).status).toBe(401);
+    expect(await (await s.get('/health/auth-config', { headers: bearer(noExp) })).json()).toMatchObject({ auth_error: 'JWT rejected: token has no expiry (exp claim required)' });
+    const past = await new SignJWT({ sub: 'idp-user' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer('https://idp.test').setAudience('deal-engine').setExpirationTime('-1h').sign(keys.privateKey);
+    expect((await s.get('/api/keys', { headers: bearer(past) })).status).toBe(401);
   });
 });

@@ -16,6 +16,7 @@ const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA
 
 function reasonOf(err: unknown): string {
   if (err instanceof errors.JWTExpired) return 'token expired';
+  if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'exp' && err.reason === 'missing') return 'token has no expiry (exp claim required)';
   if (err instanceof errors.JWTClaimValidationFailed) return `claim check failed: ${err.claim}`;
   if (err instanceof errors.JOSEAlgNotAllowed) return 'algorithm not allowed';
   if (err instanceof errors.JWSSignatureVerificationFailed) return 'bad signature';
@@ -26,7 +27,8 @@ function reasonOf(err: unknown): string {
 
 /** Verifies identity-provider JWTs; the subject is the user id. Undefined when no provider is configured. */
 export function createJwtVerifier(config: JwtConfig): JwtVerifier | undefined {
-  const claims = { ...(config.issuer ? { issuer: config.issuer } : {}), ...(config.audience ? { audience: config.audience } : {}) };
+  // Every token must expire: one without `exp` would be good forever once leaked.
+  const claims = { requiredClaims: ['exp'], ...(config.issuer ? { issuer: config.issuer } : {}), ...(config.audience ? { audience: config.audience } : {}) };
   let verify: (token: string) => Promise<JWTVerifyResult>;
   if (config.jwksUrl) {
     const jwks = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 3_000, cooldownDuration: 30_000 });
