@@ -35,6 +35,8 @@ export const EnvSchema = z.object({
   REDIS_URL: optionalNonEmpty.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
   CACHE_PREFIX: z.string().default('de:'),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'use a size such as 100kb or 1mb').default('1mb'),
+  /** How long a client may take to send a whole request (headers and body); the answer, a stream included, is not limited. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   MCP_ALLOWED_ORIGINS: csv.default([]),
   MCP_SESSION_TTL_S: z.coerce.number().int().min(60).default(86_400),
   HEALTH_CACHE_TTL_S: z.coerce.number().int().min(1).default(30),

@@ -62,7 +62,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
     mcpRebinding: rebindingPolicy({ allowedOrigins: config.MCP_ALLOWED_ORIGINS, publicBaseUrl: config.PUBLIC_BASE_URL, listenHost: config.HOST }),
     mcpSessionTtlS: config.MCP_SESSION_TTL_S,
   });
-  const server = createServer(app);
+  const server = createServer(requestTimeouts(config.REQUEST_TIMEOUT_MS), app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -83,6 +83,22 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
     await releaseServices();
   }));
   return { url: `http://${host}:${port}`, port, services, logger, close };
+}
+
+/**
+ * Node's limits on receiving a request: the whole request (headers and body) within
+ * `requestMs`, the headers within 15 s (never more than the whole). A client trickling
+ * a body is answered 408 and disconnected instead of holding a socket for minutes.
+ * They cover only the request: once it has arrived, an answer or stream (SSE search,
+ * MCP) may take as long as it needs. Node checks every `connectionsCheckingInterval`,
+ * so that is kept well below the limit.
+ */
+export function requestTimeouts(requestMs: number): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+  return {
+    requestTimeout: requestMs,
+    headersTimeout: Math.min(15_000, requestMs),
+    connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(requestMs / 4))),
+  };
 }
 
 /** Stop accepting, end streams, let in-flight requests finish (up to the grace period), then release resources. */
