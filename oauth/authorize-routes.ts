@@ -11,6 +11,7 @@ import { contextFor, type RequestContext } from './context.js';
 import { param, readCookie } from './http.js';
 import { createModel } from './model.js';
 import type { OAuthDeps } from './types.js';
+import { refuseNul } from './refuse-nul.js';
 
 /** No framing (clickjacking), no scripts, nothing cached or leaked through the Referer. */
 function pageHeaders(res: Response): void {
@@ -105,7 +106,7 @@ async function issueCode(ctx: RequestContext, ar: AuthorizeRequest, scopes: stri
 }
 
 export function mountAuthorize(router: Router, deps: OAuthDeps): void {
-  router.get(PATHS.authorize, async (req, res) => {
+  router.get(PATHS.authorize, refuseNul, async (req, res) => {
     const ctx = contextFor(deps, req);
     const check = await checkAuthorizeRequest(req.query, ctx);
     if (!check.ok) return 'location' in check ? res.redirect(302, check.location) : showError(res, check.status, check.message);
@@ -113,7 +114,7 @@ export function mountAuthorize(router: Router, deps: OAuthDeps): void {
     await renderConsent(deps, req, res, ctx, check.request);
   });
 
-  router.post(PATHS.authorize, express.urlencoded({ extended: false, limit: '16kb' }), async (req, res) => {
+  router.post(PATHS.authorize, express.urlencoded({ extended: false, limit: '16kb' }), refuseNul, async (req, res) => {
     const ctx = contextFor(deps, req);
     if (!csrfMatches(req)) return showError(res, 403, 'This form has expired or did not come from this site.');
     const check = await checkAuthorizeRequest(req.body, ctx);

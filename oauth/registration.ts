@@ -9,6 +9,7 @@ import { contextFor } from './context.js';
 import { sendOAuthError } from './http.js';
 import { TOKEN_ENDPOINT_AUTH_METHODS } from './metadata.js';
 import type { OAuthDeps } from './types.js';
+import { refuseNul } from './refuse-nul.js';
 
 async function register(deps: OAuthDeps, req: Request, res: Response): Promise<void> {
   const ctx = contextFor(deps, req);
@@ -35,5 +36,5 @@ async function register(deps: OAuthDeps, req: Request, res: Response): Promise<v
 }
 
 export function mountRegistration(router: Router, deps: OAuthDeps): void {
-  router.post(PATHS.register, express.json({ limit: '16kb' }), (req, res) => register(deps, req, res));
+  router.post(PATHS.register, express.json({ limit: '16kb' }), refuseNul, (req, res) => register(deps, req, res));
 }

@@ -10,6 +10,7 @@ import { createModel } from './model.js';
 import { sameResource } from './resource.js';
 import { revokeTokenForClient } from './token-store.js';
 import type { OAuthDeps } from './types.js';
+import { refuseNul } from './refuse-nul.js';
 
 const form = express.urlencoded({ extended: false, limit: '16kb' });
 
@@ -62,6 +63,6 @@ async function revoke(deps: OAuthDeps, req: Request, res: Response): Promise<voi
 }
 
 export function mountTokenEndpoints(router: Router, deps: OAuthDeps): void {
-  router.post(PATHS.token, form, (req, res) => token(deps, req, res));
-  router.post(PATHS.revoke, form, (req, res) => revoke(deps, req, res));
+  router.post(PATHS.token, form, refuseNul, (req, res) => token(deps, req, res));
+  router.post(PATHS.revoke, form, refuseNul, (req, res) => revoke(deps, req, res));
 }

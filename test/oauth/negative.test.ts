@@ -115,3 +115,24 @@ describe('audience (RFC 8707)', () => {
     expect(await exchange(code, verifier, { resource: 'https://other.example/mcp' })).toMatchObject({ status: 400, body: { error: 'invalid_target' } });
   });
 });
+
+describe('NUL characters', () => {
+  // PostgreSQL refuses NUL in text: a parameter carrying one is the caller's malformed request, never our 500.
+  it('are a 400 invalid_request on registration, token and revocation, and an error page on authorize', async () => {
+    const register = await fetch(`${app.base}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'a\u0000b', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }),
+    });
+    expect(register.status).toBe(400);
+    expect(await register.json()).toMatchObject({ error: 'invalid_request' });
+    for (const path of ['/oauth/token', '/oauth/revoke']) {
+      const res = await fetch(`${app.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=%00&grant_type=authorization_code&client_id=%00' });
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toMatchObject({ error: 'invalid_request' });
+    }
+    const authorize = await fetch(`${app.base}/oauth/authorize?client_id=%00&response_type=code`, { redirect: 'manual' });
+    expect(authorize.status).toBe(400);
+    expect(await authorize.text()).toMatch(/malformed/);
+  });
+});
