@@ -8,6 +8,7 @@ import { ToolCatalog } from '../mcp/tool-catalog.js';
 import { buildOpenApi } from '../openapi/build-openapi.js';
 import { bodyErrors } from '../rest/body-errors.js';
 import { restRouter } from '../rest/rest-router.js';
+import { toServiceError } from './dependency-errors.js';
 import { httpError } from './error-response.js';
 import type { Runtime } from './request-context.js';
 import { ipRateLimit } from './ip-rate-limit.js';
@@ -73,9 +74,10 @@ const lastResort: ErrorRequestHandler = (err: { status?: number; statusCode?: nu
   const status = err?.status ?? err?.statusCode;
   const toolErr = typeof status === 'number' && status >= 400 && status < 500
     ? new ToolError('BAD_REQUEST', 'Malformed request')
-    : new ToolError('INTERNAL', 'Internal error', { cause: err });
+    : toServiceError(err);
   if (toolErr.code === 'INTERNAL') req.log.error({ err }, 'unhandled error');
   if (res.headersSent) return void res.end();
-  const { status: code, body } = httpError(toolErr);
+  const { status: code, body, headers } = httpError(toolErr);
+  if (headers) res.set(headers);
   res.status(code).json(body);
 };

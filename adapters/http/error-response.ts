@@ -17,10 +17,17 @@ function challenge(err: ToolError): Record<string, string> | undefined {
   return { 'WWW-Authenticate': `Bearer error="${INSUFFICIENT_SCOPE}", scope="${needed.join(' ')}"` };
 }
 
+/** A 503 says when to come back (RFC 9110 §10.2.3), so clients and balancers back off instead of hammering. */
+function retryAfter(err: ToolError): Record<string, string> | undefined {
+  if (err.code !== 'UNAVAILABLE') return undefined;
+  const s = err.details?.retry_after_s;
+  return { 'Retry-After': String(typeof s === 'number' && s > 0 ? Math.ceil(s) : 5) };
+}
+
 export function httpError(err: ToolError): { status: number; body: HttpErrorBody; headers?: Record<string, string> } {
   const status = ERROR_STATUS[err.code];
   if (err.code === 'VALIDATION_FAILED' && err.issues) return { status, body: { detail: err.issues } };
-  const headers = challenge(err);
+  const headers = challenge(err) ?? retryAfter(err);
   return { status, body: { detail: err.message, code: err.code, hint: err.hint, ...(err.details ? { details: err.details } : {}) }, ...(headers ? { headers } : {}) };
 }
 

@@ -1,9 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import type { AnyTool, StreamEvent } from '../../tools/_kit/define-tool.js';
-import { ToolError, toToolError } from '../../tools/_kit/errors.js';
+import { ToolError } from '../../tools/_kit/errors.js';
 import { collectStream, invokeUnary, openStream } from '../../tools/_kit/invoke.js';
 import { toValidationIssues } from '../../tools/_kit/validation.js';
+import { toServiceError } from '../http/dependency-errors.js';
 import { mcpErrorText } from '../http/error-response.js';
 
 /** MCP arguments may have their own (camelCase) schema and mapping; the tool's input schema has the last word. */
@@ -35,7 +36,7 @@ export async function callTool(tool: AnyTool, args: Record<string, unknown>, ctx
       : await collectStream(tool, openStream(tool, ctx, input), onEvent);
     return toResult(tool, output);
   } catch (err) {
-    const toolErr = toToolError(err);
+    const toolErr = toServiceError(err);
     if (toolErr.code === 'INTERNAL') ctx.log.error({ err: toolErr.cause ?? err, tool: tool.name }, 'MCP tool failed');
     return { isError: true, content: [{ type: 'text', text: mcpErrorText(toolErr) }] };
   }

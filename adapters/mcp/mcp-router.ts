@@ -3,8 +3,8 @@ import { ErrorCode, JSONRPCMessageSchema, McpError, isInitializeRequest, isJSONR
 import type { Runtime } from '../http/request-context.js';
 import { buildContext, withAbortSources } from '../http/request-context.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
-import { toToolError } from '../../tools/_kit/errors.js';
 import type { Principal } from '../../tools/_kit/principal.js';
+import { toServiceError } from '../http/dependency-errors.js';
 import { httpError } from '../http/error-response.js';
 import { HttpExchange } from './http-exchange.js';
 import { authenticateMcp, checkScope } from './mcp-auth.js';
@@ -114,8 +114,10 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     try {
       ctx = await buildContext(req, res, runtime, principal);
     } catch (err) {
-      const toolErr = toToolError(err);
-      return rpcError(res, httpError(toolErr).status, RPC.SERVER_ERROR, `${toolErr.message}. ${toolErr.hint}`, message.id);
+      const toolErr = toServiceError(err);
+      const answer = httpError(toolErr);
+      if (answer.headers) res.set(answer.headers);
+      return rpcError(res, answer.status, RPC.SERVER_ERROR, `${toolErr.message}. ${toolErr.hint}`, message.id);
     }
     const exchange = new HttpExchange(res, message.id, accepts(req, 'text/event-stream'));
     const extra = { requestInfo: { headers: req.headers as Record<string, string> } };

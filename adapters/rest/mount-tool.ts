@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
-import { ToolError, toToolError } from '../../tools/_kit/errors.js';
+import { ToolError } from '../../tools/_kit/errors.js';
 import { authorizeCall, invokeUnary, openStream } from '../../tools/_kit/invoke.js';
+import { toServiceError } from '../http/dependency-errors.js';
 import { httpError } from '../http/error-response.js';
 import { isJsonContentType } from '../http/json-type.js';
 import { buildContext, type Runtime } from '../http/request-context.js';
@@ -10,7 +11,7 @@ import type { InputPlan } from './input-plan.js';
 import { pipeToSse } from './pipe-to-sse.js';
 
 export function sendError(req: Request, res: Response, err: unknown): void {
-  const toolErr = toToolError(err);
+  const toolErr = toServiceError(err);
   if (toolErr.code === 'INTERNAL') req.log.error({ err: toolErr.cause ?? err }, 'tool failed');
   if (res.headersSent) {
     res.end();
