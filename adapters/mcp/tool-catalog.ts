@@ -23,7 +23,7 @@ export class ToolCatalog {
       const listing: McpToolListing = {
         name: tool.mcp.name,
         title: tool.title,
-        description: tool.description,
+        description: tool.mcp.description ?? tool.description,
         inputSchema: toJsonSchema(tool.mcp.input ?? tool.input, 'input') as McpToolListing['inputSchema'],
         // MCP only allows object output schemas.
         ...(outputSchema.type === 'object' ? { outputSchema: outputSchema as McpToolListing['outputSchema'] } : {}),

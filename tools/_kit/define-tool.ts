@@ -42,6 +42,13 @@ export interface McpAnnotations {
  */
 export interface McpExposure<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   name: string;
+  /**
+   * What the MCP catalog shows instead of the tool's description, when that one is written
+   * for REST (names a path, a header, a REST-only mode, streaming, or fields the MCP
+   * arguments do not have). Written for a model: what it does, when to use it, what to
+   * pass by MCP argument name, what comes back, which tool to call next.
+   */
+  description?: string;
   annotations?: McpAnnotations;
   /** MCP argument schema, when it differs from the tool's input. */
   input?: z.ZodObject;

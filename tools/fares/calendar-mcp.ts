@@ -26,6 +26,11 @@ const McpOutput = z.object({
 
 export const calendarMcp: McpExposure<typeof CalendarRequest, typeof CalendarOutput> = {
   name: 'search_calendar',
+  description:
+    'The cheapest one-way, one-adult cash fare for each day in a window around a date, for flexible travellers. Pass origin and destination (IATA codes), targetDate ' +
+    '(YYYY-MM-DD), daysBefore and daysAfter (0-30 each, default 7). Returns calendar: every date of the window in order with minPrice and currency; minPrice is null on a day ' +
+    'with no fare, in the past or beyond the sale horizon, never guessed. Each day is a real flight search, answered from the search cache when an identical one ran recently. ' +
+    'Next: search_flights on the chosen date.',
   annotations: { title: 'Cheapest fare per day around a date', readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   input: McpArgs,
   toInput: (args) => ({

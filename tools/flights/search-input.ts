@@ -14,7 +14,8 @@ export const placeCode = z
   .regex(/^[A-Za-z]{3}$/, 'Use a 3-letter IATA airport or city code, e.g. "JFK" or "LON"')
   .transform((s) => s.toUpperCase())
   .refine((code) => findAirport(code) !== undefined || findMetroCity(code) !== undefined, {
-    message: 'Unknown airport or city code; look it up with /api/places/suggest',
+    // Both surfaces share this message: MCP callers have the suggest_places tool, REST callers its route.
+    message: 'Unknown airport or city code; look it up with suggest_places (REST: GET /api/places/suggest)',
   });
 
 /** Two-character IATA airline designator: letters, or a letter and a digit ("U2", "3K"). Only the form is checked: there is no airline master list. */

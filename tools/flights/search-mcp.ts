@@ -86,6 +86,16 @@ function compact(r: FlightResult): z.output<typeof CompactFlight> {
 
 export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof SearchOutput> = {
   name: 'search_flights',
+  description:
+    'Searches flights for one trip: cash fares (a booking provider and Google Flights) and award seats (seats.aero), one result per flight with every price found. ' +
+    'Resolve place names with suggest_places first. Pass origin and destination (IATA airport or city codes), date (YYYY-MM-DD), returnDate for a round trip, ' +
+    'cabinClass (economy, premium_economy, business or first) and searchType (cash, points or all, the default). It answers once every provider has, within the search budget (30 s by default); ' +
+    'with a progressToken you get a progress notification per provider. Returns up to 20 results, cheapest first (count; totalFound counts all), each with price and currency, ' +
+    'carrier, route, depart and arrive times, stops, flight numbers, cabin, fareBrand, bookable, offerId and the cheapest award options (program, miles, taxes, seats). ' +
+    'When bookable is true, price is what booking offerId costs (fare plus our service fee, no extras) and checkoutTotal is exactly what the card is charged; ' +
+    'otherwise price is only a reference (null for award-only). For a signed-in caller with a saved playbook, an omitted cabinClass is the playbook\'s cabin, ' +
+    'flights on its avoided airlines are left out, and preferred shows how its preferred airlines fare. ' +
+    'Next: quote_booking with a bookable result\'s offerId (get_seat_map shows its seats; search_offers lists fares for a party with children or infants).',
   annotations: { title: 'Search flights', readOnlyHint: true, openWorldHint: true },
   input: McpArgs,
   toInput: (args) => {

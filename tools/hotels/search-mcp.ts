@@ -20,6 +20,12 @@ interface SearchOut {
 
 export const searchHotelsMcp: McpExposure<typeof HotelSearchInput> = {
   name: 'search_hotels',
+  description:
+    'Hotels (and, with includeRentals true, vacation rentals) in a city or around coordinates, for the dates and guests given. Pass city (code or name, e.g. "LIS" or "Lisbon") ' +
+    'or latitude and longitude (radiusKm, default 5), checkIn and checkOut (YYYY-MM-DD, at most 30 nights), rooms, adults (default 2), childrenAges and freeCancellationOnly. ' +
+    'Each result has its search_result_id, the hotel (star rating, review score, chain, brand, address), the cheapest rate for the stay and per night, and the loyalty program ' +
+    'the stay earns; cheapest first, at most 20 (total_found counts all). Next: get_hotel_rates with a search_result_id as searchResultId for every room and rate; ' +
+    'search_hotel_awards prices the same stay in points.',
   annotations: { title: 'Search hotels', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: Args,
   toInput: (raw) => {

@@ -96,7 +96,7 @@ export function hotelSearchProblems(body: HotelSearchBody, now: Date): Issue[] {
     problems.push({ path: body.location ? ['city'] : ['location'], message: 'Give exactly one of location (coordinates) or city' });
   }
   if (body.city !== undefined && !resolveCity(body.city)) {
-    problems.push({ path: ['city'], message: 'Unknown city; look it up with /api/places/suggest or give coordinates as location' });
+    problems.push({ path: ['city'], message: 'Unknown city; look it up with suggest_places (REST: GET /api/places/suggest) or give coordinates' });
   }
   const today = earliestToday(now);
   if (body.check_in < today) problems.push({ path: ['check_in'], message: `Check-in is in the past (today is ${today} at the earliest time zone)` });

@@ -28,7 +28,7 @@ export const updatePlaybookTool = defineTool({
   title: 'Update my playbook',
   description:
     'Changes the fields given and keeps the rest (merged onto the saved playbook, or the default when none is saved yet). A list given replaces that list. ' +
-    'The same checks as PUT /api/user/playbook apply to the merged result, e.g. no airline both preferred and avoided. Answers the saved playbook.',
+    'The merged result is checked as a whole, e.g. known programme slugs and no airline both preferred and avoided. Answers the saved playbook, as get_playbook does.',
   area: 'Playbook',
   input: UpdateArgs,
   output: McpPlaybook,

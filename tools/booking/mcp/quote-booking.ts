@@ -26,7 +26,7 @@ export const quoteBookingTool = defineTool({
   name: 'booking.mcp_quote',
   title: 'Quote a flight booking',
   description:
-    'Step 1 of booking over MCP. Checks the offer is live, fits the travellers, and states the exact price. For purpose "book" it also opens a card payment the traveller must complete (client_secret for the card form; on the card simulator confirm it with a test card). Returns a confirmation token valid for 10 minutes: pass it to book_flight or hold_flight. Nothing is booked or charged by this call.',
+    'Step 1 of booking over MCP. Checks the offer is live, fits the travellers, and states the exact price. For purpose "book" it also opens a card payment the traveller must complete (payment.clientSecret for the card form; on the card simulator confirm it with a test card). Returns a confirmation token valid for 10 minutes: pass it to book_flight or hold_flight. Nothing is booked or charged by this call.',
   area: 'Flight booking',
   input: z.strictObject({
     offerId: z.string().trim().min(1).max(200).describe('offerId from search_flights or search_offers.'),

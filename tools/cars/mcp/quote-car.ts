@@ -26,7 +26,7 @@ export const quoteCarTool = defineTool({
   title: 'Quote a rental car booking',
   description:
     'Step 1 of booking a car over MCP. Takes an offerToken from search_cars, the driver and (counter-paid rates only) add-ons, and states the exact price: for a counter-paid rate our service fee and add-ons by card, the rental due at the counter; for a prepaid partner deal the rental plus our margin by card. ' +
-    'Opens the card payment the traveller must complete (client_secret; on the card simulator confirm it with a test card) and returns a confirmation token valid for 10 minutes: pass it to book_car. Nothing is booked or charged by this call.',
+    'Opens the card payment the traveller must complete (payment.clientSecret; on the card simulator confirm it with a test card) and returns a confirmation token valid for 10 minutes: pass it to book_car. Nothing is booked or charged by this call.',
   area: 'Cars and cruises',
   input: z.strictObject({
     offerToken: OfferTokenInput,
