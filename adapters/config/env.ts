@@ -29,6 +29,8 @@ export const EnvSchema = z.object({
   DATABASE_URL: optionalNonEmpty.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL').optional(),
   ),
+  /** Connections each process keeps to PostgreSQL (node-postgres pool); the server's max_connections must cover every process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATA_DIR: z.string().default('./data/pglite'),
   /** A PGlite data-folder dump (dumpDataDir) an in-memory database starts from, skipping initdb; migrations still run. */
   PGLITE_TEMPLATE: optionalNonEmpty,

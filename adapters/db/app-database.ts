@@ -14,6 +14,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** With an in-memory dataDir: a PGlite dump to start from instead of running initdb. */
   pgliteTemplate?: string | undefined;
+  /** PostgreSQL only: connections in this process's pool (node-postgres' default is 10). */
+  poolSize?: number;
   log: Logger;
   /** ping() reports an error after this long. Default 2000. */
   pingTimeoutMs?: number;

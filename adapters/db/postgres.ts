@@ -21,6 +21,7 @@ export async function openPostgres(databaseUrl: string, opts: OpenDatabaseOption
       options: target.schema ? `-c search_path=${target.schema}` : undefined,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       application_name: 'deal-engine',
+      ...(opts.poolSize ? { max: opts.poolSize } : {}),
     },
     {
       schema: target.schema,

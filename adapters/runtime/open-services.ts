@@ -39,7 +39,7 @@ export interface OpenServices {
 }
 
 export async function openServices(config: AppConfig, logger: PinoLogger, startedAt = new Date()): Promise<OpenServices> {
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pgliteTemplate: config.PGLITE_TEMPLATE, log: logger });
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pgliteTemplate: config.PGLITE_TEMPLATE, poolSize: config.DATABASE_POOL_SIZE, log: logger });
   const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX });
   const identity = createIdentity(config, db.prisma, cache, async (token, resource) => verifyAccessToken(db.prisma, token, resource));
   const clock = () => new Date();
