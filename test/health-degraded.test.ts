@@ -26,3 +26,26 @@ describe('health with the cache down', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('health with a cache that hangs', () => {
+  // A Redis killed under traffic does not refuse: its commands wait on reconnects. /health must
+  // stay fast for a balancer's 2-5 s check: it probes with a 2 s limit and keeps its verdict in memory.
+  it('answers within the probe limit, says degraded, and answers again from memory at once', async () => {
+    const hung = await startTestServer({ env: { HEALTH_CACHE_TTL_S: '30' } });
+    const cache = hung.services.cache as unknown as Record<string, unknown>;
+    const never = () => new Promise<never>(() => undefined);
+    for (const method of ['get', 'set', 'setIfAbsent', 'ping']) cache[method] = never;
+    try {
+      let started = Date.now();
+      const first = (await (await hung.get('/health')).json()) as { status: string; checks: { cache: { status: string }; database: { status: string } } };
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(first).toMatchObject({ status: 'degraded', checks: { cache: { status: 'degraded' }, database: { status: 'ok' } } });
+      started = Date.now();
+      const again = await hung.get('/health');
+      expect(again.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await hung.close();
+    }
+  });
+});

@@ -1903,7 +1903,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description Liveness and dependency verdict. Always answers 200; `status` is "degraded" when the database or cache is not answering. The verdict is cached for 30 seconds.
+         * @description Liveness and dependency verdict. Always answers 200; `status` is "degraded" when the database or cache is not answering. The verdict belongs to the process that answers, kept in its memory for 30 seconds (HEALTH_CACHE_TTL_S), so a cache that is down never slows the answer.
          */
         get: operations["health_check"];
         put?: never;

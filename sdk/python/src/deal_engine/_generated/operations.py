@@ -1951,7 +1951,9 @@ class _Operations(SyncTransport):
         `GET /health`
 
         Liveness and dependency verdict. Always answers 200; `status` is "degraded" when
-        the database or cache is not answering. The verdict is cached for 30 seconds.
+        the database or cache is not answering. The verdict belongs to the process that
+        answers, kept in its memory for 30 seconds (HEALTH_CACHE_TTL_S), so a cache that
+        is down never slows the answer.
         """
         return self._request(
             "GET",
@@ -5452,7 +5454,9 @@ class _AsyncOperations(AsyncTransport):
         `GET /health`
 
         Liveness and dependency verdict. Always answers 200; `status` is "degraded" when
-        the database or cache is not answering. The verdict is cached for 30 seconds.
+        the database or cache is not answering. The verdict belongs to the process that
+        answers, kept in its memory for 30 seconds (HEALTH_CACHE_TTL_S), so a cache that
+        is down never slows the answer.
         """
         return await self._request(
             "GET",
