@@ -15,6 +15,14 @@ const perProvider = (what: string) =>
     .transform((s) => (s && s.trim() !== '' ? s.trim() : undefined))
     .pipe(z.string().regex(/^(\d+(\.\d+)?|[a-z_]+:\d+(\.\d+)?(,[a-z_]+:\d+(\.\d+)?)*)$/, `${what}: one number, or provider:number pairs such as duffel:120,serpapi:900`).optional());
 
+/** The value handed to express's `trust proxy`: off unless asked for. */
+function trustProxyValue(s: string): boolean | number | string[] {
+  if (s === '' || s === 'false') return false;
+  if (s === 'true') return true;
+  if (/^\d+$/.test(s)) return Number(s);
+  return s.split(',').map((x) => x.trim()).filter(Boolean);
+}
+
 const optionalNonEmpty = z
   .string()
   .optional()
@@ -43,6 +51,15 @@ export const EnvSchema = z.object({
   MCP_SESSION_TTL_S: z.coerce.number().int().min(60).default(86_400),
   HEALTH_CACHE_TTL_S: z.coerce.number().int().min(1).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** After SIGTERM, how long the server keeps serving with /health/ready at 503 before it stops accepting (balancers stop sending first). */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  /** Express `trust proxy`: false, true, a hop count, or comma-separated addresses/subnets/names (loopback, uniquelocal...). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((s) => s.trim())
+    .pipe(z.string().regex(/^(true|false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'false, true, a hop count, or comma-separated addresses, subnets or loopback/linklocal/uniquelocal'))
+    .transform(trustProxyValue),
   INTERNAL_API_KEY: optionalNonEmpty.pipe(z.string().min(24, 'use at least 24 random characters').optional()),
   JWT_JWKS_URL: optionalNonEmpty.pipe(z.url().optional()),
   JWT_SECRET: optionalNonEmpty.pipe(z.string().min(32, 'use at least 32 characters').optional()),
