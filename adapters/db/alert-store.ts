@@ -10,6 +10,10 @@ import type { PrismaClient } from './app-database.js';
 
 /** A batch at a million alerts touches tens of thousands of them; Prisma's 5 s default is too tight. */
 const TX_TIMEOUT_MS = 120_000;
+/** First key of the advisory lock that serialises one user's alert creations (ASCII "alrt"). */
+const ALERT_CAP_LOCK = 0x616c7274;
+/** A burst queues for the pool behind the lock; waiting longer than Prisma's 2 s beats a 503. */
+const CREATE_MAX_WAIT_MS = 10_000;
 const ISO_TS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const ts = (column: string) => Prisma.raw(`to_char(${column}, ${ISO_TS})`);
 
@@ -144,6 +148,10 @@ export function createAlertStore(prisma: PrismaClient): AlertStore {
   return {
     async create(alert, maxPerUser) {
       const outcome = await prisma.$transaction(async (tx) => {
+        // Count and insert under one lock per user, held to commit: without it concurrent
+        // creations each counted room and the cap reached 108. An advisory lock needs no user
+        // row (API-key users have none) and works on PGlite and PostgreSQL alike.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ALERT_CAP_LOCK}::int, hashtext(${alert.userId}))`;
         const count = await tx.fareAlert.count({ where: { userId: alert.userId } });
         if (count >= maxPerUser) return { ok: false as const, count };
         await tx.fareAlert.create({
@@ -154,7 +162,7 @@ export function createAlertStore(prisma: PrismaClient): AlertStore {
           },
         });
         return { ok: true as const };
-      });
+      }, { maxWait: CREATE_MAX_WAIT_MS });
       if (!outcome.ok) return outcome;
       const [row] = await selectAlerts(prisma, Prisma.sql`a.id = ${alert.id}`, alert.dateFrom);
       if (!row) throw new Error(`alert ${alert.id} vanished after insert`);
