@@ -4,7 +4,7 @@ import type { ToolContext } from './context.js';
 import type { AnyTool, StreamEvent, StreamTool, UnaryTool } from './define-tool.js';
 import { ToolError } from './errors.js';
 import { authorizeScopes } from './scopes.js';
-import { nulCharacterIssues, toValidationIssues } from './validation.js';
+import { invalidTextIssues, toValidationIssues } from './validation.js';
 
 // The direct caller every surface goes through: authorize, validate the input,
 // run the handler, and parse the output so nothing unshaped ever leaves a tool.
@@ -22,9 +22,9 @@ export function authorizeCall(tool: AnyTool, principal: ToolContext['principal']
 }
 
 export function parseToolInput(tool: AnyTool, raw: unknown, where?: Where): Record<string, unknown> {
-  // No text with U+0000 reaches a tool: PostgreSQL cannot store it (path, query, body or MCP argument alike).
-  const nul = nulCharacterIssues(raw, where);
-  if (nul.length > 0) throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: nul });
+  // No text with U+0000 or a lone surrogate reaches a tool: PostgreSQL cannot store it (path, query, body or MCP argument alike).
+  const badText = invalidTextIssues(raw, where);
+  if (badText.length > 0) throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: badText });
   const parsed = tool.input.safeParse(raw, { reportInput: true }); // input lets us tell "missing" from "wrong type"
   if (parsed.success) return parsed.data;
   throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: toValidationIssues(parsed.error, where) });
@@ -44,11 +44,12 @@ export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObje
   return parseToolOutput(tool, result) as z.output<O>;
 }
 
-/** Authorizes and validates up front, then yields each event parsed through the event schema. */
+/** Authorizes and validates up front, then yields each event parsed through the event schema (unless the tool's events are typed). */
 export function openStream(tool: StreamTool, ctx: ToolContext, raw: unknown, where?: Where): AsyncIterable<StreamEvent> {
   authorizeCall(tool, ctx.principal);
   const input = parseToolInput(tool, raw, where);
   const events = tool.handler(ctx, input);
+  if (tool.typedEvents) return events;
   return (async function* () {
     for await (const event of events) {
       const parsed = tool.event.safeParse(event);

@@ -92,13 +92,24 @@ export function toValidationIssues(error: z.ZodError, where: Where = () => undef
   return out;
 }
 
+/** A UTF-16 surrogate without its partner: not a Unicode character, so it cannot be encoded as UTF-8 for PostgreSQL or a provider. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** What is wrong with a piece of text no store or provider can take, if anything. */
+function textProblem(text: string): Omit<ValidationIssue, 'loc'> | undefined {
+  if (text.includes('\u0000')) return { msg: 'String must not contain NUL characters', type: 'string_nul' };
+  if (LONE_SURROGATE.test(text)) return { msg: 'String must be valid Unicode: it contains a lone surrogate', type: 'string_unicode' };
+  return undefined;
+}
+
 /**
- * U+0000 anywhere in the input, in a string value or an object key, at any depth.
- * PostgreSQL cannot store it in text or jsonb, so such input is refused before any
- * tool sees it rather than failing in a store. Walks without recursion (bodies may
- * nest deeply) and builds a location only for what it reports.
+ * U+0000 or a lone surrogate (JSON's "\ud800") anywhere in the input, in a string
+ * value or an object key, at any depth. PostgreSQL cannot store either in text or
+ * jsonb, so such input is refused before any tool sees it rather than failing in a
+ * store. Walks without recursion (bodies may nest deeply) and builds a location only
+ * for what it reports.
  */
-export function nulCharacterIssues(raw: unknown, where: Where = () => undefined): ValidationIssue[] {
+export function invalidTextIssues(raw: unknown, where: Where = () => undefined): ValidationIssue[] {
   type Node = { value: unknown; key?: string | number; parent?: Node };
   const locOf = (node: Node): (string | number)[] => {
     const path: (string | number)[] = [];
@@ -106,14 +117,14 @@ export function nulCharacterIssues(raw: unknown, where: Where = () => undefined)
     const part = where(path[0]);
     return part === undefined ? path : [part, ...path];
   };
-  const issue = (node: Node): ValidationIssue => ({ loc: locOf(node), msg: 'String must not contain NUL characters', type: 'string_nul' });
   const out: ValidationIssue[] = [];
   const stack: Node[] = [{ value: raw }];
   while (stack.length > 0 && out.length < 20) {
     const node = stack.pop() as Node;
     const { value } = node;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) out.push(issue(node));
+      const problem = textProblem(value);
+      if (problem) out.push({ loc: locOf(node), ...problem });
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: node });
     } else if (typeof value === 'object' && value !== null) {
@@ -121,7 +132,8 @@ export function nulCharacterIssues(raw: unknown, where: Where = () => undefined)
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i] as string;
         const child: Node = { value: (value as Record<string, unknown>)[key], key, parent: node };
-        if (key.includes('\u0000')) out.push(issue(child));
+        const problem = textProblem(key);
+        if (problem) out.push({ loc: locOf(child), ...problem });
         else stack.push(child);
       }
     }
