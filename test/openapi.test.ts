@@ -49,7 +49,61 @@ describe('OpenAPI 3.1 document', () => {
     expect(Object.keys(stream?.responses?.['200']?.content ?? {})).toEqual(['text/event-stream']);
     const echo = doc.paths?.['/api/test/items/{item_id}/echo']?.post;
     expect(echo?.parameters?.map((p) => ('name' in p ? `${p.in}:${p.name}` : ''))).toEqual(['path:item_id', 'query:verbose']);
-    expect(Object.keys((echo?.requestBody as { content: { 'application/json': { schema: { properties: object } } } }).content['application/json'].schema.properties)).toEqual(['origin', 'passengers', 'cabin_class', 'tags']);
+    const bodyRef = (echo?.requestBody as { content: { 'application/json': { schema: { $ref: string } } } }).content['application/json'].schema.$ref;
+    const body = doc.components?.schemas?.[bodyRef.replace('#/components/schemas/', '')] as { properties: object };
+    expect(Object.keys(body.properties)).toEqual(['origin', 'passengers', 'cabin_class', 'tags']);
     expect(echo?.responses?.['410']).toBeDefined();
+  });
+});
+
+describe('OpenAPI named schemas (issue 22)', () => {
+  const doc = buildOpenApi(TOOLS);
+  const schemas = doc.components?.schemas ?? {};
+  const operations = Object.values(doc.paths ?? {}).flatMap((item) =>
+    Object.values(item as Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: { $ref?: string } }> }; responses?: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> }>)
+      .filter((op) => op.operationId !== undefined && !op.operationId.startsWith('mcp_')));
+
+  it('names the domain types and the spec request bodies under components.schemas', () => {
+    const expected = [
+      'FlightSearchRequest', 'HotelSearchRequest', 'BookingRequest', 'CreateOfferInput', 'SeatHoldInput', 'TravelerInput', 'Playbook',
+      'CreateTripRequest', 'Flight', 'Offer', 'Segment', 'Passenger', 'Hotel', 'Booking', 'Order', 'Money', 'StayQuote', 'CarRate', 'Trip',
+      'AlertResponse', 'HTTPValidationError', 'ErrorResponse',
+    ];
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it('refers to a named schema from every request body and every success answer', () => {
+    const inline: string[] = [];
+    for (const op of operations) {
+      for (const media of Object.values(op.requestBody?.content ?? {})) if (!media.schema.$ref) inline.push(`${op.operationId} body`);
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (!status.startsWith('2')) continue;
+        for (const media of Object.values(response.content ?? {})) if (!media.schema.$ref) inline.push(`${op.operationId} ${status}`);
+      }
+    }
+    expect(inline).toEqual([]);
+  });
+
+  it('keeps one schema per repeated shape: no inline copy of Money or Segment is left anywhere', () => {
+    const shapeOf = (name: string) => JSON.stringify(Object.keys((schemas[name] as { properties: object }).properties).sort());
+    const wanted = new Map([[shapeOf('Money'), 'Money'], [shapeOf('Segment'), 'Segment'], [shapeOf('FlightSegment'), 'FlightSegment']]);
+    const copies: string[] = [];
+    const visit = (node: unknown, where: string, root: boolean): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}/${i}`, false));
+      if (typeof node !== 'object' || node === null) return;
+      const props = (node as { properties?: object }).properties;
+      if (!root && props && wanted.has(JSON.stringify(Object.keys(props).sort()))) copies.push(where);
+      for (const [k, v] of Object.entries(node)) if (k !== 'examples' && k !== 'example') visit(v, `${where}/${k}`, false);
+    };
+    for (const [name, schema] of Object.entries(schemas)) visit(schema, name, true);
+    visit(doc.paths, 'paths', false);
+    expect(copies).toEqual([]);
+  });
+
+  it('gives input-side and answer-side shapes that differ different names, and request defaults stay optional', () => {
+    const request = schemas['FlightSearchRequest'] as { required?: string[]; properties: Record<string, { default?: unknown }> };
+    expect(request.properties['passengers']?.default).toBe(1);
+    expect(request.required ?? []).not.toContain('passengers');
+    for (const name of Object.keys(schemas)) expect(name).not.toContain('@');
   });
 });

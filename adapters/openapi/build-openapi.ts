@@ -1,9 +1,12 @@
-import { OpenApiBuilder, type OpenAPIObject, type PathItemObject } from 'openapi3-ts/oas31';
+import { OpenApiBuilder, type OpenAPIObject, type PathItemObject, type SchemaObject } from 'openapi3-ts/oas31';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { API_VERSION } from '../../tools/health/version.js';
 import { SCHEMAS, SECURITY_SCHEMES } from './components.js';
 import { mcpPathItem } from './mcp-path.js';
+import { finishComponents } from './finish-components.js';
+import { nameSchemas } from './named-schemas.js';
 import { buildOperation } from './operation.js';
+import { DOMAIN_SCHEMAS, REQUEST_NAMES } from './schema-names.js';
 
 /** The OpenAPI 3.1 document, derived entirely from the tool registry. */
 export function buildOpenApi(tools: readonly AnyTool[]): OpenAPIObject {
@@ -17,17 +20,20 @@ export function buildOpenApi(tools: readonly AnyTool[]): OpenAPIObject {
     paths: {},
     components: {},
   });
-  for (const [name, schema] of Object.entries(SCHEMAS)) builder.addSchema(name, schema);
+  const named = nameSchemas(tools);
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) builder.addSecurityScheme(name, scheme);
 
   const paths = new Map<string, PathItemObject>();
   for (const tool of tools) {
     if (!tool.rest) continue;
     const item = paths.get(tool.rest.path) ?? {};
-    item[tool.rest.method.toLowerCase() as 'get'] = buildOperation(tool);
+    item[tool.rest.method.toLowerCase() as 'get'] = buildOperation(tool, named);
     paths.set(tool.rest.path, item);
   }
   paths.set('/mcp', mcpPathItem());
   for (const path of [...paths.keys()].sort()) builder.addPath(path, paths.get(path) as PathItemObject);
-  return builder.getSpec();
+  for (const [name, schema] of Object.entries({ ...named.schemas, ...SCHEMAS })) builder.addSchema(name, schema as SchemaObject);
+  const doc = builder.getSpec();
+  finishComponents(doc, new Set(Object.keys(SCHEMAS)), [...DOMAIN_SCHEMAS.map(([, name]) => name), ...Object.values(REQUEST_NAMES)]);
+  return doc;
 }

@@ -4,7 +4,9 @@ import { ERROR_STATUS, type ErrorCode } from '../../tools/_kit/errors.js';
 import type { AuthRule } from '../../tools/_kit/principal.js';
 import { requiredScopes } from '../../tools/_kit/scopes.js';
 import { planInput } from '../rest/input-plan.js';
-import { toJsonSchema, type JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { INPUT_MARK, SCHEMA_REF, type NamedSchemas } from './named-schemas.js';
+import { requestName } from './schema-names.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorContent = { 'application/json': { schema: ref('ErrorResponse') } };
@@ -45,11 +47,16 @@ const IDEMPOTENCY_KEY_HEADER: ParameterObject = {
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
-/** One OpenAPI operation, derived from a tool's schemas, REST binding and auth rule. */
-export function buildOperation(tool: AnyTool): OperationObject {
+/**
+ * One OpenAPI operation, derived from a tool's schemas, REST binding and auth rule.
+ * Its body and answer are $refs to named components (a body that is part of the input
+ * is added to `named` under the request's name).
+ */
+export function buildOperation(tool: AnyTool, named: NamedSchemas): OperationObject {
   if (!tool.rest) throw new Error(`tool ${tool.name} has no REST binding`);
   const plan = planInput(tool);
-  const input = toJsonSchema(tool.input, 'input');
+  const inputName = named.input(tool);
+  const input = named.schemas[inputName] as JsonSchema;
   const props = (input.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((input.required ?? []) as string[]);
 
@@ -79,22 +86,28 @@ export function buildOperation(tool: AnyTool): OperationObject {
 
   if (plan.hasBody && plan.bodyFields.length > 0) {
     const bodyRequired = plan.bodyFields.filter((f) => required.has(f));
-    const schema: SchemaObject = {
-      type: 'object',
-      properties: Object.fromEntries(plan.bodyFields.map((f) => [f, props[f] ?? {}])),
-      ...(bodyRequired.length ? { required: bodyRequired } : {}),
-      ...(input.additionalProperties === false ? { additionalProperties: false } : {}),
-    };
-    op.requestBody = { required: bodyRequired.length > 0, content: { 'application/json': { schema } } };
+    const wholeInput = plan.bodyFields.length === Object.keys(props).length;
+    let bodyName = inputName;
+    if (!wholeInput) {
+      bodyName = `${requestName(tool)}${INPUT_MARK}`;
+      named.schemas[bodyName] ??= {
+        type: 'object',
+        properties: Object.fromEntries(plan.bodyFields.map((f) => [f, props[f] ?? {}])),
+        ...(bodyRequired.length ? { required: bodyRequired } : {}),
+        ...(input.additionalProperties === false ? { additionalProperties: false } : {}),
+      };
+    }
+    op.requestBody = { required: bodyRequired.length > 0, content: { 'application/json': { schema: { $ref: `${SCHEMA_REF}${bodyName}` } } } };
   }
 
   const status = String(tool.rest.status ?? 200);
+  const answer = { $ref: `${SCHEMA_REF}${named.output(tool)}` };
   responses[status] = tool.kind === 'stream'
     ? {
       description: 'Server-Sent Events: each `data:` line holds one JSON event `{type, data}`. A stream that fails part-way ends with an event of type "error".',
-      content: { 'text/event-stream': { schema: toJsonSchema(tool.event, 'output') as SchemaObject } },
+      content: { 'text/event-stream': { schema: answer } },
     }
-    : { description: 'Success', content: { 'application/json': { schema: toJsonSchema(tool.output, 'output') as SchemaObject } } };
+    : { description: 'Success', content: { 'application/json': { schema: answer } } };
 
   if (Object.keys(props).length > 0) {
     responses['422'] = { description: 'Validation error', content: { 'application/json': { schema: ref('HTTPValidationError') } } };

@@ -47,7 +47,7 @@ export function planOperation(op: Operation, models: ModelBuilder): OperationPla
   if (op.body !== undefined) {
     const name = models.addNamed(op.body.schema, `${base}Request`, `Request body of \`${op.operationId}\`.`);
     const typedDict = models.typedDict(name);
-    if (typedDict !== undefined && isObjectWithProperties(op.body.schema)) {
+    if (typedDict !== undefined && isObjectWithProperties(models.resolve(op.body.schema))) {
       const bodyRequired = op.body.required;
       body = {
         kind: 'fields',

@@ -53,8 +53,15 @@ export class ModelBuilder {
     for (const name of Object.keys(this.components).sort()) this.componentType(name);
   }
 
-  /** A top-level named model: an object becomes a TypedDict, anything else a type alias. */
+  /**
+   * A top-level named model: an object becomes a TypedDict, anything else a type alias.
+   * A bare $ref to a component is that component, under its own name.
+   */
   addNamed(schema: JsonSchema, wantedName: string, description: string): string {
+    if (typeof schema !== 'boolean' && schema.$ref !== undefined) {
+      const type = this.refType(schema.$ref);
+      if (type.kind === 'model') return type.name;
+    }
     const name = this.names.claim(wantedName);
     if (isObjectWithProperties(schema)) {
       this.addTypedDict(schema, name, description);
@@ -63,6 +70,12 @@ export class ModelBuilder {
       this.definitions.push({ kind: 'alias', name, description: describe(schema) ?? description, type });
     }
     return name;
+  }
+
+  /** The component a bare $ref points to, or the schema itself. */
+  resolve(schema: JsonSchema): JsonSchema {
+    if (typeof schema === 'boolean' || schema.$ref === undefined || !schema.$ref.startsWith(COMPONENT_PREFIX)) return schema;
+    return this.components[schema.$ref.slice(COMPONENT_PREFIX.length)] ?? schema;
   }
 
   /** The TypedDict generated under `name`, if that name is one. */

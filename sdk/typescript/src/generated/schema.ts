@@ -1525,7 +1525,7 @@ export interface paths {
         put?: never;
         /**
          * Search flights
-         * @description Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. One price per result: when bookable is true, price is what booking its offer_id costs these passengers with no extras (the fare plus our service fee) in the asked currency. The booking provider prices in its own currency; when that differs, price is converted at the reference rate fx_rate and checkout_total is the exact amount and currency the card is charged. When bookable is false (Google Flights only, or award seats only) price is a reference that cannot be booked here (null for award-only). Every source's own price stays in prices[], with its currency. A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the cheapest one that cannot be booked. An identical search within a short time is answered from the cache and says so. For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook's cabin and flights whose main carrier the playbook avoids are hidden (unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook's preferred airlines and the cheapest of them.
+         * @description Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. The same flight found by several providers is one result carrying every price and award option; each flight is sent once as a `result` event, and when a later provider changes it, an `update` event carries its id and only the fields that changed (apply them over the earlier result). One price per result: when bookable is true, price is what booking its offer_id costs these passengers with no extras (the fare plus our service fee) in the asked currency. The booking provider prices in its own currency; when that differs, price is converted at the reference rate fx_rate and checkout_total is the exact amount and currency the card is charged. When bookable is false (Google Flights only, or award seats only) price is a reference that cannot be booked here (null for award-only). Every source's own price stays in prices[], with its currency. A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the cheapest one that cannot be booked. An identical search within a short time is answered from the cache and says so. For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook's cabin and flights whose main carrier the playbook avoids are hidden (unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook's preferred airlines and the cheapest of them.
          */
         post: operations["flights_search"];
         delete?: never;
@@ -2020,6 +2020,1418 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountCreateKeyRequest: {
+            /** @description A label to recognise the key */
+            name?: string;
+            /** @description At most the scopes of the key or token making the call, which is also the default (every scope for callers without a grant) */
+            scopes?: ("read" | "plan" | "book")[];
+            /**
+             * @description Internal and admin callers only: the plan of the key
+             * @enum {string}
+             */
+            tier?: "free" | "pro" | "business";
+            /** @description Internal and admin callers only: the user to mint for */
+            user_id?: string;
+        };
+        AccountCreateKeyResponse: {
+            key: components["schemas"]["ApiKey"];
+            /** @description The API key itself. Shown once: store it now. */
+            secret: string;
+        };
+        AccountKeyUsageResponse: {
+            key_id: string;
+            usage: {
+                /** @description YYYY-MM-DD (UTC) */
+                day: string;
+                requests: number;
+            }[];
+        };
+        AccountListKeysResponse: {
+            keys: components["schemas"]["ApiKey"][];
+        };
+        AccountRevokeKeyResponse: {
+            key: components["schemas"]["ApiKey"];
+        };
+        AddActivityRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /** @description The booking this belongs to, if any (private: not shown through share links). */
+            booking_id?: string;
+            /** @description Cost in major units of `currency`. */
+            cost?: number;
+            /** @description Currency of cost; default the trip currency. */
+            currency?: string;
+            /** Format: date-time */
+            ends_at?: string;
+            /** Format: uri */
+            link?: string;
+            place?: string;
+            /**
+             * Format: date-time
+             * @description Start, ISO 8601 date-time.
+             */
+            starts_at: string;
+            title: string;
+        };
+        AddExpenseRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /** @description Amount paid, major units of `currency`. */
+            amount: number;
+            /**
+             * @default other
+             * @enum {string}
+             */
+            category?: "lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other";
+            /** @description Currency paid in; default the trip currency. Converted at the reference rate, which is stored and shown. */
+            currency?: string;
+            description: string;
+            /** @description Member id of who paid. */
+            paid_by: string;
+            /** Format: date */
+            spent_on?: string;
+            /**
+             * @description How the cost is shared. Default: equally among every member.
+             * @default {
+             *       "method": "equal"
+             *     }
+             */
+            split?: {
+                /** @description Member ids sharing the cost; default every member. */
+                among?: string[];
+                /** @description exact: member id → amount in the expense currency (major units); must sum to the amount. */
+                amounts?: {
+                    [key: string]: number;
+                };
+                /**
+                 * @default equal
+                 * @enum {string}
+                 */
+                method?: "equal" | "exact" | "shares" | "percent";
+                /** @description percent: member id → percent; must sum to 100. */
+                percents?: {
+                    [key: string]: number;
+                };
+                /** @description shares: member id → weight, e.g. 2 and 1. */
+                shares?: {
+                    [key: string]: number;
+                };
+            };
+        };
+        /**
+         * @description Legacy flow only: extras such as child_seat, gps, additional_driver, toll_pass, paid with the service fee.
+         * @default []
+         */
+        AddOnSelection: {
+            /** @enum {string} */
+            code: "child_seat" | "infant_seat" | "booster_seat" | "gps" | "additional_driver" | "toll_pass" | "wifi_hotspot" | "satellite_radio" | "ski_rack" | "snow_chains";
+            /** @default 1 */
+            quantity?: number;
+        }[];
+        AddTravelerRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /**
+             * Format: email
+             * @description Contact email; shown to members only, never through a share link.
+             */
+            email?: string;
+            /** @description Display name; required for a guest. */
+            name?: string;
+            /**
+             * @description owner: everything incl. members; editor: writes; viewer: reads and votes. Default editor.
+             * @default editor
+             * @enum {string}
+             */
+            role?: "owner" | "editor" | "viewer";
+            /** @description Add a registered user by id. Omit to add a named guest. */
+            user_id?: string;
+        };
+        AdminProviderHealthResponse: {
+            balance: components["schemas"]["Money"] | null;
+            /** @enum {string} */
+            breaker: "closed" | "open" | "half_open" | "isolated";
+            detail: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "production" | "simulator";
+            latency_ms: number;
+            /** @enum {string} */
+            mode: "live" | "simulator";
+            /** @constant */
+            provider: "duffel";
+            reachable: boolean;
+        };
+        AgentBookingRequest: {
+            /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+            client_secret?: string;
+            /** @description The offer to book ("duffel:off_..." or "off_..."). */
+            offer_id: string;
+            /** @description Every traveller of the offer; loyalty_programme_accounts per passenger. */
+            passengers: components["schemas"]["Passenger"][];
+            /** @description The succeeded card payment (pi_...) for exactly the checkout price. */
+            payment_intent_id: string;
+            /**
+             * @description Extra bags to buy with the order; held seats are added automatically.
+             * @default []
+             */
+            services?: components["schemas"]["ServiceRequest"][];
+            /** @description The traveller who owns the booking, when they have an account; defaults to the agent. */
+            traveller_user_id?: string;
+        };
+        AirlineCredit: {
+            amount: components["schemas"]["Money"];
+            /** @description What the airline redeems it by; null until the airline discloses it. */
+            code: string | null;
+            /** @description Null when the airline did not disclose it. */
+            expires_at: string | null;
+            /** @description The credit's id at the provider. */
+            id: string;
+            issued_on: string | null;
+            /** @description The airline's name for this kind of credit. */
+            name: string | null;
+            passenger_id: string | null;
+        };
+        AlertResponse: {
+            cabin_class: string;
+            channels: ("webhook" | "in_app")[];
+            created_at: string;
+            currency: string;
+            /** @description First date watched (equals departure_date for a single date). */
+            date_from: string;
+            /** @description Last date watched. */
+            date_to: string;
+            /** @description The single date watched; null for a window. */
+            departure_date: string | null;
+            destination: string;
+            /** @description Alert id (alt_...). */
+            id: string;
+            last_checked_at: string | null;
+            /** @description Cheapest fare last seen on the dates still ahead (major units); null until evaluated. */
+            last_price: number | null;
+            last_triggered_at: string | null;
+            origin: string;
+            /**
+             * @description expired once every date of the window has passed.
+             * @enum {string}
+             */
+            status: "active" | "expired";
+            /** @description Target in major units; null: any drop. */
+            target_price: number | null;
+            /** @description How many times the alert fired. */
+            trigger_count: number;
+            user_id: string;
+        };
+        AlertsDealsResponse: {
+            count: number;
+            /** @description Newest first. */
+            deals: components["schemas"]["Deal"][];
+            /** @description What counts as a mistake fare: at least min_sigmas standard deviations below the mean AND min_pct_off percent below the median of at least min_samples earlier searches (departures within ±window_days, observed in the last history_days). */
+            rules: {
+                history_days: number;
+                min_pct_off: number;
+                min_samples: number;
+                min_sigmas: number;
+                window_days: number;
+            };
+            /** @description Deals detected within this many hours. */
+            window_hours: number;
+        };
+        AlertsDeleteResponse: {
+            id: string;
+            /** @constant */
+            ok: true;
+        };
+        AlertsListResponse: {
+            alerts: components["schemas"]["AlertResponse"][];
+        };
+        ApiKey: {
+            created_at: string;
+            /** @description The first characters of the key, to recognise it */
+            display_prefix: string;
+            id: string;
+            last_used_at: string | null;
+            name: string | null;
+            revoked_at: string | null;
+            scopes: ("read" | "plan" | "book")[];
+            /**
+             * @description Plan: free, pro or business
+             * @enum {string}
+             */
+            tier: "free" | "pro" | "business";
+            user_id: string;
+        };
+        AwardAvailability: {
+            /** @description Seconds since the availability was last seen upstream. */
+            age_s: number;
+            /** @enum {string} */
+            cabin: "economy" | "premium_economy" | "business" | "first";
+            /** @enum {string} */
+            direction: "outbound" | "return";
+            miles: number;
+            /** @description Loyalty program (seats.aero source), e.g. "aeroplan". */
+            program: string;
+            /** @description null when the program does not report seat counts. */
+            seats_remaining: number | null;
+            /** @constant */
+            source: "seats_aero";
+            taxes: number;
+            taxes_currency: string;
+        };
+        BookableOffer: {
+            cabin_class: string;
+            /** @description True when the fare can be held without paying now. */
+            can_hold: boolean | null;
+            changeable: boolean | null;
+            checked_bags: number | null;
+            expires_at: string | null;
+            fare_brand: string | null;
+            /** @description Pass to checkout, payment-intent, hold, baggage, seat maps. */
+            offer_id: string;
+            owner: string;
+            owner_name: string | null;
+            passengers: {
+                age: number | null;
+                id: string;
+                type: string;
+            }[];
+            refundable: boolean | null;
+            slices: components["schemas"]["FlightSlice"][];
+            total: components["schemas"]["Money"];
+        };
+        Booking: {
+            /** @description Our booking reference (the booking id). */
+            booking_ref: string;
+            /** @description Once cancelled: the card refund and any airline credits issued (id, code, amount, expiry). */
+            cancellation: components["schemas"]["Cancellation"] | null;
+            cancelled_at: string | null;
+            /** @enum {string} */
+            channel: "checkout" | "book" | "agent" | "hold" | "mcp";
+            created_at: string;
+            id: string;
+            /** @description The provider's order; null before it exists. */
+            order: components["schemas"]["Order"] | null;
+            /** @description The provider's order id. */
+            order_id: string | null;
+            paid_at: string | null;
+            passengers: {
+                family_name: string;
+                given_name: string;
+                id: string;
+                type: string | null;
+            }[];
+            payment_required_by: string | null;
+            /** @description The airline's booking reference. */
+            pnr: string | null;
+            price_guarantee_expires_at: string | null;
+            /** @description True when the provider could not be read and `order` is the last saved copy. */
+            stale: boolean;
+            /** @enum {string} */
+            status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
+            /** @description Major units. */
+            totals: {
+                currency: string;
+                fare: number;
+                markup: number;
+                /** @description What went back to the card; airline credits are under `cancellation`. */
+                refund: number | null;
+                services: number;
+                total: number;
+            };
+            /** @enum {string} */
+            type: "instant" | "hold";
+        };
+        BookingAddServicesResponse: {
+            added: {
+                id: string;
+                quantity: number;
+            }[];
+            /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
+            booking_ref: string;
+            charged: components["schemas"]["Money"];
+            confirmation_url: string;
+            /** @description The flight provider's order id, once it exists. */
+            order_id: string | null;
+            payment_required_by: string | null;
+            /** @description The airline's booking reference. */
+            pnr: string | null;
+            price_guarantee_expires_at: string | null;
+            /**
+             * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
+             * @enum {string}
+             */
+            status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
+            /** @description What the customer pays in all. */
+            total: components["schemas"]["Money"];
+        };
+        BookingAvailableServicesResponse: {
+            booking_id: string;
+            services: components["schemas"]["ServiceOption"][];
+        };
+        BookingBaggageResponse: {
+            included: {
+                carry_on: number | null;
+                /** @description Checked bags included per passenger; null when the airline does not say. */
+                checked: number | null;
+                destination: string;
+                origin: string;
+                slice_id: string | null;
+            }[];
+            offer_id: string;
+            options: {
+                dimensions_cm: {
+                    depth: number | null;
+                    height: number | null;
+                    length: number | null;
+                } | null;
+                /** @enum {string} */
+                kind: "checked" | "carry_on";
+                max_quantity: number;
+                max_weight_kg: number | null;
+                passenger_ids: string[];
+                /** @description For one unit. */
+                price: components["schemas"]["Money"];
+                segment_ids: string[];
+                /** @description Provider's service id (ase_...), passed back when buying it. */
+                service_id: string;
+                /** @constant */
+                type: "baggage";
+            }[];
+        };
+        BookingCancelResponse: {
+            /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
+            booking_ref: string;
+            /** @description What the airline refunded or credited and what went back to the customer (our markup is kept). */
+            cancellation: {
+                /** @description Credits the airline issued instead of money: id, code, amount and expiry of each. */
+                airline_credits: components["schemas"]["AirlineCredit"][];
+                cancelled_at: string | null;
+                id: string | null;
+                refund_from_airline: components["schemas"]["Money"] | null;
+                refund_to: string | null;
+                refunded_to_customer: components["schemas"]["Money"];
+            };
+            confirmation_url: string;
+            /** @description The flight provider's order id, once it exists. */
+            order_id: string | null;
+            payment_required_by: string | null;
+            /** @description The airline's booking reference. */
+            pnr: string | null;
+            price_guarantee_expires_at: string | null;
+            /**
+             * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
+             * @enum {string}
+             */
+            status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
+            /** @description What the customer pays in all. */
+            total: components["schemas"]["Money"];
+        };
+        BookingCardPaymentConfirmRequest: {
+            /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+            client_secret?: string;
+            /** @description A PaymentMethod id, e.g. pm_card_visa. */
+            payment_method: string;
+        };
+        BookingCardPaymentConfirmResponse: {
+            amount: number;
+            currency: string;
+            payment_intent_id: string;
+            status: string;
+        };
+        BookingChangeConfirmResponse: {
+            /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
+            booking_ref: string;
+            change: {
+                change_total: components["schemas"]["Money"];
+                id: string;
+                refunded: components["schemas"]["Money"] | null;
+            };
+            confirmation_url: string;
+            /** @description The flight provider's order id, once it exists. */
+            order_id: string | null;
+            payment_required_by: string | null;
+            /** @description The airline's booking reference. */
+            pnr: string | null;
+            price_guarantee_expires_at: string | null;
+            /**
+             * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
+             * @enum {string}
+             */
+            status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
+            /** @description What the customer pays in all. */
+            total: components["schemas"]["Money"];
+        };
+        BookingChangeOffersResponse: {
+            change_request_id: string;
+            complete: boolean;
+            offers: components["schemas"]["ChangeOffer"][];
+        };
+        BookingCheckInLinksResponse: {
+            booking_id: string;
+            links: {
+                /** @description IATA code of an airline marketing or operating a remaining flight. */
+                airline: string;
+                airline_name: string | null;
+                /** @description The airline reference (PNR) to enter at check-in. */
+                booking_reference: string;
+                closes_at: string | null;
+                /** @description True when url opens the check-in page itself. */
+                deep_link: boolean;
+                /** @description Its departure, local time at the airport with the offset. */
+                departing_at: string;
+                /** @description The lead passenger's family name, asked for with the reference. */
+                family_name: string;
+                /** @description The first remaining flight with this airline, e.g. "BA117". */
+                first_flight: string;
+                /** @description When online check-in opens for that flight (local time with offset); null when unknown. */
+                opens_at: string | null;
+                /** @description The airline's online check-in page (or home page when deep_link is false); null when unknown. */
+                url: string | null;
+                /** @description airline: the airline's published opening time; typical: the usual 24 h / 1 h. */
+                window_source: ("airline" | "typical") | null;
+            }[];
+        };
+        BookingCreateOfferResponse: {
+            /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
+            booking_ref: string;
+            confirmation_url: string;
+            /** @constant */
+            mode: "checkout";
+            /** @description The flight provider's order id, once it exists. */
+            order_id: string | null;
+            payment_required_by: string | null;
+            /** @description The airline's booking reference. */
+            pnr: string | null;
+            price_guarantee_expires_at: string | null;
+            /**
+             * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
+             * @enum {string}
+             */
+            status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
+            /** @description What the customer pays in all. */
+            total: components["schemas"]["Money"];
+        } | {
+            /** @constant */
+            mode: "search";
+            offer_request: {
+                cabin_class: string;
+                departure_date: string;
+                destination: string;
+                origin: string;
+                return_date: string | null;
+            };
+            offers: components["schemas"]["BookableOffer"][];
+            total_found: number;
+        };
+        BookingDocumentsResponse: {
+            booking_id: string;
+            documents: components["schemas"]["TravelDocument"][];
+            /** @description True while documents are still expected. */
+            processing: boolean;
+            /** @description True when the provider could not be read and the saved order was used. */
+            stale: boolean;
+        };
+        BookingFareBrandsResponse: {
+            brands: {
+                advance_seat_selection: boolean | null;
+                carry_on_bags: number | null;
+                changeable: boolean | null;
+                /** @description Included per passenger. */
+                checked_bags: number | null;
+                fare_brand: string | null;
+                /** @description True for the offer asked about. */
+                is_base: boolean;
+                /** @description Book this brand with this offer id. */
+                offer_id: string;
+                /** @description total minus the base offer's total, same currency; negative when cheaper. */
+                price_difference: components["schemas"]["Money"];
+                priority_boarding: boolean | null;
+                refundable: boolean | null;
+                total: components["schemas"]["Money"];
+            }[];
+            currency: string;
+            offer_id: string;
+            /** @description True when only the base offer could be read. */
+            partial: boolean;
+        };
+        BookingFareConditionsResponse: {
+            change_before_departure: components["schemas"]["FarePolicy"];
+            fare_brand: string | null;
+            offer_id: string;
+            refund_before_departure: components["schemas"]["FarePolicy"];
+            slices: {
+                /** @description Seats can be chosen before check-in. */
+                advance_seat_selection: boolean | null;
+                change_before_departure: components["schemas"]["FarePolicy"];
+                destination: string;
+                fare_brand: string | null;
+                origin: string;
+                priority_boarding: boolean | null;
+                refund_before_departure: components["schemas"]["FarePolicy"];
+                slice_id: string | null;
+            }[];
+            summary: string;
+        };
+        BookingPaymentIntentResponse: {
+            amount: number;
+            /** @description For Stripe.js confirmCardPayment in the browser. A guest (no Authorization) must also send it when spending the payment: it proves who paid. Keep it private. */
+            client_secret: string | null;
+            currency: string;
+            payment_intent_id: string;
+            /**
+             * @description simulator: no real money moves; confirm with test payment methods such as pm_card_visa.
+             * @enum {string}
+             */
+            processor_mode: "live" | "simulator";
+            /** @enum {string} */
+            purpose: "order" | "hold_payment" | "change" | "services" | "custom";
+            status: string;
+        };
+        BookingProviderPaymentIntentConfirmRequest: {
+            /** @description The client_token the intent was created with. Required when it was created without signing in (a guest): it proves the caller is the payer. */
+            client_token?: string;
+        };
+        BookingProviderPaymentIntentResponse: {
+            amount: components["schemas"]["Money"];
+            /** @description For the flight provider's card component in the browser. */
+            client_token: string | null;
+            created_at: string;
+            fees: components["schemas"]["Money"] | null;
+            id: string;
+            net: components["schemas"]["Money"] | null;
+            status: string;
+        };
+        BookingRequest: {
+            /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+            client_secret?: string;
+            /** @description The offer to book ("duffel:off_..." or "off_..."). */
+            offer_id: string;
+            /** @description Every traveller of the offer; loyalty_programme_accounts per passenger. */
+            passengers: components["schemas"]["Passenger"][];
+            /** @description The succeeded card payment (pi_...) for exactly the checkout price. */
+            payment_intent_id: string;
+            /**
+             * @description Extra bags to buy with the order; held seats are added automatically.
+             * @default []
+             */
+            services?: components["schemas"]["ServiceRequest"][];
+        };
+        BookingResult: {
+            /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
+            booking_ref: string;
+            confirmation_url: string;
+            /** @description The flight provider's order id, once it exists. */
+            order_id: string | null;
+            payment_required_by: string | null;
+            /** @description The airline's booking reference. */
+            pnr: string | null;
+            price_guarantee_expires_at: string | null;
+            /**
+             * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
+             * @enum {string}
+             */
+            status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
+            /** @description What the customer pays in all. */
+            total: components["schemas"]["Money"];
+        };
+        BookingRevenueResponse: {
+            ancillaries: number;
+            booking_id: string;
+            currency: string;
+            /**
+             * @description processor_fees is an estimate, not the processor's statement.
+             * @constant
+             */
+            estimated: true;
+            fare: number;
+            fee_basis: string;
+            /** @description Card payments received for this booking. */
+            gross: number;
+            markup: number;
+            net_revenue: number;
+            /** @description Card payments counted. */
+            payments: number;
+            processor_fees: number;
+            /** @description Card refunds made so far. */
+            refunds: number;
+        };
+        BookingSeatConfirmResponse: {
+            booking_id: string;
+            confirmed: components["schemas"]["SeatSelection"][];
+            offer_id: string;
+        };
+        BookingSeatMapResponse: {
+            /** @description The provider's offer id. */
+            offer_id: string;
+            /** @description The offer's passengers: the passenger_slot values seat-hold takes. */
+            passengers: {
+                id: string;
+                type: string;
+            }[];
+            /** @description One per segment that has a seat map; a segment missing here has no seat selection. */
+            seat_maps: components["schemas"]["SeatMap"][];
+        };
+        BookingSeatReleaseResponse: {
+            offer_id: string;
+            released: components["schemas"]["SeatSelection"][];
+        };
+        BookingSeatSelectionsByBookingResponse: {
+            booking_id: string;
+            selections: components["schemas"]["SeatSelection"][];
+        };
+        BookingSeatSelectionsResponse: {
+            offer_id: string;
+            selections: components["schemas"]["SeatSelection"][];
+        };
+        BookingThreeDsSessionResponse: {
+            card_id: string;
+            client_id: string | null;
+            expires_at: string;
+            id: string;
+            resource_id: string;
+            status: string;
+        };
+        BuyCalcRequest: {
+            /**
+             * @description The current purchase promotion, e.g. 100 for "buy points, get 100 % more" (default 0).
+             * @default 0
+             */
+            bonus_percent?: number;
+            /** @description What the same trip costs in cash, US dollars. */
+            cash_price: number;
+            /** @description Points or miles the award costs. */
+            points_needed: number;
+            /** @description Price of one point before the bonus, US cents; overrides our dataset's usual price (e.g. for a targeted offer). */
+            price_cents_per_point?: number;
+            /** @description Programme to buy points from, by slug or name: "aeroplan", "Alaska Mileage Plan", "world_of_hyatt". */
+            program: string;
+            /**
+             * @description Taxes and fees of the award, paid in cash on top of the points, US dollars (default 0).
+             * @default 0
+             */
+            taxes?: number;
+        };
+        CalendarDay: {
+            currency: string;
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @description Cheapest one-way, one-adult cash fare that day; null when there is none. */
+            min_price: number | null;
+            /**
+             * @description priced; no_fare (searched, nothing sold); not_searchable (in the past or beyond the airlines' sale horizon, so not searched).
+             * @enum {string}
+             */
+            status: "priced" | "no_fare" | "not_searchable";
+        };
+        Cancellation: {
+            /** @description Credits issued to the travellers, each with its own id, code and expiry. */
+            airline_credits: components["schemas"]["AirlineCredit"][];
+            cancelled_at: string;
+            /** @description The provider's cancellation id. */
+            id: string;
+            /** @description Money the airline refunded; 0 when it issued credits instead. */
+            refund_from_airline: components["schemas"]["Money"];
+            /** @description Where the airline sent the value: original_form_of_payment, balance or card (money, passed on to your card), airline_credits or voucher (no money back). */
+            refund_to: string;
+            /** @description What went back to the card payments (our service fee is kept). */
+            refunded_to_customer: components["schemas"]["Money"];
+        };
+        CarBooking: {
+            add_ons: {
+                code: string;
+                quantity: number;
+                total: components["schemas"]["Money"];
+            }[];
+            /** @description Our id (cb_...): with it a guest looks the booking up or cancels it. */
+            booking_id: string;
+            cancelled_at: string | null;
+            car: {
+                acriss: string;
+                category: string;
+                name: string;
+                /** @enum {string} */
+                transmission: "manual" | "automatic";
+            } | null;
+            /** @description What was paid to us by card. */
+            charged: components["schemas"]["Money"];
+            created_at: string;
+            driver: {
+                email: string;
+                family_name: string;
+                given_name: string;
+            };
+            drop_off: {
+                address: string | null;
+                /** @description Local time with its UTC offset. */
+                at: string | null;
+                name: string | null;
+            };
+            failure_reason: string | null;
+            /** @description Legacy: our service fee plus add-ons. Partner: our margin. */
+            fee: components["schemas"]["Money"];
+            /**
+             * @description legacy: rental paid at the counter, our fee and add-ons by card; partner: we sold the prepaid rate.
+             * @enum {string}
+             */
+            flow: "legacy" | "partner";
+            pick_up: {
+                address: string | null;
+                /** @description Local time with its UTC offset. */
+                at: string | null;
+                name: string | null;
+            };
+            provider_booking_id: string | null;
+            /** @description The supplier's confirmation number, shown at the counter. */
+            reference: string | null;
+            /** @description What went back to the card (a cancellation or a refused booking). */
+            refund: components["schemas"]["Money"] | null;
+            /** @description The supplier's price of the rental. */
+            rental: components["schemas"]["Money"];
+            /** @description What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid rental. */
+            rental_due_at_counter: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "creating" | "confirmed" | "cancelled" | "failed";
+            supplier: string | null;
+        };
+        CarBookingRequest: {
+            add_ons?: components["schemas"]["AddOnSelection"];
+            /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+            client_secret?: string;
+            driver: components["schemas"]["Driver"];
+            /** @description The flight the driver arrives on, so the counter waits for a late arrival. */
+            inbound_flight_number?: string;
+            /** @description offer_token from cars.search. */
+            offer_token: string;
+            /** @description The succeeded card payment (pi_...) from cars.payment_intent for this offer_token and add_ons. */
+            payment_intent_id: string;
+        };
+        CarPartnerBookingRequest: {
+            /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+            client_secret?: string;
+            driver: components["schemas"]["Driver"];
+            /** @description The succeeded card payment (pi_...) for the quoted total. */
+            payment_intent_id: string;
+            /** @description quote_id from cars.quote. */
+            quote_id: string;
+        };
+        CarPaymentIntentRequest: {
+            add_ons?: components["schemas"]["AddOnSelection"];
+            /** @description Legacy flow: the counter-paid rate whose service fee and add-ons to pay. */
+            offer_token?: string;
+            /** @description Partner flow: the quote from cars.quote whose total to pay. */
+            quote_id?: string;
+        };
+        CarQuoteRequest: {
+            /** @description offer_token from cars.search. */
+            offer_token: string;
+        };
+        CarRate: {
+            car: {
+                /** @description ACRISS (SIPP) code, e.g. CDMR. */
+                acriss: string;
+                air_conditioning: boolean;
+                bags: {
+                    large: number;
+                    small: number;
+                };
+                category: string;
+                fuel: string | null;
+                name: string;
+                seats: number;
+                /** @enum {string} */
+                transmission: "manual" | "automatic";
+                type: string;
+            };
+            days: number;
+            drop_off: {
+                address: string | null;
+                /** @description Local time with its UTC offset. */
+                at: string;
+                latitude: number;
+                longitude: number;
+                name: string;
+            };
+            expires_at: string | null;
+            /** @enum {string} */
+            flow: "legacy" | "partner";
+            mileage: {
+                /** @constant */
+                type: "unlimited";
+            } | {
+                limit: number;
+                /** @constant */
+                type: "limited";
+                /** @enum {string} */
+                unit: "km" | "mi";
+            };
+            /** @description Pass to cars.payment_intent + cars.book (flow legacy) or cars.quote (flow partner). */
+            offer_token: string;
+            /**
+             * @description postpaid/guarantee: paid at the counter (legacy flow); prepaid: a partner-rate deal we sell (partner flow).
+             * @enum {string}
+             */
+            payment_type: "postpaid" | "guarantee" | "prepaid";
+            per_day: components["schemas"]["Money"];
+            pick_up: {
+                address: string | null;
+                /** @description Local time with its UTC offset. */
+                at: string;
+                latitude: number;
+                longitude: number;
+                name: string;
+            };
+            /** @description The rental company, e.g. Hertz. */
+            supplier: string;
+            supplier_logo_url: string | null;
+            /** @description The rental, for the whole period. Partner flow: our margin is added at quote. */
+            total: components["schemas"]["Money"];
+        };
+        CarsCancelBookingResponse: {
+            add_ons: {
+                code: string;
+                quantity: number;
+                total: components["schemas"]["Money"];
+            }[];
+            /** @description Our id (cb_...): with it a guest looks the booking up or cancels it. */
+            booking_id: string;
+            cancelled_at: string | null;
+            car: {
+                acriss: string;
+                category: string;
+                name: string;
+                /** @enum {string} */
+                transmission: "manual" | "automatic";
+            } | null;
+            /** @description What was paid to us by card. */
+            charged: components["schemas"]["Money"];
+            created_at: string;
+            driver: {
+                email: string;
+                family_name: string;
+                given_name: string;
+            };
+            drop_off: {
+                address: string | null;
+                /** @description Local time with its UTC offset. */
+                at: string | null;
+                name: string | null;
+            };
+            failure_reason: string | null;
+            /** @description Legacy: our service fee plus add-ons. Partner: our margin. */
+            fee: components["schemas"]["Money"];
+            /**
+             * @description legacy: rental paid at the counter, our fee and add-ons by card; partner: we sold the prepaid rate.
+             * @enum {string}
+             */
+            flow: "legacy" | "partner";
+            pick_up: {
+                address: string | null;
+                /** @description Local time with its UTC offset. */
+                at: string | null;
+                name: string | null;
+            };
+            provider_booking_id: string | null;
+            /** @description The supplier's confirmation number, shown at the counter. */
+            reference: string | null;
+            /** @description What went back to the card (a cancellation or a refused booking). */
+            refund: components["schemas"]["Money"] | null;
+            /** @description This cancellation's refund; null when the booking was already cancelled. */
+            refund_breakdown: {
+                add_ons: components["schemas"]["Money"];
+                fee: components["schemas"]["Money"];
+                /** @description True when part of the refund could not be settled at once and support will follow up. */
+                pending_review: boolean;
+                rental: components["schemas"]["Money"];
+            } | null;
+            /** @description The supplier's price of the rental. */
+            rental: components["schemas"]["Money"];
+            /** @description What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid rental. */
+            rental_due_at_counter: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "creating" | "confirmed" | "cancelled" | "failed";
+            supplier: string | null;
+        };
+        CarSearchRequest: {
+            /** @description Age of the main driver at pick-up; under 25 usually pays a young-driver surcharge. */
+            driver_age: number;
+            drop_off: {
+                /** @description Local time at the drop-off place, YYYY-MM-DDTHH:MM. */
+                at: string;
+                /** @description Omitted: the pick-up place (a round trip). */
+                place?: string | {
+                    latitude: number;
+                    longitude: number;
+                };
+            };
+            pick_up: {
+                /** @description Local time at the pick-up place, YYYY-MM-DDTHH:MM. */
+                at: string;
+                /** @description An IATA airport code (its rental counters), a metro city code (its main airport), or {latitude, longitude}. */
+                place: string | {
+                    latitude: number;
+                    longitude: number;
+                };
+            };
+            /** @description The driver's country of residence. */
+            residence_country?: string;
+        };
+        CarsGetBookingResponse: {
+            add_ons: {
+                code: string;
+                quantity: number;
+                total: components["schemas"]["Money"];
+            }[];
+            /** @description Our id (cb_...): with it a guest looks the booking up or cancels it. */
+            booking_id: string;
+            cancelled_at: string | null;
+            car: {
+                acriss: string;
+                category: string;
+                name: string;
+                /** @enum {string} */
+                transmission: "manual" | "automatic";
+            } | null;
+            /** @description What was paid to us by card. */
+            charged: components["schemas"]["Money"];
+            created_at: string;
+            driver: {
+                email: string;
+                family_name: string;
+                given_name: string;
+            };
+            drop_off: {
+                address: string | null;
+                /** @description Local time with its UTC offset. */
+                at: string | null;
+                name: string | null;
+            };
+            failure_reason: string | null;
+            /** @description Legacy: our service fee plus add-ons. Partner: our margin. */
+            fee: components["schemas"]["Money"];
+            /**
+             * @description legacy: rental paid at the counter, our fee and add-ons by card; partner: we sold the prepaid rate.
+             * @enum {string}
+             */
+            flow: "legacy" | "partner";
+            pick_up: {
+                address: string | null;
+                /** @description Local time with its UTC offset. */
+                at: string | null;
+                name: string | null;
+            };
+            provider_booking_id: string | null;
+            /** @description The supplier's confirmation number, shown at the counter. */
+            reference: string | null;
+            /** @description What went back to the card (a cancellation or a refused booking). */
+            refund: components["schemas"]["Money"] | null;
+            /** @description The supplier's price of the rental. */
+            rental: components["schemas"]["Money"];
+            /** @description What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid rental. */
+            rental_due_at_counter: components["schemas"]["Money"];
+            stale: boolean;
+            /** @enum {string} */
+            status: "creating" | "confirmed" | "cancelled" | "failed";
+            supplier: string | null;
+        };
+        CarsPaymentIntentResponse: {
+            amount: number;
+            breakdown: {
+                add_ons: {
+                    code: string;
+                    days: number;
+                    name: string;
+                    per_day: components["schemas"]["Money"];
+                    quantity: number;
+                    total: components["schemas"]["Money"];
+                }[];
+                /** @description Partner flow: the prepaid rental included in amount. */
+                rental: components["schemas"]["Money"] | null;
+                /** @description Legacy: our service fee. Partner: our margin. */
+                service_fee: components["schemas"]["Money"];
+            };
+            /** @description For Stripe.js confirmCardPayment in the browser. */
+            client_secret: string | null;
+            currency: string;
+            /** @enum {string} */
+            flow: "legacy" | "partner";
+            payment_intent_id: string;
+            /**
+             * @description simulator: no real money moves; confirm with test payment methods such as pm_card_visa.
+             * @enum {string}
+             */
+            processor_mode: "live" | "simulator";
+            /** @description Legacy flow: what the supplier charges at pick-up; 0 when prepaid. */
+            rental_due_at_counter: components["schemas"]["Money"];
+            status: string;
+        };
+        CarsQuoteResponse: {
+            breakdown: {
+                margin: components["schemas"]["Money"];
+                rental: components["schemas"]["Money"];
+            };
+            charges: {
+                amount: components["schemas"]["Money"];
+                description: string;
+                /** @enum {string} */
+                payable_at: "booking" | "counter";
+            }[];
+            conditions: {
+                description: string;
+                title: string;
+            }[];
+            drop_off_at: string;
+            expires_at: string;
+            offer_token: string;
+            pick_up_at: string;
+            quote_id: string;
+            /** @description What to pay us by card: rental + margin. */
+            total: components["schemas"]["Money"];
+            ttl_seconds: number;
+        };
+        CarsSearchResponse: {
+            /** @description Rental days billed: 24-hour periods, 29 minutes grace. */
+            days: number;
+            rates: components["schemas"]["CarRate"][];
+            search_id: string;
+        };
+        CashPrice: {
+            /** @description Seconds since the provider produced this price. */
+            age_s: number;
+            /** @description The provider's total for all passengers, in major units of `currency`, as it quoted it. For a bookable offer this is the fare before our service fee, which checkout adds (see the result's checkout_total). */
+            amount: number;
+            /** @description True when this service can book it; pass offer_id to the booking routes. */
+            bookable: boolean;
+            changeable: boolean | null;
+            checked_bags: number | null;
+            /** @description The currency the provider quoted in; it can differ from the asked one. */
+            currency: string;
+            expires_at: string | null;
+            fare_brand: string | null;
+            /** @description Provider-prefixed offer id, e.g. "duffel:off_...", when bookable. */
+            offer_id: string | null;
+            refundable: boolean | null;
+            /** @enum {string} */
+            source: "duffel" | "serpapi";
+        };
+        ChangeOffer: {
+            /** @description What the change costs (positive) or gives back (negative). */
+            change_total: components["schemas"]["Money"];
+            expires_at: string;
+            /** @description Pass to change-confirm to accept this change. */
+            id: string;
+            new_total: components["schemas"]["Money"];
+            penalty: components["schemas"]["Money"] | null;
+            refund_to: string | null;
+            slices_add: {
+                arriving_at: string;
+                departing_at: string;
+                destination: string;
+                duration_minutes: number;
+                /** @description e.g. ["BA117"]. */
+                flights: string[];
+                id: string | null;
+                origin: string;
+            }[];
+            slices_remove: {
+                arriving_at: string;
+                departing_at: string;
+                destination: string;
+                duration_minutes: number;
+                /** @description e.g. ["BA117"]. */
+                flights: string[];
+                id: string | null;
+                origin: string;
+            }[];
+        };
+        ChangeRequest: {
+            booking_id: string;
+            /** @description False while offers may still be added; poll again then. */
+            complete: boolean;
+            confirmed_at: string | null;
+            confirmed_offer_id: string | null;
+            created_at: string;
+            id: string;
+            offers: components["schemas"]["ChangeOffer"][];
+            /** @description True for the first seconds after creation, while the airline may still add offers. */
+            offers_may_grow: boolean;
+            order_id: string;
+            poll_after_ms: number | null;
+        };
+        ConfirmChangeInput: {
+            /** @description One offer of a change request of this booking. */
+            change_offer_id: string;
+            /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+            client_secret?: string;
+            /** @description Required when the change costs money: a succeeded card payment for exactly change_total. */
+            payment_intent_id?: string;
+        };
+        CreateAlertRequest: {
+            /**
+             * @description Cabin to watch.
+             * @default economy
+             * @enum {string}
+             */
+            cabin_class?: "economy" | "premium_economy" | "business" | "first";
+            /**
+             * @description webhook: the account webhooks get alert.triggered; in_app: shown on GET /api/alerts. Default both.
+             * @default [
+             *       "webhook",
+             *       "in_app"
+             *     ]
+             */
+            channels?: ("webhook" | "in_app")[];
+            /** @description Currency of the target and of the prices watched (ISO 4217). */
+            currency?: string;
+            /**
+             * Format: date
+             * @description First departure date of a window (YYYY-MM-DD).
+             */
+            date_from?: string;
+            /**
+             * Format: date
+             * @description Last departure date of a window (YYYY-MM-DD); at most 31 days in all.
+             */
+            date_to?: string;
+            /**
+             * Format: date
+             * @description One departure date (YYYY-MM-DD). Give this, or a window with date_from and date_to.
+             */
+            departure_date?: string;
+            /** @description IATA code of the arrival airport or city, e.g. "LHR". */
+            destination: string;
+            /** @description IATA code of the departure airport or city, e.g. "JFK". */
+            origin: string;
+            /** @description Notify when the cheapest one-adult fare is at or below this (major units, e.g. 399.99). Omit or null: notify on any drop. */
+            target_price?: number | null;
+            /** @description Only for the service back end (internal key): the user the alert is for. */
+            user_id?: string;
+        };
+        CreateChangeRequestInput: {
+            slices: {
+                add?: {
+                    /**
+                     * @description Defaults to economy.
+                     * @enum {string}
+                     */
+                    cabin_class?: "economy" | "premium_economy" | "business" | "first";
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, local date at the origin; not in the past.
+                     */
+                    departure_date: string;
+                    destination: string;
+                    /** @description IATA airport or city code. */
+                    origin: string;
+                }[];
+                /** @default [] */
+                remove?: {
+                    /** @description A slice id of the booking's order (sli_...), from GET /api/booking/{order_id}. */
+                    slice_id: string;
+                }[];
+            };
+        };
+        CreateOfferInput: {
+            /**
+             * @description Search mode: adult passengers.
+             * @default 1
+             */
+            adults?: number;
+            /**
+             * @default economy
+             * @enum {string}
+             */
+            cabin_class?: "economy" | "premium_economy" | "business" | "first";
+            /** @default 0 */
+            children?: number;
+            /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+            client_secret?: string;
+            currency?: string;
+            /**
+             * Format: date
+             * @description Search mode: YYYY-MM-DD, local to the origin.
+             */
+            departure_date?: string;
+            /** @description Search mode: arrival airport or city. */
+            destination?: string;
+            /** @default 0 */
+            infants?: number;
+            /**
+             * @description Search mode: most offers to return, cheapest first.
+             * @default 20
+             */
+            limit?: number;
+            max_connections?: 0 | 1 | 2;
+            /** @description Checkout mode: the offer to book (as search returned it, "duffel:off_..." or "off_..."). */
+            offer_id?: string;
+            /** @description Search mode: departure airport or city. */
+            origin?: string;
+            /** @description Checkout mode: every traveller of the offer. */
+            passengers?: components["schemas"]["Passenger"][];
+            /** @description Checkout mode: the succeeded card payment (pi_...) for exactly the checkout price. */
+            payment_intent_id?: string;
+            /**
+             * Format: date
+             * @description Search mode: return date for a round trip.
+             */
+            return_date?: string;
+            /**
+             * @description Checkout mode: extra bags to buy with the order; held seats are added automatically.
+             * @default []
+             */
+            services?: components["schemas"]["ServiceRequest"][];
+        };
+        CreateTripRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /** @description Trip currency (ISO 4217): expenses are converted into it. Default USD. */
+            currency?: string;
+            /** @description Where to, free text or a place code. */
+            destination: string;
+            /** @description How the creator appears to the group (default "Organizer"). */
+            display_name?: string;
+            /**
+             * Format: date
+             * @description Last day (YYYY-MM-DD), on or after start_date.
+             */
+            end_date?: string;
+            /** @description Trip name, e.g. "Lisbon with friends". */
+            name: string;
+            /**
+             * Format: date
+             * @description First day (YYYY-MM-DD).
+             */
+            start_date?: string;
+        };
+        CruiseSearchRequest: {
+            /**
+             * @description Cabin class to price; omit for every class the sailing still sells.
+             * @enum {string}
+             */
+            cabin?: "interior" | "oceanview" | "balcony" | "suite";
+            /**
+             * Format: date
+             * @description Earliest departure date, YYYY-MM-DD; not in the past.
+             */
+            depart_from: string;
+            /**
+             * Format: date
+             * @description Latest departure date, YYYY-MM-DD; at most 400 days after depart_from.
+             */
+            depart_to: string;
+            /**
+             * @description Travellers in the party (1–8; more than four need two cabins).
+             * @default 2
+             */
+            guests?: number;
+            /**
+             * @description Most sailings to return, cheapest first (1–50, default 20).
+             * @default 20
+             */
+            limit?: number;
+            /** @description Cruise line, or part of its name, e.g. "Royal Caribbean", "Carnival", "Viking". */
+            line?: string;
+            /**
+             * @description Longest cruise, in nights (default 14).
+             * @default 14
+             */
+            max_nights?: number;
+            /**
+             * @description Shortest cruise, in nights (default 3).
+             * @default 3
+             */
+            min_nights?: number;
+            /**
+             * @description Destination region; omit for every region.
+             * @enum {string}
+             */
+            region?: "caribbean" | "bahamas" | "mediterranean" | "northern_europe" | "alaska" | "mexican_riviera" | "hawaii" | "asia" | "australia" | "transatlantic";
+        };
+        CruisesSearchResponse: {
+            /** @description Sailings returned here (at most `limit`). */
+            count: number;
+            /** @description Matching sailings, cheapest total for the party first. */
+            sailings: components["schemas"]["Sailing"][];
+            /** @description Matching sailings in all, before the limit. */
+            total_found: number;
+        };
+        Deal: {
+            cabin: string;
+            /** @description YYYY-MM-DD. */
+            departure_date: string;
+            destination: string;
+            /** @description ISO timestamp. */
+            detected_at: string;
+            id: string;
+            origin: string;
+            /** @description Percent below the typical fare. */
+            pct_off: number;
+            /** @description The fare seen, one adult, for the whole trip (one way, or there and back). */
+            price: components["schemas"]["Money"];
+            /** @description YYYY-MM-DD for a round trip; null for one way. */
+            return_date: string | null;
+            /** @description ORIGIN-DESTINATION, e.g. "JFK-LHR". */
+            route: string;
+            /** @description Earlier searches the history held. */
+            samples: number;
+            /** @description The search that re-prices it now; mistake fares are often pulled within hours. */
+            search: {
+                body: {
+                    cabin_class: string;
+                    departure_date: string;
+                    destination: string;
+                    origin: string;
+                    /** @constant */
+                    passengers: 1;
+                    return_date?: string;
+                };
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                path: "/api/search";
+            };
+            /** @description Standard deviations below the mean of the route’s history. */
+            sigmas: number;
+            /** @description The provider that quoted it. */
+            source: string;
+            /** @description The route’s median fare for nearby dates (and, for round trips, stays within 3 nights) over the last 60 days. */
+            typical_price: components["schemas"]["Money"];
+        };
+        DealsListResponse: {
+            /** @description As-of date (YYYY-MM-DD) of each curated dataset. Card and hotel figures are APPROXIMATE; check the issuer or programme. */
+            as_of: {
+                card: string;
+                hotel: string;
+                points: string;
+            };
+            /** @description The categories listed. */
+            categories: ("flight" | "points" | "card" | "hotel")[];
+            count: number;
+            deals: {
+                /** @enum {string} */
+                category: "flight" | "points" | "card" | "hotel";
+                /** @description Loyalty programme id the deal is in (e.g. "chase_ur", "hilton_honors"), or "cash" for a cash fare. */
+                program: string;
+                title: string;
+                /** @description Where to check or take it. */
+                url: string;
+                /** @description Last day it is expected to hold (YYYY-MM-DD); null for mistake fares, which vanish without notice. */
+                valid_until: string | null;
+                /** @description What the deal is worth, in words and figures. */
+                value: string;
+            }[];
+        };
+        /** @description The main driver, as on their licence. */
+        Driver: {
+            date_of_birth: string;
+            /** Format: email */
+            email: string;
+            family_name: string;
+            given_name: string;
+            phone_number: string;
+        };
+        EligibilityRequest: {
+            /** @description The user’s linked bank programmes (or hotel programmes that transfer to airlines), e.g. ["chase_ur", "amex_mr"]. Signed-in callers may omit it to use the transferable programmes saved in their playbook. */
+            bank_programs?: ("amex_mr" | "bilt" | "capital_one" | "chase_ur" | "citi_typ" | "wells_fargo" | "hilton_honors" | "ihg_one_rewards" | "marriott_bonvoy" | "world_of_hyatt")[];
+        };
         /** ErrorResponse */
         ErrorResponse: {
             /** @description Stable error code from the service vocabulary, e.g. NOT_FOUND, GONE, UPSTREAM_FAILED */
@@ -2033,10 +3445,2585 @@ export interface components {
             /** @description What to do next */
             hint?: string;
         };
+        FareConditions: {
+            change_before_departure: components["schemas"]["FarePolicy"];
+            refund_before_departure: components["schemas"]["FarePolicy"];
+        };
+        FarePolicy: {
+            /** @description null when the airline does not say. */
+            allowed: boolean | null;
+            /** @description Fee when allowed and stated; null otherwise. */
+            penalty: components["schemas"]["Money"] | null;
+        };
+        FaresCalendarResponse: {
+            cabin_class: string;
+            /** @description Every date of the window, in order. */
+            calendar: components["schemas"]["CalendarDay"][];
+            /** @description The cheapest day of the window, earliest on a tie. */
+            cheapest: {
+                date: string;
+                min_price: number;
+            } | null;
+            currency: string;
+            destination: string;
+            origin: string;
+        };
+        FaresPredictionRequest: {
+            /**
+             * @description Cabin the price is for.
+             * @default economy
+             * @enum {string}
+             */
+            cabin_class?: "economy" | "premium_economy" | "business" | "first";
+            /** @description Currency of current_price (ISO 4217). */
+            currency?: string;
+            /** @description The one-way, one-adult price you see now, in `currency` (e.g. 412.5). */
+            current_price: number;
+            /**
+             * Format: date
+             * @description Departure date (YYYY-MM-DD), local to the origin.
+             */
+            departure_date: string;
+            /** @description IATA code of the arrival airport, e.g. "LHR". */
+            destination: string;
+            /** @description IATA code of the departure airport, e.g. "JFK". */
+            origin: string;
+        };
+        FaresPredictionResponse: {
+            /** @description The accuracy the backtest measured for answers of this kind (0-1); never an estimate of our own. */
+            confidence: number;
+            /** @enum {string} */
+            confidence_basis: "bucket" | "recommendation" | "base-rate";
+            /** @description Backtest answers behind the confidence. */
+            confidence_samples: number;
+            days_to_departure: number;
+            /** @description The calibration bucket the answer fell in. */
+            evidence: string;
+            /** @description How much lower, as a fraction, fares usually get between now and departure. */
+            expected_drop: number;
+            model_version: string;
+            /** @description Where the price sits among the route's daily lows of the last 90 days (0 = cheapest), adjusted for days out and weekday; null without history. */
+            percentile: number | null;
+            /** @description The verdict with every figure it rests on. */
+            reason: string;
+            /**
+             * @description buy: book now; wait: a lower price is likely later; neutral: no clear call.
+             * @enum {string}
+             */
+            recommendation: "buy" | "wait" | "neutral";
+            /** @description Daily lows the percentile was computed from. */
+            samples: number;
+            seasonality: {
+                month: number;
+                peak_month: boolean;
+                /** @description 0 = Sunday. */
+                weekday: number;
+                weekday_factor: number;
+            };
+            /** @description This departure date's own recent price movement. */
+            trend: {
+                pct_per_week: number | null;
+                points: number;
+            };
+        };
+        Flight: {
+            arriving_at: string | null;
+            awards: components["schemas"]["AwardAvailability"][];
+            /** @description True when this service can book the flight: `price` is then the price of offer_id. False: `price` is a reference only. */
+            bookable: boolean;
+            /** @enum {string} */
+            cabin: "economy" | "premium_economy" | "business" | "first";
+            /** @description IATA code of the main (first) marketing carrier. */
+            carrier: string;
+            /** @description Bookable results: exactly what checkout charges for offer_id for these passengers with no extras or seats (fare plus service fee), in the offer's own currency, which the card is charged in: the amount POST /api/booking/payment-intent asks for offer_id without services, while the offer's price holds. null when not bookable. */
+            checkout_total: components["schemas"]["Money"] | null;
+            /** @description The asked currency; the source's own currency only when no reference rate exists for it. */
+            currency: string | null;
+            /** @description Age of the oldest data in this result, in seconds. */
+            data_age_s: number;
+            departing_at: string | null;
+            destination: string;
+            /** @description Total time of all slices. */
+            duration_minutes: number | null;
+            /** @description When offer_id expires (about 30 minutes after search). */
+            expires_at: string | null;
+            /** @description Fare brand of the price shown. */
+            fare_brand: string | null;
+            /** @description Units of `currency` per unit of the source currency used to convert `price`; null when price is in its source's own currency. */
+            fx_rate: number | null;
+            /** @description Stable id of this flight in this search. The stream sends a flight once as a result event; what later providers change in it comes as update events with this id. */
+            id: string;
+            /** @description The offer this result books and prices: the cheapest bookable one, provider-prefixed. */
+            offer_id: string | null;
+            origin: string;
+            /** @description The one price of this result, for all passengers. Bookable (bookable true): what checkout charges for offer_id with no extras (the fare plus our service fee), in `currency`; when the offer is priced in another currency than the asked one it is checkout_total converted at the reference rate fx_rate (an estimate: the card is charged checkout_total). Not bookable here (bookable false): the cheapest reference price (e.g. Google Flights), which no one can book through this service. null for award-only results. */
+            price: number | null;
+            /** @description Every cash price found for this flight, cheapest first, each with its source and its own currency: other fare brands of the booking provider, and reference prices from other sources. */
+            prices: components["schemas"]["CashPrice"][];
+            /** @description Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK". */
+            route: string;
+            slices: components["schemas"]["FlightSlice"][];
+            sources: ("duffel" | "serpapi" | "seats_aero")[];
+            /** @description Most stops in any slice. */
+            stops: number | null;
+        };
+        FlightSearchEvent: {
+            data: components["schemas"]["Flight"];
+            /** @constant */
+            type: "result";
+        } | {
+            /** @description What changed in a flight already sent in a `result` event of this stream, when a later provider answered for it: its id and only the fields whose value changed. Apply it over the earlier result: each field present replaces the old value whole (prices, awards and sources are complete lists, not additions); fields left out are unchanged. */
+            data: {
+                awards?: components["schemas"]["AwardAvailability"][];
+                /** @description True when this service can book the flight: `price` is then the price of offer_id. False: `price` is a reference only. */
+                bookable?: boolean;
+                /** @description Bookable results: exactly what checkout charges for offer_id for these passengers with no extras or seats (fare plus service fee), in the offer's own currency, which the card is charged in: the amount POST /api/booking/payment-intent asks for offer_id without services, while the offer's price holds. null when not bookable. */
+                checkout_total?: components["schemas"]["Money"] | null;
+                /** @description The asked currency; the source's own currency only when no reference rate exists for it. */
+                currency?: string | null;
+                /** @description Age of the oldest data in this result, in seconds. */
+                data_age_s?: number;
+                /** @description When offer_id expires (about 30 minutes after search). */
+                expires_at?: string | null;
+                /** @description Fare brand of the price shown. */
+                fare_brand?: string | null;
+                /** @description Units of `currency` per unit of the source currency used to convert `price`; null when price is in its source's own currency. */
+                fx_rate?: number | null;
+                /** @description Stable id of this flight in this search. The stream sends a flight once as a result event; what later providers change in it comes as update events with this id. */
+                id: string;
+                /** @description The offer this result books and prices: the cheapest bookable one, provider-prefixed. */
+                offer_id?: string | null;
+                /** @description The one price of this result, for all passengers. Bookable (bookable true): what checkout charges for offer_id with no extras (the fare plus our service fee), in `currency`; when the offer is priced in another currency than the asked one it is checkout_total converted at the reference rate fx_rate (an estimate: the card is charged checkout_total). Not bookable here (bookable false): the cheapest reference price (e.g. Google Flights), which no one can book through this service. null for award-only results. */
+                price?: number | null;
+                /** @description Every cash price found for this flight, cheapest first, each with its source and its own currency: other fare brands of the booking provider, and reference prices from other sources. */
+                prices?: components["schemas"]["CashPrice"][];
+                sources?: ("duffel" | "serpapi" | "seats_aero")[];
+            };
+            /** @constant */
+            type: "update";
+        } | {
+            data: components["schemas"]["ProviderProgress"];
+            /** @constant */
+            type: "progress";
+        } | {
+            data: components["schemas"]["SearchSummary"];
+            /** @constant */
+            type: "complete";
+        };
+        FlightSearchRequest: {
+            /** @description Hide flights whose main carrier is one of these IATA codes. Omitted: the avoided airlines saved in the caller's playbook; [] hides none. */
+            avoided_airlines?: string[];
+            /**
+             * @description Cabin to search. Omitted: the cabin saved in the caller's playbook, else economy (the default for anonymous callers).
+             * @enum {string}
+             */
+            cabin_class?: "economy" | "premium_economy" | "business" | "first";
+            /**
+             * @description Children aged 2–11.
+             * @default 0
+             */
+            children?: number;
+            /** @description Currency to price in (ISO 4217). */
+            currency?: string;
+            /**
+             * Format: date
+             * @description Departure date (YYYY-MM-DD), local to the origin.
+             */
+            departure_date: string;
+            /** @description IATA code of the arrival airport or city, e.g. "LHR". */
+            destination: string;
+            /**
+             * @description Infants under 2, on a lap; at most one per adult.
+             * @default 0
+             */
+            infants?: number;
+            /** @description Most stops per direction; omit for any. */
+            max_stops?: 0 | 1 | 2;
+            /** @description IATA code of the departure airport or city, e.g. "JFK" or "NYC". */
+            origin: string;
+            /**
+             * @description Adult passengers (1–9).
+             * @default 1
+             */
+            passengers?: number;
+            /**
+             * Format: date
+             * @description Return date (YYYY-MM-DD) for a round trip; omit for one way.
+             */
+            return_date?: string;
+            /**
+             * @description cash: fares only; points: award seats only; both: fares and award seats merged per flight.
+             * @default both
+             * @enum {string}
+             */
+            search_type?: "cash" | "points" | "both";
+        };
+        FlightSegment: {
+            aircraft: string | null;
+            /** @description Local time at the destination, YYYY-MM-DDTHH:MM:SS. */
+            arriving_at: string;
+            /** @description Marketing carrier IATA code. */
+            carrier: string;
+            /** @description Local time at the origin, YYYY-MM-DDTHH:MM:SS. */
+            departing_at: string;
+            destination: string;
+            duration_minutes: number;
+            /** @description Marketing carrier and number, e.g. "BA117". */
+            flight: string;
+            /** @description Operating carrier when it differs or is known. */
+            operating_carrier: string | null;
+            origin: string;
+        };
+        FlightsGeoPricingRequest: {
+            /**
+             * @default economy
+             * @enum {string}
+             */
+            cabin_class?: "economy" | "premium_economy" | "business" | "first";
+            /** @description Currency every price is normalised to. */
+            currency?: string;
+            /**
+             * Format: date
+             * @description Departure date (YYYY-MM-DD), local to the origin.
+             */
+            departure_date: string;
+            /** @description IATA code of the arrival airport or city. */
+            destination: string;
+            /** @description The flights of the itinerary to compare, e.g. ["BA117"]; default the cheapest in the home market. */
+            flight_numbers?: string[];
+            /** @description The traveller’s own market, compared against; default the first point of sale. */
+            home_country?: string;
+            /** @description IATA code of the departure airport or city. */
+            origin: string;
+            /** @description Countries to price in, each in its own currency; default US, GB, DE, IN, BR, TH. */
+            points_of_sale?: string[];
+            /**
+             * Format: date
+             * @description Return date for a round trip; omit for one way.
+             */
+            return_date?: string;
+        };
+        FlightsGeoPricingResponse: {
+            /** @enum {string} */
+            cabin: "economy" | "premium_economy" | "business" | "first";
+            cheapest: {
+                converted_price: number;
+                country: string;
+                local_currency: string;
+                local_price: number;
+            } | null;
+            currency: string;
+            departure_date: string;
+            destination: string;
+            fx: {
+                as_of: string;
+                base: string;
+                /** @description The reference rates used, units per one base unit. */
+                per_base: {
+                    [key: string]: number;
+                };
+                source: string;
+            };
+            home: {
+                converted_price: number;
+                country: string;
+                local_currency: string;
+                local_price: number;
+            } | null;
+            itinerary: {
+                /** @enum {string} */
+                chosen_by: "flight_numbers" | "cheapest_at_home" | "cheapest_anywhere";
+                departing_at: string | null;
+                flights: string[];
+            } | null;
+            origin: string;
+            points_of_sale: {
+                /** @description local_price × rate, rounded to the minor unit. */
+                converted_price: number | null;
+                country: string;
+                country_name: string;
+                detail: string | null;
+                flights: string[];
+                local_currency: string;
+                local_price: number | null;
+                /** @description True when the same flights were found; false when the market’s cheapest itinerary stands in. */
+                matched: boolean;
+                /** @description Units of the normalisation currency per one local unit. */
+                rate: number | null;
+                /**
+                 * @description not_found: the market sells nothing on the date; error: the provider failed.
+                 * @enum {string}
+                 */
+                status: "ok" | "not_found" | "error";
+            }[];
+            return_date: string | null;
+            /** @description Present when another point of sale is cheaper than home, after conversion. */
+            savings: {
+                amount: number;
+                caveats: string[];
+                country: string;
+                percent: number;
+            } | null;
+        };
+        FlightSlice: {
+            arriving_at: string;
+            departing_at: string;
+            destination: string;
+            duration_minutes: number;
+            origin: string;
+            segments: components["schemas"]["FlightSegment"][];
+            stops: number;
+        };
+        FlightsSelfConnectRequest: {
+            /**
+             * @default economy
+             * @enum {string}
+             */
+            cabin_class?: "economy" | "premium_economy" | "business" | "first";
+            currency?: string;
+            /**
+             * Format: date
+             * @description Departure date (YYYY-MM-DD), local to the origin.
+             */
+            departure_date: string;
+            /** @description IATA code of the arrival airport or city, e.g. "TLV". */
+            destination: string;
+            /** @description Hubs to try; omit to choose them by detour from the hub dataset. */
+            hubs?: string[];
+            /**
+             * @description Most itineraries to return.
+             * @default 5
+             */
+            max_results?: number;
+            /** @description IATA code of the departure airport or city, e.g. "MAN". */
+            origin: string;
+            /**
+             * @description Tolerance for separate tickets: comfortable (60 min margin above the hub minimum), cautious (120 min) or avoid (none returned). Omitted: the caller's saved playbook, else comfortable.
+             * @enum {string}
+             */
+            risk?: "avoid" | "cautious" | "comfortable";
+        };
+        FlightsSelfConnectResponse: {
+            /** @enum {string} */
+            cabin: "economy" | "premium_economy" | "business" | "first";
+            currency: string;
+            departure_date: string;
+            destination: string;
+            hub_data: {
+                as_of: string;
+                note: string;
+                sources: string[];
+            };
+            hubs_considered: {
+                detour_ratio: number;
+                iata: string;
+                legs_in: number;
+                legs_out: number;
+            }[];
+            origin: string;
+            /** @description Why the list is empty, when it is. */
+            reason: string | null;
+            /**
+             * @description The tolerance applied.
+             * @enum {string}
+             */
+            risk: "avoid" | "cautious" | "comfortable";
+            /**
+             * @description Where it came from: the request, the caller's saved playbook, or the default (comfortable).
+             * @enum {string}
+             */
+            risk_source: "request" | "playbook" | "default";
+            /** @description Minutes required above the hub's self-transfer minimum: 60, or 120 when cautious. */
+            safety_margin_minutes: number;
+            /** @description Cheapest first; only those that beat the through fare. */
+            self_connect: {
+                currency: string;
+                hub: string;
+                layover_minutes: number;
+                legs: {
+                    /** @description Local time at the leg destination. */
+                    arriving_at: string;
+                    carrier: string;
+                    currency: string;
+                    /** @description Local time at the leg origin. */
+                    departing_at: string;
+                    destination: string;
+                    /** @description Flight numbers, e.g. ["FR123"]. */
+                    flights: string[];
+                    /** @description Bookable offer id of this leg, when the booking provider sells it. */
+                    offer_id: string | null;
+                    origin: string;
+                    price: number;
+                    result_id: string;
+                }[];
+                /** @description layover_minutes − min_connection_minutes; always at least safety_margin_minutes. */
+                margin_minutes: number;
+                /** @description The hub’s self-transfer minimum used. */
+                min_connection_minutes: number;
+                risks: {
+                    /** @enum {string} */
+                    label: "bags_recheck" | "min_connection" | "terminal_change" | "transit_visa" | "missed_connection_unprotected";
+                    text: string;
+                }[];
+                /** @description Through fare minus this total; null when no through fare was found. */
+                savings: number | null;
+                savings_percent: number | null;
+                total: number;
+                /** @constant */
+                type: "self_connect";
+            }[];
+            /** @description Cheapest one-ticket fare for the trip. */
+            through_fare: {
+                carrier: string;
+                currency: string;
+                flights: string[];
+                price: number;
+                result_id: string;
+                route: string;
+                stops: number | null;
+            } | null;
+        };
+        GenerateShareLinkRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /** @description The link stops working this many days from now (1-365). Omit for a link that works until revoked. */
+            expires_in_days?: number;
+        };
+        HealthAuthConfigResponse: {
+            /** @description Why the credentials sent were rejected */
+            auth_error: string | null;
+            /** @enum {string} */
+            caller: "anonymous" | "user" | "internal" | "admin";
+            /** @description Presence of each auth secret */
+            configured: {
+                [key: string]: boolean;
+            };
+            /** @description First 8 characters of the caller's user id */
+            user_id: string | null;
+        };
+        HealthCheckResponse: {
+            /** @description When this verdict was computed (it is cached for a short time) */
+            checked_at: string;
+            checks: {
+                cache: {
+                    /** @description Why it is degraded */
+                    error?: string;
+                    /** @description Which implementation is in use, e.g. pglite, postgresql, memory, redis */
+                    kind: string;
+                    latency_ms: number | null;
+                    /**
+                     * @description ok when the dependency answered, degraded otherwise
+                     * @enum {string}
+                     */
+                    status: "ok" | "degraded";
+                };
+                database: {
+                    /** @description Why it is degraded */
+                    error?: string;
+                    /** @description Which implementation is in use, e.g. pglite, postgresql, memory, redis */
+                    kind: string;
+                    latency_ms: number | null;
+                    /**
+                     * @description ok when the dependency answered, degraded otherwise
+                     * @enum {string}
+                     */
+                    status: "ok" | "degraded";
+                };
+            };
+            /**
+             * @description degraded when any dependency is degraded; the HTTP status stays 200
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
+        };
+        HealthDeepResponse: {
+            cache: {
+                /** @description Why it is degraded */
+                error?: string;
+                /** @description Which implementation is in use, e.g. pglite, postgresql, memory, redis */
+                kind: string;
+                latency_ms: number | null;
+                /**
+                 * @description ok when the dependency answered, degraded otherwise
+                 * @enum {string}
+                 */
+                status: "ok" | "degraded";
+            };
+            checked_at: string;
+            database: {
+                /** @description Why it is degraded */
+                error?: string;
+                /** @description Which implementation is in use, e.g. pglite, postgresql, memory, redis */
+                kind: string;
+                latency_ms: number | null;
+                /**
+                 * @description ok when the dependency answered, degraded otherwise
+                 * @enum {string}
+                 */
+                status: "ok" | "degraded";
+            };
+            downstreams: {
+                detail?: string;
+                latency_ms?: number;
+                /**
+                 * @description simulator when no credentials are configured
+                 * @enum {string}
+                 */
+                mode: "live" | "simulator";
+                name: string;
+                /** @description What the service uses it for */
+                role: string;
+                /** @enum {string} */
+                status: "ok" | "degraded" | "down" | "not_configured";
+            }[];
+            /** @enum {string} */
+            status: "ok" | "degraded";
+        };
+        HealthProvidersResponse: {
+            providers: {
+                /**
+                 * @description open: calls fail fast after repeated failures until a trial call succeeds.
+                 * @enum {string}
+                 */
+                breaker: "closed" | "open" | "half_open" | "isolated";
+                /** @description Whether the credential is configured (presence only, never the value). */
+                credential_present: boolean;
+                in_flight: number;
+                /** @description The latest call in this process. */
+                last_outcome: {
+                    at: string;
+                    detail: string | null;
+                    /** @enum {string} */
+                    status: "ok" | "empty" | "error";
+                } | null;
+                /**
+                 * @description live: the real API with configured credentials; simulator: built-in deterministic simulator.
+                 * @enum {string}
+                 */
+                mode: "live" | "simulator";
+                /** @enum {string} */
+                name: "duffel" | "serpapi" | "seats_aero" | "stripe";
+                /** @description The provider answered its latest call successfully but had nothing: genuinely no inventory, not a failure. */
+                no_inventory: boolean;
+                role: string;
+                /**
+                 * @description One-word verdict from the fields above.
+                 * @enum {string}
+                 */
+                status: "ok" | "no_inventory" | "degraded" | "down" | "unused";
+            }[];
+        };
+        HealthVersionResponse: {
+            /** @description Version of the API contract (OpenAPI info.version) */
+            api_version: string;
+            branch: string | null;
+            /** @description Deploy or build timestamp, when the deploy provides one */
+            built_at: string | null;
+            /** @description Commit timestamp */
+            committed_at: string | null;
+            /** @description Deployed commit SHA */
+            sha: string | null;
+            /**
+             * @description Where the SHA came from: deploy environment or the git checkout
+             * @enum {string}
+             */
+            source: "env" | "git" | "unknown";
+            /** @description When this process started */
+            started_at: string;
+        };
+        HoldOrderInput: {
+            /** @description An offer whose fare can be held (can_hold true in search mode). */
+            offer_id: string;
+            passengers: components["schemas"]["Passenger"][];
+        };
+        HoldOrderPayInput: {
+            /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+            client_secret?: string;
+            /** @description The hold booking: our booking_ref (bk_...) or the provider order id. */
+            order_id: string;
+            /** @description A succeeded card payment for the hold's current price (create it with /api/booking/payment-intent and order_id). */
+            payment_intent_id: string;
+        };
+        Hotel: {
+            address: {
+                city: string;
+                country_code: string;
+                line_one: string;
+                postal_code: string | null;
+                region: string | null;
+            };
+            amenities: string[];
+            brand: string | null;
+            chain: string | null;
+            /** @description The provider's accommodation id (acc_...). */
+            id: string;
+            /** @enum {string} */
+            kind: "hotel" | "vacation_rental";
+            location: {
+                latitude: number;
+                longitude: number;
+            };
+            name: string;
+            /** @description Star rating 1–5, when known. */
+            rating: number | null;
+            /** @description Guest review score (0–10), when known. */
+            review_score: number | null;
+        };
+        HotelsAwardsSearchResponse: {
+            /** @description As-of date of the award pricing dataset. */
+            as_of: string;
+            check_in: string;
+            check_out: string;
+            count: number;
+            nights: number;
+            /** @description Programs searched. */
+            programs: ("marriott_bonvoy" | "hilton_honors" | "world_of_hyatt" | "ihg_one_rewards" | "accor_live_limitless")[];
+            /** @description Points per night, ascending. */
+            results: {
+                /** @description Standard award rooms are left on every night of the stay. */
+                available: boolean;
+                brand: string | null;
+                /** @description Cheapest cash rate of the same stay per room and night, USD, when known. */
+                cash_rate_per_night: number | null;
+                /** @description "Category 1"–"Category 8" for World of Hyatt; the brand tier otherwise (e.g. "Luxury", "Select"). */
+                category: string;
+                /** @description The Hyatt award category; null for the other programs. */
+                category_number: number | null;
+                /** @description US cents of cash rate each point replaces, when the cash rate is known. */
+                cents_per_point: number | null;
+                check_in: string;
+                check_out: string;
+                hotel_id: string;
+                hotel_name: string;
+                location: {
+                    city: string;
+                    country: string;
+                    latitude: number;
+                    longitude: number;
+                };
+                nightly: {
+                    available: boolean;
+                    /** @description The night starting on this date. */
+                    date: string;
+                    /** @description Marriott's fifth award night: priced but not charged. */
+                    free: boolean;
+                    /** @enum {string} */
+                    peak: "off_peak" | "standard" | "peak";
+                    /** @description Points for one room this night. */
+                    points: number;
+                }[];
+                /**
+                 * @description Season of most nights (the higher one on a tie).
+                 * @enum {string}
+                 */
+                peak: "off_peak" | "standard" | "peak";
+                /** @description Points per room and night, averaged over the stay after any free night. */
+                points_per_night: number;
+                /**
+                 * @description award_chart: Hyatt category chart; dynamic: follows the cash rate; fixed_value: points pay the cash rate (Accor).
+                 * @enum {string}
+                 */
+                pricing: "award_chart" | "dynamic" | "fixed_value";
+                /** @enum {string} */
+                program: "marriott_bonvoy" | "hilton_honors" | "world_of_hyatt" | "ihg_one_rewards" | "accor_live_limitless";
+                program_name: string;
+                /** @description Stars, when known. */
+                rating: number | null;
+                /** @description What the program's points are usually worth. */
+                reference_cents_per_point: number;
+                /** @constant */
+                room_type: "Standard room";
+                /** @description The cash search result of this hotel: POST /api/hotels/rates to pay cash instead. */
+                search_result_id: string;
+                /** @description Cash still due on the award stay, whole stay, USD: local tourist tax, and with Accor the remainder under one 2,000-point block. */
+                taxes_usd: number;
+                /** @description Points for the whole stay, every room. */
+                total_points: number;
+                /** @description cents_per_point against the reference: great ≥ 1.2×, poor < 0.8×. */
+                value: ("great" | "fair" | "poor") | null;
+            }[];
+        };
+        HotelsCancelBookingResponse: {
+            /** @description Our booking id (hb_...). */
+            booking_id: string;
+            cancellation: {
+                cancelled_at: string | null;
+                /** @description What cancelling refunds under the cancellation timeline (0 for a non-refundable rate or after the last deadline). */
+                refund: components["schemas"]["Money"];
+                /**
+                 * @description provider: the provider stated it; timeline: computed from the booking's cancellation timeline at the time of the request; recorded: cancelled before, as recorded then.
+                 * @enum {string}
+                 */
+                refund_source: "provider" | "timeline" | "recorded";
+                /** @description What has gone back to the card Deal Engine charged (stays booked over MCP); null when the web app took the payment and refunds it. */
+                refunded_to_card: components["schemas"]["Money"] | null;
+            };
+            /** @description Refund available when cancelled before each time, earliest first; empty means non-refundable. */
+            cancellation_timeline: {
+                /** @description ISO time: cancel before it to get `refund` back. */
+                before: string;
+                refund: components["schemas"]["Money"];
+            }[];
+            cancelled_at: string | null;
+            check_in: string;
+            check_out: string;
+            confirmation_url: string;
+            confirmed_at: string | null;
+            created_at: string;
+            email: string;
+            guests: {
+                family_name: string;
+                given_name: string;
+            }[];
+            /** @description The property, once the provider has confirmed the booking. */
+            hotel: components["schemas"]["Hotel"] | null;
+            hotel_name: string;
+            nights: number;
+            /** @description The card payment the web app recorded for this stay, when it said which. */
+            payment_intent_id: string | null;
+            /** @description The provider's booking id (bok_...): GET /api/hotels/booking/{booking_id} accepts either. */
+            provider_booking_id: string | null;
+            /** @description The hotel's confirmation reference. */
+            reference: string | null;
+            /** @description What the cancellation refunded, once cancelled. */
+            refund: components["schemas"]["Money"] | null;
+            /** @description True when the provider could not be read just now and this is the last saved copy. */
+            stale: boolean;
+            /** @enum {string} */
+            status: "creating" | "confirmed" | "cancelled" | "failed";
+            /** @description What the stay costs in all. */
+            total: components["schemas"]["Money"];
+        };
+        HotelSearchRequest: {
+            /**
+             * @description Adults in all rooms (at least one per room).
+             * @default 2
+             */
+            adults?: number;
+            /**
+             * Format: date
+             * @description Check-in date, YYYY-MM-DD (local to the hotel).
+             */
+            check_in: string;
+            /**
+             * Format: date
+             * @description Check-out date, YYYY-MM-DD: after check_in, at most 30 nights later.
+             */
+            check_out: string;
+            /**
+             * @description Age of each child (0–17), one entry per child.
+             * @default []
+             */
+            children_ages?: number[];
+            /** @description A city: IATA city or airport code ("LON", "LIS") or a name ("Lisbon"). Searches 25 km around it. Give either city or location. */
+            city?: string;
+            /** @description Only rates that can be cancelled free of charge. */
+            free_cancellation_only?: boolean;
+            /** @description Search around a point. Give either location or city, not both. */
+            location?: {
+                /** @description Latitude of the centre, decimal degrees. */
+                latitude: number;
+                /** @description Longitude of the centre, decimal degrees. */
+                longitude: number;
+                /**
+                 * @description Search radius in kilometres (at most 50; default 5).
+                 * @default 5
+                 */
+                radius_km?: number;
+            };
+            /**
+             * @description Rooms wanted (1–8).
+             * @default 1
+             */
+            rooms?: number;
+        };
+        HotelsRatesResponse: {
+            check_in: string;
+            check_out: string;
+            hotel: components["schemas"]["Hotel"];
+            nights: number;
+            /** @description Every room and rate variant, cheapest first. */
+            rates: components["schemas"]["StayRate"][];
+            rooms: number;
+            search_result_id: string;
+        };
+        HotelsSearchResponse: {
+            area: {
+                /** @description The city searched, when the request named one. */
+                city: string | null;
+                country: string | null;
+                latitude: number;
+                longitude: number;
+                radius_km: number;
+            };
+            check_in: string;
+            check_out: string;
+            /** @description Results in this answer. */
+            count: number;
+            nights: number;
+            /** @description Cheapest first. */
+            results: {
+                cheapest: {
+                    per_night: components["schemas"]["Money"];
+                    /** @description Cheapest rate for the whole stay, all rooms. */
+                    total: components["schemas"]["Money"];
+                };
+                /** @description After this the search result must be searched again. */
+                expires_at: string | null;
+                hotel: components["schemas"]["Hotel"];
+                /** @description Loyalty program the stay earns in (Duffel reference, e.g. "marriott_bonvoy"), when any. */
+                loyalty_program: string | null;
+                /** @description Pass to POST /api/hotels/rates for every room and rate. */
+                search_result_id: string;
+            }[];
+            /** @description Results the provider found. */
+            total_found: number;
+        };
         /** HTTPValidationError */
         HTTPValidationError: {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
+        };
+        LoyaltyAccount: {
+            account_number: string;
+            airline_iata_code: string;
+        };
+        Money: {
+            /** @description Major units, e.g. 123.45. */
+            amount: number;
+            /** @description ISO 4217, upper case. */
+            currency: string;
+        };
+        Offer: {
+            /** @description Extras (bags, etc.) the airline sells with this offer; null when not listed. */
+            available_service_count: number | null;
+            base: components["schemas"]["Money"] | null;
+            /** @enum {string} */
+            cabin: "economy" | "premium_economy" | "business" | "first";
+            conditions: components["schemas"]["FareConditions"];
+            expires_at: string | null;
+            fare_brand: string | null;
+            identity_documents_required: boolean | null;
+            /** @description Per passenger, as the fare includes it; null when not stated. */
+            included_baggage: {
+                carry_on: number;
+                checked: number;
+            } | null;
+            /** @description Provider-prefixed offer id, e.g. "duffel:off_...". */
+            offer_id: string;
+            /** @description The airline selling the fare. */
+            owner: {
+                iata: string;
+                name: string | null;
+            };
+            passengers: components["schemas"]["PassengerSlot"][];
+            payment_requirements: components["schemas"]["PaymentRequirements"] | null;
+            slices: components["schemas"]["Slice"][];
+            tax: components["schemas"]["Money"] | null;
+            /** @description For all passengers. */
+            total: components["schemas"]["Money"];
+        };
+        OptimizeRequest: {
+            /** @description What the same trip costs in cash, in US dollars. */
+            cashPrice: number;
+            /** @description The award prices to compare (1 to 50). */
+            pointsOptions: {
+                /** @description Other fees paid on top of the points (booking or partner fees), same currency (default 0). */
+                fees?: number;
+                /** @description Points or miles the award costs. */
+                pointsRequired: number;
+                /** @description Loyalty programme, by slug or name: "aeroplan", "United MileagePlus", "flying_blue", "world_of_hyatt". */
+                program: string;
+                /** @description Taxes and carrier surcharges paid on top of the points, in the currency of cashPrice (default 0). */
+                taxes?: number;
+            }[];
+        };
+        Order: {
+            available_actions: ("cancel" | "change" | "update")[];
+            awaiting_payment: boolean;
+            conditions: components["schemas"]["FareConditions"];
+            documents: components["schemas"]["TravelDocument"][];
+            order_id: string;
+            owner: string;
+            pnr: string;
+            services: components["schemas"]["OrderService"][];
+            slices: components["schemas"]["Slice"][];
+            total: components["schemas"]["Money"];
+        };
+        OrderService: {
+            /** @description Seats only, e.g. "14B". */
+            designator: string | null;
+            id: string;
+            passenger_ids: string[];
+            quantity: number;
+            segment_ids: string[];
+            total: components["schemas"]["Money"];
+            /** @enum {string} */
+            type: "baggage" | "seat" | "cancel_for_any_reason" | "other";
+        };
+        /** @description One traveller, as the airline will ticket them. */
+        Passenger: {
+            born_on: string;
+            /** Format: email */
+            email: string;
+            family_name: string;
+            /** @enum {string} */
+            gender: "m" | "f";
+            given_name: string;
+            /** @description The offer's passenger slot id (pas_...). Omitted: slots are filled in order, adults first. */
+            id?: string;
+            /** @description For an adult travelling with an infant: the infant slot id. */
+            infant_passenger_id?: string;
+            /** @description Frequent flyer numbers to credit this trip to. */
+            loyalty_programme_accounts?: components["schemas"]["LoyaltyAccount"][];
+            passport?: {
+                expires_on: string;
+                issuing_country_code: string;
+                number: string;
+            };
+            phone_number: string;
+            /** @enum {string} */
+            title: "mr" | "ms" | "mrs" | "miss" | "dr";
+            /**
+             * @description Used to fit passengers onto slots when ids are omitted.
+             * @enum {string}
+             */
+            type?: "adult" | "child" | "infant_without_seat";
+        };
+        PassengerSlot: {
+            age: number | null;
+            /** @description Passenger slot id (pas_...) to fill at booking. */
+            id: string;
+            /** @enum {string} */
+            type: "adult" | "child" | "infant_without_seat";
+        };
+        PathsRequest: {
+            /** @description Points and miles the caller holds, by programme slug: banks (amex_mr, chase_ur, citi_typ, capital_one, bilt, wells_fargo), hotels and airlines. Signed-in callers may omit it to use the programmes saved in their playbook; without either it is a 422. */
+            balances?: {
+                [key: string]: number;
+            };
+            /**
+             * @description Cabin of the award: economy, premium_economy, business or first.
+             * @enum {string}
+             */
+            cabin_class: "economy" | "premium_economy" | "business" | "first";
+            /** @description What the same flight costs in cash for the whole party, in `currency`: the value the points are measured against. */
+            cash_price: number;
+            /** @description Currency of cash_price and of the taxes in the answer (default USD). Cents per point are always US cents. */
+            currency?: string;
+            /**
+             * Format: date
+             * @description Departure date (YYYY-MM-DD), local to the origin.
+             */
+            departure_date: string;
+            /** @description IATA code of the arrival airport or city, e.g. "LHR". */
+            destination: string;
+            /**
+             * @description Transfer paths searched per source currency and programme (1–25, default 5): the cheapest is shown, plus any alternative that arrives faster.
+             * @default 5
+             */
+            k?: number;
+            /** @description Least US cents per point worth spending points on (0–10): covered paths worth less move to below_min_cpp. Omitted: the playbook's min_cpp for a signed-in caller who saved one, else no floor. */
+            min_cpp?: number;
+            /** @description IATA code of the departure airport or city, e.g. "JFK" (a city code uses its main airport). */
+            origin: string;
+            /**
+             * @description Travellers on the award (1–9); miles and taxes are per passenger times this.
+             * @default 1
+             */
+            passengers?: number;
+        };
+        PaymentIntentInput: {
+            /** @description Internal callers only: charge this amount (major units) instead of the provider price. */
+            amount?: number;
+            change_offer_id?: string;
+            /** @description With amount. */
+            currency?: string;
+            /** @description Pay for a new booking of this offer (fare + extras + held seats + markup). */
+            offer_id?: string;
+            /** @description Pay for an existing booking: its hold, a change (with change_offer_id) or extras (with services). */
+            order_id?: string;
+            /**
+             * @description Extra bags: with offer_id at checkout, or with order_id after booking.
+             * @default []
+             */
+            services?: components["schemas"]["ServiceRequest"][];
+        };
+        PaymentRequirements: {
+            payment_required_by: string | null;
+            price_guarantee_expires_at: string | null;
+            /** @description True when the fare cannot be held unpaid. */
+            requires_instant_payment: boolean;
+        };
+        /** @description A city or airport matching the query. */
+        Place: {
+            /** @description City the place serves, e.g. "London". */
+            city: string;
+            /** @description ISO 3166-1 alpha-2 country code, e.g. "GB". */
+            country: string;
+            /** @description IATA airport code, e.g. "LHR"; pass it as origin or destination to flight search. */
+            iata: string;
+            /** @description ICAO airport code, e.g. "EGLL", when known. */
+            icao?: string;
+            /** @description Latitude in decimal degrees (for a city: mean of its airports). */
+            lat: number;
+            /** @description Longitude in decimal degrees (for a city: mean of its airports). */
+            lon: number;
+            /** @description Display name, e.g. "London Heathrow Airport" or "London (all airports)". */
+            name: string;
+            /**
+             * @description Airport size class (OurAirports); large hubs first in ties.
+             * @enum {string}
+             */
+            size: "large" | "medium" | "small";
+            /** @description IANA time zone, e.g. "Europe/London"; absent when unknown. */
+            timezone?: string;
+            /**
+             * @description A single airport.
+             * @constant
+             */
+            type: "airport";
+        } | {
+            /** @description IATA codes of the airports in this city, main airport first; search one of these when an airport code is required. */
+            airports: string[];
+            /** @description City the place serves, e.g. "London". */
+            city: string;
+            /** @description ISO 3166-1 alpha-2 country code, e.g. "GB". */
+            country: string;
+            /** @description IATA metropolitan city code, e.g. "LON" for all London airports. */
+            iata: string;
+            /** @description Latitude in decimal degrees (for a city: mean of its airports). */
+            lat: number;
+            /** @description Longitude in decimal degrees (for a city: mean of its airports). */
+            lon: number;
+            /** @description Display name, e.g. "London Heathrow Airport" or "London (all airports)". */
+            name: string;
+            /** @description IANA time zone, e.g. "Europe/London"; absent when unknown. */
+            timezone?: string;
+            /**
+             * @description A metropolitan area grouping several airports.
+             * @constant
+             */
+            type: "city";
+        };
+        PlacesSuggestResponse: {
+            /** @description Matching cities and airports, best match first; empty when nothing matches. */
+            places: components["schemas"]["Place"][];
+        };
+        Playbook: {
+            /** @description IATA airline codes flight search hides unless the request names its own; none may also be preferred. */
+            avoided_airlines?: string[];
+            /**
+             * @description Cabin searched when a request names none (default economy).
+             * @default economy
+             * @enum {string}
+             */
+            cabin?: "economy" | "premium_economy" | "business" | "first";
+            /** @description IATA airport or city codes, e.g. ["JFK", "LON"]; at most 10. */
+            home_airports?: string[];
+            /**
+             * @description Least US cents per point accepted, 0–10 (default 1.0).
+             * @default 1
+             */
+            min_cpp?: number;
+            /** @description IATA airline codes, e.g. ["BA", "AA"]. */
+            preferred_airlines?: string[];
+            /**
+             * @description Programmes held, each once, with a whole, non-negative balance: [{"program": "amex_mr", "balance": 120000}].
+             * @default []
+             */
+            programs?: {
+                /** @description Points or miles held (whole number, >= 0). */
+                balance: number;
+                /** @description Programme slug, as GET /api/points/programs lists them, e.g. "amex_mr". */
+                program: string;
+            }[];
+            /**
+             * @description avoid (default), cautious or comfortable.
+             * @default avoid
+             * @enum {string}
+             */
+            self_connect_risk?: "avoid" | "cautious" | "comfortable";
+            /** @description Only for the service back end (internal key): whose playbook. */
+            user_id?: string;
+        };
+        PointsBuyCalculatorResponse: {
+            /** @description cost_of_buying + taxes: what the award costs in cash when the points are bought. */
+            award_cost: number;
+            bonus_percent: number;
+            cash_price: number;
+            /** @description US dollars for the points. */
+            cost_of_buying: number;
+            /** @description What each point received costs after the bonus, US cents. */
+            effective_cpp: number;
+            exceeds_yearly_cap: boolean;
+            /** @description The yearly purchase limit in points bought, when the programme has one. */
+            max_per_year: number | null;
+            points_needed: number;
+            /** @description Points credited with the bonus; at least points_needed. */
+            points_received: number;
+            /** @description Points to pay for, before the bonus, rounded up to the increment. */
+            points_to_buy: number;
+            /** @description Price of one point before the bonus, US cents. */
+            price_cents_per_point: number;
+            /** @enum {string} */
+            price_source: "dataset" | "override";
+            /** @description Our slug for the programme. */
+            program: string;
+            program_name: string;
+            /** @description Points are bought in blocks of this size, before the bonus. */
+            purchase_increment: number;
+            reason: string;
+            /** @description What each point is worth on this award: (cash_price − taxes) / points_needed × 100. */
+            redemption_cpp: number;
+            /** @description cash_price − award_cost; negative when buying costs more. */
+            savings: number;
+            taxes: number;
+            /** @enum {string} */
+            verdict: "buy" | "pay_cash";
+        };
+        PointsOptimizeResponse: {
+            /** @description Best cents per point first. */
+            ranked: {
+                /** @description (cashPrice − taxes − fees) / pointsRequired × 100, US cents per point, 2 decimals. */
+                cpp: number;
+                note?: string;
+                points_required: number;
+                /** @description The programme as given in the request. */
+                program: string;
+                /** @description Our slug for the programme, or null when it was not recognised. */
+                program_id: string | null;
+                program_name: string | null;
+                /**
+                 * @description "default" when the programme is unknown and 1.0 cpp was used.
+                 * @enum {string}
+                 */
+                reference: "program" | "default";
+                /** @description The programme's reference value in cents per point. */
+                reference_cpp: number;
+                /** @description Taxes plus fees deducted from the cash price. */
+                taxes: number;
+                /** @description cpp ÷ reference_cpp. */
+                value_vs_reference: number;
+                /** @enum {string} */
+                verdict: "excellent" | "good" | "poor";
+            }[];
+        };
+        PointsPartnersResponse: {
+            /** @description As-of date (YYYY-MM-DD) of each dataset the answer uses. */
+            as_of: {
+                bonuses: string;
+                programs: string;
+                transfers: string;
+            };
+            count: number;
+            /** @description Airline partners first, then hotel partners; by name within each. */
+            partners: {
+                alliance: ("star_alliance" | "oneworld" | "skyteam") | null;
+                block_bonus: {
+                    bonus: number;
+                    per: number;
+                } | null;
+                /** @description The transfer bonus running today on this partnership, if any. */
+                bonus: {
+                    /** @description Whole days after today until the end; 0 means it ends today. */
+                    days_left: number;
+                    /** @description Points received per point sent with the bonus. */
+                    effective_ratio: number | null;
+                    /** @description Last day, YYYY-MM-DD (inclusive). */
+                    end: string;
+                    /** @description Programme the points leave. */
+                    from: string;
+                    from_name: string;
+                    note: string | null;
+                    /** @description Extra points in percent of what the transfer gives, e.g. 30 for +30 %. */
+                    percent: number;
+                    /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
+                    ratio: string | null;
+                    /** @description First day, YYYY-MM-DD (inclusive). */
+                    start: string;
+                    /** @description Programme the points arrive in. */
+                    to: string;
+                    to_name: string;
+                } | null;
+                /** @description Points received per point sent today, with the bonus (and any block bonus at whole blocks). */
+                effective_ratio: number;
+                /** @description Step above the minimum, in points sent. */
+                increment: number;
+                /** @enum {string} */
+                kind: "bank" | "airline" | "hotel";
+                /** @description Smallest transfer, in points sent. */
+                minimum: number;
+                name: string;
+                /** @description Partner programme id. */
+                program: string;
+                /** @description Points sent : points received, e.g. "1:1", "1:2" (Amex→Hilton), "3:1" (Marriott→most airlines). */
+                ratio: string;
+                /** @description Points received per point sent before bonuses. */
+                ratio_value: number;
+                /**
+                 * @description Typical time until the points arrive: instant, within hours, or days.
+                 * @enum {string}
+                 */
+                transfer_time: "instant" | "hours" | "days";
+                typical_hours: number;
+            }[];
+            program: {
+                /** @description Programme slug, e.g. "chase_ur", "aeroplan", "world_of_hyatt". */
+                id: string;
+                /** @enum {string} */
+                kind: "bank" | "airline" | "hotel";
+                name: string;
+            };
+            /** @description The day bonuses were checked for (UTC), YYYY-MM-DD. */
+            today: string;
+        };
+        PointsPathsResponse: {
+            /** @description As-of date (YYYY-MM-DD) of each dataset the answer uses. */
+            as_of: {
+                bonuses: string;
+                programs: string;
+                transfers: string;
+            };
+            count: number;
+            /** @description Best effective ratio first; on equal ratios the path with fewer transfers first. */
+            paths: {
+                /** @description When `points` was given: what to send at the source and at each hop (minimums, increments and block bonuses respected) to receive at least that many. */
+                amounts: {
+                    hops: {
+                        from: string;
+                        receive: number;
+                        send: number;
+                        to: string;
+                    }[];
+                    receive: number;
+                    send: number;
+                } | null;
+                /** @description Transfer bonuses this path uses today. */
+                bonuses: {
+                    days_left: number;
+                    end: string;
+                    from: string;
+                    percent: number;
+                    to: string;
+                }[];
+                /** @description Target points per source point, with today’s bonuses (block bonuses at whole blocks). */
+                effective_ratio: number;
+                /** @description Transfers on the way (1 is a direct transfer). */
+                hops: number;
+                /** @description Programme ids from the source to the target. */
+                route: string[];
+                /** @description The currency you start from. */
+                source: string;
+                /** @enum {string} */
+                source_kind: "bank" | "airline" | "hotel";
+                source_name: string;
+                steps: {
+                    block_bonus: {
+                        bonus: number;
+                        per: number;
+                    } | null;
+                    /** @description Active transfer bonus on this step, 0 when none. */
+                    bonus_percent: number;
+                    /** @description Points received per point sent with the bonus (and, where a block bonus applies, sending whole blocks). */
+                    effective_ratio: number;
+                    from: string;
+                    /** @description Step above the minimum, in points sent. */
+                    increment: number;
+                    /** @description Smallest transfer, in points sent. */
+                    minimum: number;
+                    /** @description Points sent : points received, e.g. "1:1", "1:2", "3:1". */
+                    ratio: string;
+                    /** @description Points received per point sent before bonuses. */
+                    ratio_value: number;
+                    to: string;
+                    /**
+                     * @description Typical time until the points arrive: instant, within hours, or days.
+                     * @enum {string}
+                     */
+                    transfer_time: "instant" | "hours" | "days";
+                    typical_hours: number;
+                }[];
+                /**
+                 * @description The slowest step’s typical transfer time.
+                 * @enum {string}
+                 */
+                transfer_time: "instant" | "hours" | "days";
+                /** @description Typical hours until the points arrive, all steps added up. */
+                typical_hours: number;
+            }[];
+            target: {
+                /** @description Programme slug, e.g. "chase_ur", "aeroplan", "world_of_hyatt". */
+                id: string;
+                /** @enum {string} */
+                kind: "bank" | "airline" | "hotel";
+                name: string;
+            };
+            /** @description The day bonuses were applied for (UTC), YYYY-MM-DD. */
+            today: string;
+        };
+        PointsProgramsResponse: {
+            /** @description As-of date of the programme dataset, YYYY-MM-DD. */
+            as_of: string;
+            count: number;
+            /** @description The ids above grouped by kind. */
+            groups: {
+                airline: string[];
+                bank: string[];
+                hotel: string[];
+            };
+            /** @description Bank currencies, then airline, then hotel programmes; by name within each. */
+            programs: {
+                /** @description IATA codes of the airlines whose flights the programme is named for. */
+                airlines: string[];
+                /** @description Airline alliance; null for banks, hotels and unaligned airlines. */
+                alliance: ("star_alliance" | "oneworld" | "skyteam") | null;
+                /** @description Programme slug used by every points route, e.g. "amex_mr", "aeroplan", "world_of_hyatt". */
+                id: string;
+                /**
+                 * @description bank (a transferable currency), airline or hotel.
+                 * @enum {string}
+                 */
+                kind: "bank" | "airline" | "hotel";
+                name: string;
+                /** @description Whether the programme books partner airlines’ award seats; null when not an airline. */
+                partner_awards: boolean | null;
+                /** @description Buying points from the programme: base price in US cents per point and the yearly cap; null when not sold. */
+                purchase: {
+                    cents_per_point: number;
+                    max_per_year: number | null;
+                } | null;
+                /** @description What a point is usually worth, US cents; the yardstick for excellent/good/poor verdicts. */
+                reference_cpp: number;
+                /** @description The award-availability source slug for this programme, when it is tracked. */
+                seats_aero_source: string | null;
+                /** @description Programmes this one transfers points to. */
+                transfer_partners: number;
+                /** @description Programmes that transfer points into this one. */
+                transfer_sources: number;
+            }[];
+            /** @description Where the figures come from. */
+            sources: string[];
+        };
+        /** @description Every value is a string. */
+        PointsRouterHealthResponse: {
+            [key: string]: string;
+        };
+        PointsRouterPathsResponse: {
+            /**
+             * @description unavailable: the award provider failed, so every option is a chart price.
+             * @enum {string}
+             */
+            award_data: "live" | "unavailable";
+            /** @description Age of the oldest live availability used; null without live data. */
+            award_data_age_seconds: number | null;
+            /**
+             * @description Where the balances came from: the request, or the caller's saved playbook when the request gave none.
+             * @enum {string}
+             */
+            balances_source: "request" | "playbook";
+            /** @description Paths the balances cover that are worth less than min_cpp, set aside from paths. */
+            below_min_cpp: components["schemas"]["RedemptionPath"][];
+            cash_price: number;
+            currency: string;
+            /** @description The floor applied, in US cents per point; null when none. */
+            min_cpp: number | null;
+            /**
+             * @description Where min_cpp came from: the request, the saved playbook, or none (no floor).
+             * @enum {string}
+             */
+            min_cpp_source: "request" | "playbook" | "none";
+            passengers: number;
+            /** @description Paths the balances cover: live availability first, then by effective_cpp, best first. */
+            paths: components["schemas"]["RedemptionPath"][];
+            /** @description What a points expert would do, in a sentence. */
+            recommendation: string;
+            /** @description Per award, the cheapest path the balances fall short of (when it beats every path they cover), with the shortfall at its source. */
+            short_by: {
+                /** @description IATA codes of the airlines flying it. */
+                airlines: string[];
+                /**
+                 * @description live: the award provider saw this space; unconfirmed: a chart price, no space seen — find a seat before moving points.
+                 * @enum {string}
+                 */
+                availability: "live" | "unconfirmed";
+                /** @description How old the availability is; null for chart prices. */
+                award_data_age_seconds: number | null;
+                /** @description What the caller holds in the source programme. */
+                balance: number;
+                /** @description Whether the programme lets you hold this award before the points arrive (false when unknown). */
+                can_hold: boolean;
+                direct: boolean | null;
+                /** @description (cash price − taxes) ÷ points_spent × 100, in US cents per point. */
+                effective_cpp: number;
+                existing_balance_used: number;
+                /** @description Flights as "VS4 JFK-LHR 2026-12-31T19:00", when known. */
+                flights: string[];
+                hold_hours: number | null;
+                /** @description Miles for the whole party. */
+                miles: number;
+                /** @description Unconfirmed dynamic prices: the usual high per passenger; null otherwise. */
+                miles_high: number | null;
+                miles_per_passenger: number;
+                /** @description Existing miles used plus points sent from the source: what effective_cpp divides by. */
+                points_spent: number;
+                /** @description Programme to book the award with (our slug, e.g. virgin_atlantic). */
+                program: string;
+                program_name: string;
+                /** @description What a point of the source currency is usually worth, in US cents. */
+                reference_cpp: number;
+                /** @description Seats left at this price, when the programme reports it. */
+                seats: number | null;
+                /** @description Points of the source programme missing for this path. */
+                short_by: number;
+                /** @description Programme whose points are spent: a bank or hotel currency, or the booking programme itself when its balance covers the award. */
+                source: string;
+                source_name: string;
+                /** @description The path in one or two sentences. */
+                summary: string;
+                /** @description Taxes and carrier surcharges for the whole party, in the request currency. */
+                taxes: number;
+                /** @description Typical hours until the points arrive. */
+                transfer_hours: number;
+                /**
+                 * @description Slowest hop: instant, hours or days; none without transfers.
+                 * @enum {string}
+                 */
+                transfer_time: "none" | "instant" | "hours" | "days";
+                /** @description Transfers in order; empty when the held balance covers the award. */
+                transfers: components["schemas"]["TransferHop"][];
+                /** @description Miles already held in the booking programme are used (first, before any transfer). */
+                uses_existing_balance: boolean;
+                /**
+                 * @description excellent ≥ 1.5 × reference_cpp, good ≥ 1.0 ×, poor below (pay cash and keep the points).
+                 * @enum {string}
+                 */
+                verdict: "excellent" | "good" | "poor";
+                /** @description Read before moving points: transfers cannot be undone. */
+                warning?: string;
+            }[];
+            /** @description Award provider sources with space that map to no programme we know. */
+            unknown_award_programs: string[];
+        };
+        PointsSweetspotsResponse: {
+            /** @description Date of the dataset, YYYY-MM-DD; null when there is none. */
+            as_of: string | null;
+            count: number;
+            /** @description Best cents per point first; empty when the dataset is missing or malformed. */
+            sweet_spots: {
+                /** @enum {string} */
+                cabin: "economy" | "premium_economy" | "business" | "first";
+                /** @description (typical_cash_usd − taxes_usd) / miles × 100, US cents per point. */
+                cpp: number;
+                id: string;
+                miles: number;
+                notes: string;
+                /** @description Programme slug, e.g. "virgin_atlantic". */
+                program: string;
+                /** @description e.g. "US to Europe, business, one way". */
+                route: string;
+                taxes_usd: number;
+                title: string;
+                typical_cash_usd: number;
+            }[];
+        };
+        PointsTransferBonusesCheckResponse: {
+            /** @description As-of date (YYYY-MM-DD) of each dataset the answer uses. */
+            as_of: {
+                bonuses: string;
+                programs: string;
+                transfers: string;
+            };
+            /** @description The programmes checked, each once. */
+            bank_programs: string[];
+            /** @description Active bonuses only, ending soonest first, then the biggest. */
+            bonuses: {
+                /** @description Whole days after today until the end; 0 means it ends today. */
+                days_left: number;
+                /** @description Points received per point sent with the bonus. */
+                effective_ratio: number | null;
+                /** @description Last day, YYYY-MM-DD (inclusive). */
+                end: string;
+                /** @description Programme the points leave. */
+                from: string;
+                from_name: string;
+                note: string | null;
+                /** @description Extra points in percent of what the transfer gives, e.g. 30 for +30 %. */
+                percent: number;
+                /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
+                ratio: string | null;
+                /** @description First day, YYYY-MM-DD (inclusive). */
+                start: string;
+                /** @description Programme the points arrive in. */
+                to: string;
+                to_name: string;
+            }[];
+            count: number;
+            /**
+             * @description Where bank_programs came from: the request, or the caller's saved playbook when the request named none.
+             * @enum {string}
+             */
+            programs_source: "request" | "playbook";
+            /** @description The day checked (UTC), YYYY-MM-DD. */
+            today: string;
+        };
+        PointsTransferBonusesResponse: {
+            /** @description As-of date (YYYY-MM-DD) of each dataset the answer uses. */
+            as_of: {
+                bonuses: string;
+                programs: string;
+                transfers: string;
+            };
+            /** @description Active bonuses only, ending soonest first, then the biggest. */
+            bonuses: {
+                /** @description Whole days after today until the end; 0 means it ends today. */
+                days_left: number;
+                /** @description Points received per point sent with the bonus. */
+                effective_ratio: number | null;
+                /** @description Last day, YYYY-MM-DD (inclusive). */
+                end: string;
+                /** @description Programme the points leave. */
+                from: string;
+                from_name: string;
+                note: string | null;
+                /** @description Extra points in percent of what the transfer gives, e.g. 30 for +30 %. */
+                percent: number;
+                /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
+                ratio: string | null;
+                /** @description First day, YYYY-MM-DD (inclusive). */
+                start: string;
+                /** @description Programme the points arrive in. */
+                to: string;
+                to_name: string;
+            }[];
+            count: number;
+            /** @description The day checked (UTC), YYYY-MM-DD. */
+            today: string;
+        };
+        PostBookingServiceInput: {
+            /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
+            client_secret?: string;
+            /** @description A succeeded card payment for exactly their price (payment intent with order_id and services). */
+            payment_intent_id: string;
+            /** @description Service ids from /api/booking/{order_id}/available-services. */
+            services: components["schemas"]["ServiceRequest"][];
+        };
+        ProviderProgress: {
+            cached: boolean;
+            /** @description Itineraries this provider returned. */
+            count: number;
+            elapsed_ms: number;
+            /** @enum {string} */
+            mode: "live" | "simulator";
+            /** @enum {string} */
+            provider: "duffel" | "serpapi" | "seats_aero";
+            reason: ("no_results" | "timeout" | "rate_limited" | "unavailable" | "bad_response" | "rejected" | "not_found" | "auth" | "network" | "circuit_open" | "overloaded" | "error") | null;
+            /**
+             * @description error also when the provider answered with nothing.
+             * @enum {string}
+             */
+            status: "ok" | "error";
+        };
+        RedemptionPath: {
+            /** @description IATA codes of the airlines flying it. */
+            airlines: string[];
+            /**
+             * @description live: the award provider saw this space; unconfirmed: a chart price, no space seen — find a seat before moving points.
+             * @enum {string}
+             */
+            availability: "live" | "unconfirmed";
+            /** @description How old the availability is; null for chart prices. */
+            award_data_age_seconds: number | null;
+            /** @description Whether the programme lets you hold this award before the points arrive (false when unknown). */
+            can_hold: boolean;
+            direct: boolean | null;
+            /** @description (cash price − taxes) ÷ points_spent × 100, in US cents per point. */
+            effective_cpp: number;
+            existing_balance_used: number;
+            /** @description Flights as "VS4 JFK-LHR 2026-12-31T19:00", when known. */
+            flights: string[];
+            hold_hours: number | null;
+            /** @description Miles for the whole party. */
+            miles: number;
+            /** @description Unconfirmed dynamic prices: the usual high per passenger; null otherwise. */
+            miles_high: number | null;
+            miles_per_passenger: number;
+            /** @description Existing miles used plus points sent from the source: what effective_cpp divides by. */
+            points_spent: number;
+            /** @description Programme to book the award with (our slug, e.g. virgin_atlantic). */
+            program: string;
+            program_name: string;
+            /** @description What a point of the source currency is usually worth, in US cents. */
+            reference_cpp: number;
+            /** @description Seats left at this price, when the programme reports it. */
+            seats: number | null;
+            /** @description Programme whose points are spent: a bank or hotel currency, or the booking programme itself when its balance covers the award. */
+            source: string;
+            source_name: string;
+            /** @description The path in one or two sentences. */
+            summary: string;
+            /** @description Taxes and carrier surcharges for the whole party, in the request currency. */
+            taxes: number;
+            /** @description Typical hours until the points arrive. */
+            transfer_hours: number;
+            /**
+             * @description Slowest hop: instant, hours or days; none without transfers.
+             * @enum {string}
+             */
+            transfer_time: "none" | "instant" | "hours" | "days";
+            /** @description Transfers in order; empty when the held balance covers the award. */
+            transfers: components["schemas"]["TransferHop"][];
+            /** @description Miles already held in the booking programme are used (first, before any transfer). */
+            uses_existing_balance: boolean;
+            /**
+             * @description excellent ≥ 1.5 × reference_cpp, good ≥ 1.0 ×, poor below (pay cash and keep the points).
+             * @enum {string}
+             */
+            verdict: "excellent" | "good" | "poor";
+            /** @description Read before moving points: transfers cannot be undone. */
+            warning?: string;
+        };
+        Sailing: {
+            /**
+             * @description The cabin class total_for_party is priced in.
+             * @enum {string}
+             */
+            cheapest_cabin: "interior" | "oceanview" | "balcony" | "suite";
+            /** @description ISO 4217 code of every amount of this sailing. */
+            currency: string;
+            /** @description Embarkation date, YYYY-MM-DD. */
+            departure_date: string;
+            departure_port: {
+                /** @description Code of the port; the built-in inventory gives the IATA code of the airport to fly into (e.g. "MCO" for Port Canaveral), usable as a flight search destination. */
+                code: string;
+                /** @description ISO 3166-1 alpha-2 country code. */
+                country: string;
+                name: string;
+            };
+            /** @description Sailing id: the ship and its departure date. */
+            id: string;
+            /** @description Day by day, embarkation first. */
+            itinerary: {
+                country: string | null;
+                day: number;
+                /** @description Port of call; null on a day at sea. */
+                port: string | null;
+                sea_day: boolean;
+            }[];
+            /** @description Cruise line, e.g. "Royal Caribbean International". */
+            line: string;
+            nights: number;
+            /** @description Cruise fare per person sharing a double cabin, before taxes and fees: the cabin class asked for, or every class still on sale. */
+            price_per_person: {
+                balcony?: number;
+                interior?: number;
+                oceanview?: number;
+                suite?: number;
+            };
+            /** @enum {string} */
+            region: "caribbean" | "bahamas" | "mediterranean" | "northern_europe" | "alaska" | "mexican_riviera" | "hawaii" | "asia" | "australia" | "transatlantic";
+            /** @description Disembarkation date, YYYY-MM-DD (at another port when round_trip is false). */
+            return_date: string;
+            /** @description True when the cruise ends where it began. */
+            round_trip: boolean;
+            /** @description Ship name, e.g. "Icon of the Seas". */
+            ship: string;
+            /** @description Taxes, fees and port expenses per person. */
+            taxes_and_fees_per_person: number;
+            /** @description Cheapest cabin fare per person for every guest (a solo traveller pays the double-occupancy fare twice, the usual single supplement), plus taxes and fees per guest. */
+            total_for_party: number;
+        };
+        SavedPlaybook: {
+            /** @description IATA airline codes the user avoids: flight search hides them unless the request names its own. */
+            avoided_airlines: string[];
+            /**
+             * @description Cabin flight search uses when the request names none.
+             * @enum {string}
+             */
+            cabin: "economy" | "premium_economy" | "business" | "first";
+            /** @description IATA airport or city codes the user usually flies from. */
+            home_airports: string[];
+            /** @description True when nothing is saved yet and this is the conservative default. */
+            is_default: boolean;
+            /** @description Least value per point, in US cents, the user accepts: the points router sets aside paths worth less. */
+            min_cpp: number;
+            /** @description IATA airline codes the user prefers. */
+            preferred_airlines: string[];
+            /** @description Programmes held and their balances: the points router and transfer-bonus check use them when the request gives none. */
+            programs: {
+                balance: number;
+                program: string;
+            }[];
+            /**
+             * @description avoid: no self-connect itineraries unless asked; cautious: 120 min margin; comfortable: the usual 60 min.
+             * @enum {string}
+             */
+            self_connect_risk: "avoid" | "cautious" | "comfortable";
+            /** @description When it was last saved (ISO 8601); null for the default. */
+            updated_at: string | null;
+            /** @description Whose playbook this is; null for the default shown to an anonymous caller. */
+            user_id: string | null;
+        };
+        SearchSummary: {
+            /**
+             * @description Where the cabin came from: the request, the caller's saved playbook, or the economy default.
+             * @enum {string}
+             */
+            cabin_source: "request" | "playbook" | "default";
+            cache_age_s: number | null;
+            /** @description True when the whole answer came from the search cache. */
+            cached: boolean;
+            /** @description The cheapest bookable result (its price and currency as in the result); null when nothing shown can be booked. */
+            cheapest: {
+                /** @description What checkout charges for it, in the offer's own currency. */
+                checkout_total: components["schemas"]["Money"];
+                currency: string;
+                id: string;
+                price: number;
+            } | null;
+            /** @description The cheapest result that cannot be booked here (a Google Flights price), for comparison only; null when there is none. */
+            cheapest_reference: {
+                currency: string;
+                id: string;
+                price: number;
+            } | null;
+            /** @description Distinct flights found. */
+            count: number;
+            elapsed_ms: number;
+            /** @description Flights found but not shown because their main carrier is avoided (the request's avoided_airlines, else the playbook's). */
+            hidden_avoided: number;
+            /** @description For a signed-in caller whose saved playbook names preferred airlines; null otherwise. Nothing is hidden or reordered for them. */
+            preferred: {
+                /** @description The saved playbook's preferred airlines. */
+                airlines: string[];
+                /** @description The cheapest of those with a cash price. */
+                cheapest: {
+                    /** @description False: a reference price that cannot be booked here. */
+                    bookable: boolean;
+                    carrier: string;
+                    currency: string;
+                    id: string;
+                    price: number;
+                } | null;
+                /** @description Shown flights whose main carrier is one of them. */
+                count: number;
+            } | null;
+            providers: components["schemas"]["ProviderProgress"][];
+            search_id: string;
+        };
+        SeatConfirmInput: {
+            /** @description Our booking id (bk_...) or the provider's order id. */
+            booking_id: string;
+            /** @description The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the provider's own id. */
+            offer_id: string;
+        };
+        SeatHoldInput: {
+            /** @description Row number and seat letter, e.g. "14B", of a seat the seat map shows available. */
+            designator: string;
+            /** @description The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the provider's own id. */
+            offer_id: string;
+            /** @description The passenger of the offer the seat is for (an id from the seat map's passengers). */
+            passenger_slot: string;
+            /** @description The flight leg the seat is on (a segment_id from the seat map). */
+            segment_id: string;
+        };
+        SeatMap: {
+            /** @description false: this fare does not allow choosing seats before check-in, so none is available. */
+            advance_seat_selection: boolean | null;
+            cabins: {
+                /** @description 1 or 2: how many aisles split each row into sections. */
+                aisles: number;
+                /** @enum {string} */
+                cabin_class: "economy" | "premium_economy" | "business" | "first";
+                /** @description 0 main deck, 1 upper deck. */
+                deck: number;
+                rows: {
+                    sections: {
+                        elements: {
+                            /** @description Seats only: can be held now by at least one passenger. */
+                            available?: boolean;
+                            /** @description Seats only: one entry per passenger who may take the seat; empty when unavailable. */
+                            available_services?: {
+                                /** @description The seat service id for this passenger (Duffel ase_...). */
+                                id: string;
+                                /** @description The offer's passenger id this price is for. */
+                                passenger_id: string;
+                                price: components["schemas"]["Money"];
+                            }[];
+                            /** @description Seats only: row and letter, e.g. "14B"; what seat-hold takes. */
+                            designator?: string;
+                            /** @description Seats only: conditions the passenger must meet (exit rows). */
+                            disclosures?: string[];
+                            /** @description Seats only, e.g. "Window seat" or "Extra legroom aisle seat". */
+                            name?: string;
+                            /** @enum {string} */
+                            type: "seat" | "restricted_seat_general" | "bassinet" | "empty" | "exit_row" | "lavatory" | "galley" | "closet" | "stairs";
+                        }[];
+                    }[];
+                }[];
+                /** @description Indexes into rows (not row numbers) over the wings. */
+                wings: {
+                    first_row_index: number;
+                    last_row_index: number;
+                } | null;
+            }[];
+            /** @description Local time at the origin. */
+            departing_at: string;
+            destination: string;
+            /** @description Carrier and number, e.g. "BA117". */
+            flight: string;
+            id: string;
+            origin: string;
+            /** @description The segment id seat-hold takes. */
+            segment_id: string;
+            slice_id: string;
+        };
+        SeatReleaseInput: {
+            /** @description The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the provider's own id. */
+            offer_id: string;
+        };
+        SeatSelection: {
+            /** @description Set once the seat is confirmed with a booking */
+            booking_id: string | null;
+            confirmed_at: string | null;
+            designator: string;
+            held_at: string;
+            /** @description The provider's offer id. */
+            offer_id: string;
+            passenger_slot: string;
+            /** @description What the seat adds to the checkout (0 for a free seat). */
+            price: components["schemas"]["Money"] | null;
+            released_at: string | null;
+            segment_id: string;
+            /** @description The provider's seat service bought with the order. */
+            service_id: string | null;
+            /** @enum {string} */
+            status: "held" | "confirmed" | "released";
+        };
+        Segment: {
+            aircraft: string | null;
+            /** @description Local time at the destination, YYYY-MM-DDTHH:MM:SS. */
+            arriving_at: string;
+            /** @description Marketing carrier IATA code. */
+            carrier: string;
+            carrier_name: string | null;
+            /** @description Local time at the origin, YYYY-MM-DDTHH:MM:SS. */
+            departing_at: string;
+            destination: string;
+            duration_minutes: number;
+            /** @description Marketing carrier and number, e.g. "BA117". */
+            flight: string;
+            /** @description Provider's segment id (seg_...), used by baggage and seat services. */
+            id: string | null;
+            /** @description Operating carrier when it differs or is known. */
+            operating_carrier: string | null;
+            origin: string;
+        };
+        ServiceOption: {
+            dimensions_cm: {
+                depth: number | null;
+                height: number | null;
+                length: number | null;
+            } | null;
+            /** @description Baggage only. */
+            kind: ("checked" | "carry_on") | null;
+            max_quantity: number;
+            max_weight_kg: number | null;
+            passenger_ids: string[];
+            /** @description For one unit. */
+            price: components["schemas"]["Money"];
+            segment_ids: string[];
+            /** @description Provider's service id (ase_...), passed back when buying it. */
+            service_id: string;
+            /** @enum {string} */
+            type: "baggage" | "cancel_for_any_reason" | "seat" | "other";
+        };
+        ServiceRequest: {
+            /** @description A service id from the offer (bags) or seat map. */
+            id: string;
+            /** @default 1 */
+            quantity?: number;
+        };
+        SetBudgetRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /**
+             * @description Per-category budgets (trip currency); together they may not exceed total.
+             * @default {}
+             */
+            categories?: {
+                [key: string]: number;
+            };
+            /** @description Total budget, major units of the trip currency. */
+            total: number;
+        };
+        ShareLink: {
+            /** @description Not revoked and not expired. */
+            active: boolean;
+            created_at: string;
+            /** @description When the link stops working; null: until revoked. */
+            expires_at: string | null;
+            id: string;
+            revoked_at: string | null;
+        };
+        Slice: {
+            arriving_at: string;
+            departing_at: string;
+            destination: string;
+            duration_minutes: number;
+            /** @description Provider's slice id (sli_...); a change request removes slices by this id. */
+            id: string | null;
+            origin: string;
+            segments: components["schemas"]["Segment"][];
+            stops: number;
+        };
+        StatsPublicResponse: {
+            deals_found: {
+                last_24h: number;
+                /** @description Mistake fares detected since the service started. */
+                total: number;
+            };
+            /** @description Distinct origin-destination pairs with observed prices or active fare alerts. */
+            routes_tracked: number;
+            searches: {
+                /** @description Searches so far in the current UTC day (searches are counted per route and day). */
+                today: number;
+                total: number;
+            };
+        };
+        StatsTrendingResponse: {
+            /** @description Most searched routes in the window, most first. */
+            most_searched: {
+                destination: string;
+                origin: string;
+                /** @description ORIGIN-DESTINATION */
+                route: string;
+                searches: number;
+            }[];
+            /** @description Routes whose latest price is below the median of their earlier prices in the window (at least 3 earlier searches), biggest drop first. */
+            price_drops: {
+                cabin: string;
+                /** @description Departure of the latest search. */
+                departure_date: string;
+                destination: string;
+                /** @description Median of the earlier searches’ cheapest fares in the window (all departure dates). */
+                earlier_median: components["schemas"]["Money"];
+                earlier_searches: number;
+                /** @description Cheapest fare of the latest search (one adult). */
+                latest_price: components["schemas"]["Money"];
+                observed_at: string;
+                origin: string;
+                pct_drop: number;
+                route: string;
+                /** @enum {string} */
+                trip: "one_way" | "round_trip";
+            }[];
+            /** @description First UTC day counted, YYYY-MM-DD. */
+            since: string;
+            window_days: number;
+        };
+        StayBooking: {
+            /** @description Our booking id (hb_...). */
+            booking_id: string;
+            /** @description Refund available when cancelled before each time, earliest first; empty means non-refundable. */
+            cancellation_timeline: {
+                /** @description ISO time: cancel before it to get `refund` back. */
+                before: string;
+                refund: components["schemas"]["Money"];
+            }[];
+            cancelled_at: string | null;
+            check_in: string;
+            check_out: string;
+            confirmation_url: string;
+            confirmed_at: string | null;
+            created_at: string;
+            email: string;
+            guests: {
+                family_name: string;
+                given_name: string;
+            }[];
+            /** @description The property, once the provider has confirmed the booking. */
+            hotel: components["schemas"]["Hotel"] | null;
+            hotel_name: string;
+            nights: number;
+            /** @description The card payment the web app recorded for this stay, when it said which. */
+            payment_intent_id: string | null;
+            /** @description The provider's booking id (bok_...): GET /api/hotels/booking/{booking_id} accepts either. */
+            provider_booking_id: string | null;
+            /** @description The hotel's confirmation reference. */
+            reference: string | null;
+            /** @description What the cancellation refunded, once cancelled. */
+            refund: components["schemas"]["Money"] | null;
+            /** @description True when the provider could not be read just now and this is the last saved copy. */
+            stale: boolean;
+            /** @enum {string} */
+            status: "creating" | "confirmed" | "cancelled" | "failed";
+            /** @description What the stay costs in all. */
+            total: components["schemas"]["Money"];
+        };
+        StayBookingRequest: {
+            /**
+             * Format: email
+             * @description Where the hotel and we send the confirmation.
+             */
+            email: string;
+            /** @description The guests, lead guest first. */
+            guests: components["schemas"]["StayGuest"][];
+            /** @description The lead guest's membership number in the stay's loyalty program. */
+            loyalty_account_number?: string;
+            /** @description The card payment the web app settled for this stay; recorded with the booking. */
+            payment_intent_id?: string;
+            phone_number: string;
+            /** @description quote_id from POST /api/hotels/quote, within its 30 minutes. */
+            quote_id: string;
+            /** @description Passed to the hotel (late arrival, quiet room); not guaranteed. */
+            special_requests?: string;
+            /** @description The user the booking belongs to; omitted: whoever asked for the quote, or a guest booking. */
+            user_id?: string;
+        };
+        StayGuest: {
+            family_name: string;
+            given_name: string;
+        };
+        StayQuote: {
+            /** @enum {string} */
+            board_type: "room_only" | "breakfast" | "half_board" | "full_board" | "all_inclusive";
+            /** @description Refund available when cancelled before each time, earliest first; empty means non-refundable. */
+            cancellation_timeline: {
+                /** @description ISO time: cancel before it to get `refund` back. */
+                before: string;
+                refund: components["schemas"]["Money"];
+            }[];
+            check_in: string;
+            check_out: string;
+            /** @description Paid at the hotel on top, when any. */
+            due_at_accommodation: components["schemas"]["Money"] | null;
+            /** @description The price is locked until then; booking later is refused with 410. */
+            expires_at: string;
+            hotel: components["schemas"]["Hotel"];
+            loyalty_program: string | null;
+            nights: number;
+            per_night: components["schemas"]["Money"];
+            /** @description Book with it (server side, after payment): POST /api/hotels/book. */
+            quote_id: string;
+            room: string;
+            rooms: number;
+            /** @description The locked price of the whole stay. */
+            total: components["schemas"]["Money"];
+            ttl_seconds: number;
+        };
+        StayQuoteRequest: {
+            /** @description rate_id from POST /api/hotels/rates. */
+            rate_id: string;
+        };
+        StayRate: {
+            beds: {
+                count: number;
+                type: string;
+            }[];
+            /** @enum {string} */
+            board_type: "room_only" | "breakfast" | "half_board" | "full_board" | "all_inclusive";
+            /** @description Refund available when cancelled before each time, earliest first; empty means non-refundable. */
+            cancellation_timeline: {
+                /** @description ISO time: cancel before it to get `refund` back. */
+                before: string;
+                refund: components["schemas"]["Money"];
+            }[];
+            conditions: {
+                description: string;
+                title: string;
+            }[];
+            /** @description Paid at the hotel on top (city tax, resort fee), when any. */
+            due_at_accommodation: components["schemas"]["Money"] | null;
+            expires_at: string | null;
+            loyalty_program: string | null;
+            /**
+             * @description pay_now: paid in full at booking; deposit: part now; guarantee: card held, paid at the hotel.
+             * @enum {string}
+             */
+            payment_type: "pay_now" | "deposit" | "guarantee";
+            per_night: components["schemas"]["Money"];
+            quantity_available: number | null;
+            /** @description Pass to POST /api/hotels/quote to lock this price. */
+            rate_id: string;
+            /** @description True when cancelling (early enough) gives money back. */
+            refundable: boolean;
+            room: string;
+            /** @description The whole stay, all rooms, taxes included. */
+            total: components["schemas"]["Money"];
+        };
+        StayRatesRequest: {
+            /** @description search_result_id from POST /api/hotels/search. */
+            search_result_id: string;
+        };
+        ThreeDSInput: {
+            /** @description The tokenised card (tcd_...) from the provider's card component. */
+            card_id: string;
+            /**
+             * @description False for a merchant-initiated payment (the customer is not there to authenticate).
+             * @default true
+             */
+            cardholder_present?: boolean;
+            /** @description What is paid for: an offer (off_...), an order (ord_... or our bk_..., which must be visible to the caller) or a change offer. */
+            resource_id: string;
+            /** @default [] */
+            services?: components["schemas"]["ServiceRequest"][];
+        };
+        TransferHop: {
+            /** @description Last day of that bonus (YYYY-MM-DD), null when none. */
+            bonus_ends: string | null;
+            /** @description Transfer bonus applied on this hop (0 when none). */
+            bonus_percent: number;
+            /** @description Programme the points leave. */
+            from: string;
+            /** @description Base ratio: points received per point sent, before any bonus. */
+            ratio: number;
+            /** @description Points that arrive, bonus included. */
+            receive: number;
+            /** @description Points to send, rounded up to the transfer minimum and increment. */
+            send: number;
+            /** @description Programme they arrive in. */
+            to: string;
+        };
+        TravelDocument: {
+            passenger_ids: string[];
+            /** @description "Given Family", in passenger_ids order. */
+            passenger_names: string[];
+            ticket_number: string;
+            /** @enum {string} */
+            type: "electronic_ticket" | "electronic_miscellaneous_document_associated" | "electronic_miscellaneous_document_standalone";
+        };
+        TravelerInput: {
+            /** @description Date of birth, YYYY-MM-DD, in the past. */
+            dob: string;
+            email?: string | null;
+            /** @description Given name(s) as in the passport; part of the profile key. */
+            first_name: string;
+            gender?: ("male" | "female" | "unspecified" | "undisclosed") | null;
+            known_traveler_number?: string | null;
+            /** @description Surname as in the passport; part of the profile key. */
+            last_name: string;
+            /** @description Frequent-flyer and hotel loyalty numbers, one per programme; replaces the stored list. */
+            loyalty?: {
+                number: string;
+                /** @description Programme name or code, e.g. "United MileagePlus" or "UA". */
+                program: string;
+            }[] | null;
+            /** @description Passport; the number is stored encrypted and shown masked. */
+            passport?: {
+                /** @description Issuing country, ISO 3166-1 alpha-2 (e.g. GB). */
+                country: string;
+                /** @description Expiry date, YYYY-MM-DD. */
+                expiry: string;
+                /** @description Passport number; stored encrypted, shown masked. */
+                number: string;
+            } | null;
+            /** @description International format, e.g. +14155550100. */
+            phone?: string | null;
+            /** @description Only for the service back end (internal key): whose profiles. Defaults to the caller. */
+            user_id?: string;
+        };
+        TravelerProfile: {
+            created_at: string;
+            dob: string;
+            email: string | null;
+            first_name: string;
+            gender: ("male" | "female" | "unspecified" | "undisclosed") | null;
+            /** @description UUID; compared as text. */
+            id: string;
+            /** @description Fully masked (•••••) when set; never returned. */
+            known_traveler_number_masked: string | null;
+            last_name: string;
+            /** @description Numbers masked to their last characters. */
+            loyalty: {
+                number_masked: string;
+                program: string;
+            }[];
+            passport: {
+                country: string | null;
+                /** @description The expiry date has passed. */
+                expired: boolean;
+                expiry: string | null;
+                /** @description e.g. •••••1234; the full number is never returned. */
+                number_masked: string | null;
+            } | null;
+            phone: string | null;
+            updated_at: string;
+        };
+        TravelersDeleteResponse: {
+            /** @constant */
+            ok: true;
+        };
+        TravelersListResponse: {
+            /** @description Newest first. */
+            travelers: components["schemas"]["TravelerProfile"][];
+        };
+        Trip: {
+            activities: components["schemas"]["TripActivity"][];
+            /** @description Statuses PATCH .../status accepts next. */
+            allowed_status_moves: ("planning" | "booked" | "in_progress" | "completed" | "cancelled")[];
+            /** @description Null until PUT .../budget sets one. */
+            budget: components["schemas"]["TripBudget"] | null;
+            created_at: string;
+            currency: string;
+            destination: string;
+            end_date: string | null;
+            expenses: {
+                by_category: {
+                    category: ("lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other") | string;
+                    total: number;
+                }[];
+                count: number;
+                /** @description Sum of expenses in the trip currency. */
+                total: number;
+            };
+            id: string;
+            members: components["schemas"]["TripMember"][];
+            name: string;
+            /**
+             * @description The caller's role on this trip.
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            /** @description Share links (never their tokens); revoke with DELETE .../share/{share_id}. */
+            share_links: components["schemas"]["ShareLink"][];
+            start_date: string | null;
+            /** @enum {string} */
+            status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
+            updated_at: string;
+            you: {
+                member_id: string;
+                role: string;
+            };
+        };
+        TripActivity: {
+            booking_id: string | null;
+            cost: number | null;
+            created_at: string;
+            currency: string | null;
+            ends_at: string | null;
+            id: string;
+            link: string | null;
+            place: string | null;
+            starts_at: string | null;
+            title: string;
+        };
+        TripBudget: {
+            budget_set: boolean;
+            categories: {
+                /** @description Null when no budget is set for it. */
+                budget: number | null;
+                category: string;
+                /** @description Percent of the budget spent; null without a budget. */
+                pct_used: number | null;
+                remaining: number | null;
+                spent: number;
+            }[];
+            currency: string;
+            total: {
+                /** @description Null when no budget is set for it. */
+                budget: number | null;
+                /** @description Percent of the budget spent; null without a budget. */
+                pct_used: number | null;
+                remaining: number | null;
+                spent: number;
+            };
+            trip_id: string;
+            updated_at: string | null;
+        };
+        TripExpense: {
+            /** @description As paid, in `currency`. */
+            amount: number;
+            category: string;
+            created_at: string;
+            currency: string;
+            description: string;
+            /** @description Trip currency units per one unit of `currency`, as used. */
+            fx_rate: number;
+            id: string;
+            /** @description Member id of the payer. */
+            paid_by: string;
+            paid_by_name: string;
+            /** @description Each member's share, trip currency; sums to trip_amount. */
+            shares: {
+                amount: number;
+                display_name: string;
+                member_id: string;
+            }[];
+            spent_on: string | null;
+            split_method: string;
+            /** @description In the trip currency. */
+            trip_amount: number;
+            trip_currency: string;
+        };
+        TripMember: {
+            display_name: string;
+            email: string | null;
+            /** @description Member id (tm_...): use it for paid_by, split.among and votes. */
+            id: string;
+            /** @enum {string} */
+            role: "owner" | "editor" | "viewer";
+            /** @description The registered user, or null for a named guest. */
+            user_id: string | null;
+        };
+        TripsCreateShareLinkResponse: {
+            /** @description Not revoked and not expired. */
+            active: boolean;
+            created_at: string;
+            /** @description When the link stops working; null: until revoked. */
+            expires_at: string | null;
+            id: string;
+            /** @description /api/trips/shared/{token} */
+            path: string;
+            revoked_at: string | null;
+            /** @description Shown once; keep it. */
+            token: string;
+            /** @description Absolute URL when the service knows its public origin, else the path. */
+            url: string;
+        };
+        TripsExpenseSummaryResponse: {
+            by_currency: {
+                amount: number;
+                currency: string;
+                trip_amount: number;
+            }[];
+            currency: string;
+            expense_count: number;
+            /** @description Rates the expenses were converted at. */
+            fx_rates: {
+                from: string;
+                rate: number;
+                to: string;
+            }[];
+            fx_source: {
+                as_of: string;
+                source: string;
+            };
+            members: {
+                /** @description paid − owed: positive is owed money, negative owes. */
+                balance: number;
+                display_name: string;
+                member_id: string;
+                /** @description Sum of this member's shares. */
+                owed: number;
+                paid: number;
+            }[];
+            /** @description The fewest transfers that bring every balance to zero. */
+            settle_up: {
+                amount: number;
+                /** @description Display name of who pays. */
+                from: string;
+                from_member_id: string;
+                to: string;
+                to_member_id: string;
+            }[];
+            /** @description All expenses in the trip currency. */
+            total: number;
+            trip_id: string;
+        };
+        TripsListResponse: {
+            count: number;
+            trips: components["schemas"]["TripSummary"][];
+        };
+        TripsListVotesResponse: {
+            polls: components["schemas"]["TripsPostVoteResponse"][];
+        };
+        TripsPostVoteRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /**
+             * @description create_poll: needs question and options (closes_at optional). vote: needs poll_id and option_id.
+             * @enum {string}
+             */
+            action: "create_poll" | "vote";
+            /**
+             * Format: date-time
+             * @description When voting ends (ISO 8601, in the future). Omit: it never closes.
+             */
+            closes_at?: string;
+            option_id?: string;
+            /** @description 2 to 10 distinct option labels. */
+            options?: string[];
+            poll_id?: string;
+            question?: string;
+        };
+        TripsPostVoteResponse: {
+            /** @description True once closes_at has passed; votes are then refused (409). */
+            closed: boolean;
+            closes_at: string | null;
+            created_at: string;
+            id: string;
+            options: {
+                id: string;
+                label: string;
+                votes: number;
+            }[];
+            question: string;
+            total_votes: number;
+            /** @description The option id the caller voted for, or null. */
+            your_vote: string | null;
+        };
+        TripsSharedResponse: {
+            activities: {
+                cost: number | null;
+                currency: string | null;
+                ends_at: string | null;
+                link: string | null;
+                place: string | null;
+                starts_at: string | null;
+                title: string;
+            }[];
+            currency: string;
+            destination: string;
+            end_date: string | null;
+            expenses: {
+                by_category: {
+                    category: ("lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other") | string;
+                    total: number;
+                }[];
+                count: number;
+                /** @description Sum of expenses in the trip currency. */
+                total: number;
+            };
+            members: {
+                display_name: string;
+                role: string;
+            }[];
+            name: string;
+            start_date: string | null;
+            /** @enum {string} */
+            status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
+        };
+        TripSummary: {
+            created_at: string;
+            currency: string;
+            destination: string;
+            end_date: string | null;
+            id: string;
+            name: string;
+            /**
+             * @description The caller's role on this trip.
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            start_date: string | null;
+            /** @enum {string} */
+            status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
+        };
+        UpdateStatusRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /** @enum {string} */
+            status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
+        };
+        UpgradeOptionsRequest: {
+            /** @description Airline of the ticket when the flight numbers are not known: its cheapest flight on the date is used. */
+            carrier?: string;
+            currency?: string;
+            /**
+             * @description Cabin booked now.
+             * @default economy
+             * @enum {string}
+             */
+            current_cabin?: "economy" | "premium_economy" | "business" | "first";
+            /** @description What the ticket cost, in `currency`; default today’s price of the same flights. */
+            current_price?: number;
+            /**
+             * Format: date
+             * @description Departure date (YYYY-MM-DD), local to the origin.
+             */
+            departure_date: string;
+            /** @description IATA code of the arrival airport or city. */
+            destination: string;
+            /** @description Fare brand booked now (e.g. "Economy Light"); default the cheapest brand. */
+            fare_brand?: string;
+            /** @description The flights of the ticket, in order, e.g. ["UA901"]. Give these or carrier. */
+            flight_numbers?: string[];
+            /** @description The offer the ticket came from, echoed back. */
+            offer_id?: string;
+            /** @description IATA code of the departure airport or city. */
+            origin: string;
+        };
+        UpgradeOptionsResponse: {
+            /** @description Why an option is missing. */
+            explanations: string[];
+            /** @description The next dearer fare brand in the current cabin, when the airline sells brands. */
+            fare_brand_upgrade: {
+                /** @enum {string} */
+                cabin: "economy" | "premium_economy" | "business" | "first";
+                /** @description to_price − from_price. */
+                cost: number;
+                currency: string;
+                from_brand: string;
+                from_price: number;
+                /** @description Bookable offer of the higher brand. */
+                offer_id: string;
+                to_brand: string;
+                to_price: number;
+            } | null;
+            itinerary: {
+                /** @enum {string} */
+                cabin: "economy" | "premium_economy" | "business" | "first";
+                carriers: string[];
+                currency: string;
+                current_price: number;
+                departure_date: string;
+                destination: string;
+                distance_miles: number;
+                fare_brand: string | null;
+                flights: string[];
+                offer_id: string | null;
+                origin: string;
+                /** @enum {string} */
+                price_source: "request" | "search";
+            };
+            /** @description The next cabin sold on the same flights, at today’s price. */
+            paid_upgrade: {
+                /** @description upgraded_price − current_price. */
+                cost: number;
+                currency: string;
+                current_price: number;
+                /** @enum {string} */
+                from_cabin: "economy" | "premium_economy" | "business" | "first";
+                offer_id: string | null;
+                result_id: string;
+                /** @enum {string} */
+                to_cabin: "economy" | "premium_economy" | "business" | "first";
+                /** @description Today’s price of the same flights in the higher cabin. */
+                upgraded_price: number;
+            } | null;
+            /** @description Best cpp first; status-only currencies after the rest. */
+            points_upgrades: {
+                /** @description The paid upgrade’s cost in USD. */
+                cash_difference_usd: number | null;
+                /** @description Cash co-pay, USD. */
+                copay: number;
+                /** @constant */
+                copay_currency: "USD";
+                /** @description Points and co-pay in words. */
+                cost: string;
+                /** @description (cash_difference_usd − copay) / points × 100, US cents; null without a cash price. */
+                cpp: number | null;
+                eligibility: string;
+                /** @enum {string} */
+                from_cabin: "economy" | "premium_economy" | "business" | "first";
+                points: number;
+                program: string;
+                program_name: string;
+                /** @description Earned with elite status and never sold (PlusPoints, eUpgrade credits): its cpp is not comparable with miles. */
+                status_only: boolean;
+                /** @enum {string} */
+                to_cabin: "economy" | "premium_economy" | "business" | "first";
+                /** @description What `points` counts: miles, Avios, PlusPoints, eUpgrade credits. */
+                unit: string;
+            }[];
+            program_data: {
+                as_of: string;
+                note: string;
+                sources: string[];
+            };
+            /** @description USD per one unit of `currency`, used for cpp. */
+            usd_rate: number;
         };
         /** ValidationError */
         ValidationError: {
@@ -2052,6 +6039,84 @@ export interface components {
              * @description Machine-readable kind, e.g. missing, string_type, greater_than_equal
              */
             type: string;
+        };
+        WebhookDelivery: {
+            /** @description Failed attempts so far (a success is not counted). */
+            attempts: number;
+            created_at: string;
+            delivered_at: string | null;
+            /** @description The event id, also sent as Deal-Engine-Event-Id: the de-duplication key. */
+            event_id: string;
+            event_type: string;
+            id: string;
+            last_attempt_at: string | null;
+            /** @description Why the last attempt failed, truncated. */
+            last_error: string | null;
+            /** @description HTTP status of the last attempt; null when it got no answer. */
+            last_status: number | null;
+            /** @description When it is tried next; null once delivered or given up. */
+            next_attempt_at: string | null;
+            /**
+             * @description pending (not yet delivered, retried), succeeded, or failed (given up after about a day).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+        };
+        WebhookEndpoint: {
+            active: boolean;
+            created_at: string;
+            description: string | null;
+            /** @description Subscribed event types; empty means every type. */
+            events: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "alert.triggered" | "alert.mistake_fare")[];
+            /** @description Endpoint id, wh_… */
+            id: string;
+            /** @description After a rotation: until when the old secret still signs (a second v1 signature). */
+            previous_secret_expires_at: string | null;
+            updated_at: string;
+            /** @description Where events are POSTed. */
+            url: string;
+        };
+        WebhooksCreateRequest: {
+            /** @description A note for yourself, e.g. "production receiver". */
+            description?: string;
+            /**
+             * @description Event types to receive; empty means all.
+             * @default []
+             */
+            events?: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "alert.triggered" | "alert.mistake_fare")[];
+            /** @description https URL that will receive POSTs. */
+            url: string;
+            /** @description Internal callers only: whose endpoint this is. */
+            user_id?: string;
+        };
+        WebhooksCreateResponse: {
+            active: boolean;
+            created_at: string;
+            description: string | null;
+            /** @description Subscribed event types; empty means every type. */
+            events: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "alert.triggered" | "alert.mistake_fare")[];
+            /** @description Endpoint id, wh_… */
+            id: string;
+            /** @description After a rotation: until when the old secret still signs (a second v1 signature). */
+            previous_secret_expires_at: string | null;
+            /** @description The signing secret (whsec_…). Shown only in this answer: store it now. */
+            secret: string;
+            updated_at: string;
+            /** @description Where events are POSTed. */
+            url: string;
+        };
+        WebhooksDeleteResponse: {
+            /** @constant */
+            deleted: true;
+            id: string;
+        };
+        WebhooksDeliveriesResponse: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        WebhooksListResponse: {
+            webhooks: components["schemas"]["WebhookEndpoint"][];
         };
     };
     responses: never;
@@ -2080,22 +6145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        webhooks: {
-                            active: boolean;
-                            created_at: string;
-                            description: string | null;
-                            /** @description Subscribed event types; empty means every type. */
-                            events: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "alert.triggered" | "alert.mistake_fare")[];
-                            /** @description Endpoint id, wh_… */
-                            id: string;
-                            /** @description After a rotation: until when the old secret still signs (a second v1 signature). */
-                            previous_secret_expires_at: string | null;
-                            updated_at: string;
-                            /** @description Where events are POSTed. */
-                            url: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["WebhooksListResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -2136,19 +6186,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description A note for yourself, e.g. "production receiver". */
-                    description?: string;
-                    /**
-                     * @description Event types to receive; empty means all.
-                     * @default []
-                     */
-                    events?: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "alert.triggered" | "alert.mistake_fare")[];
-                    /** @description https URL that will receive POSTs. */
-                    url: string;
-                    /** @description Internal callers only: whose endpoint this is. */
-                    user_id?: string;
-                };
+                "application/json": components["schemas"]["WebhooksCreateRequest"];
             };
         };
         responses: {
@@ -2158,22 +6196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        active: boolean;
-                        created_at: string;
-                        description: string | null;
-                        /** @description Subscribed event types; empty means every type. */
-                        events: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "alert.triggered" | "alert.mistake_fare")[];
-                        /** @description Endpoint id, wh_… */
-                        id: string;
-                        /** @description After a rotation: until when the old secret still signs (a second v1 signature). */
-                        previous_secret_expires_at: string | null;
-                        /** @description The signing secret (whsec_…). Shown only in this answer: store it now. */
-                        secret: string;
-                        updated_at: string;
-                        /** @description Where events are POSTed. */
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["WebhooksCreateResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -2232,11 +6255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        deleted: true;
-                        id: string;
-                    };
+                    "application/json": components["schemas"]["WebhooksDeleteResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -2300,32 +6319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        deliveries: {
-                            /** @description Failed attempts so far (a success is not counted). */
-                            attempts: number;
-                            created_at: string;
-                            delivered_at: string | null;
-                            /** @description The event id, also sent as Deal-Engine-Event-Id: the de-duplication key. */
-                            event_id: string;
-                            event_type: string;
-                            id: string;
-                            last_attempt_at: string | null;
-                            /** @description Why the last attempt failed, truncated. */
-                            last_error: string | null;
-                            /** @description HTTP status of the last attempt; null when it got no answer. */
-                            last_status: number | null;
-                            /** @description When it is tried next; null once delivered or given up. */
-                            next_attempt_at: string | null;
-                            /**
-                             * @description pending (not yet delivered, retried), succeeded, or failed (given up after about a day).
-                             * @enum {string}
-                             */
-                            status: "pending" | "succeeded" | "failed";
-                        }[];
-                        /** @description Pass as `cursor` for the next page; null on the last page. */
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["WebhooksDeliveriesResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -2384,22 +6378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        active: boolean;
-                        created_at: string;
-                        description: string | null;
-                        /** @description Subscribed event types; empty means every type. */
-                        events: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "alert.triggered" | "alert.mistake_fare")[];
-                        /** @description Endpoint id, wh_… */
-                        id: string;
-                        /** @description After a rotation: until when the old secret still signs (a second v1 signature). */
-                        previous_secret_expires_at: string | null;
-                        /** @description The signing secret (whsec_…). Shown only in this answer: store it now. */
-                        secret: string;
-                        updated_at: string;
-                        /** @description Where events are POSTed. */
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["WebhooksCreateResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -2464,23 +6443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balance: {
-                            amount: number;
-                            currency: string;
-                        } | null;
-                        /** @enum {string} */
-                        breaker: "closed" | "open" | "half_open" | "isolated";
-                        detail: string | null;
-                        /** @enum {string} */
-                        environment: "sandbox" | "production" | "simulator";
-                        latency_ms: number;
-                        /** @enum {string} */
-                        mode: "live" | "simulator";
-                        /** @constant */
-                        provider: "duffel";
-                        reachable: boolean;
-                    };
+                    "application/json": components["schemas"]["AdminProviderHealthResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -2521,38 +6484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        alerts: {
-                            cabin_class: string;
-                            channels: ("webhook" | "in_app")[];
-                            created_at: string;
-                            currency: string;
-                            /** @description First date watched (equals departure_date for a single date). */
-                            date_from: string;
-                            /** @description Last date watched. */
-                            date_to: string;
-                            /** @description The single date watched; null for a window. */
-                            departure_date: string | null;
-                            destination: string;
-                            /** @description Alert id (alt_...). */
-                            id: string;
-                            last_checked_at: string | null;
-                            /** @description Cheapest fare last seen on the dates still ahead (major units); null until evaluated. */
-                            last_price: number | null;
-                            last_triggered_at: string | null;
-                            origin: string;
-                            /**
-                             * @description expired once every date of the window has passed.
-                             * @enum {string}
-                             */
-                            status: "active" | "expired";
-                            /** @description Target in major units; null: any drop. */
-                            target_price: number | null;
-                            /** @description How many times the alert fired. */
-                            trigger_count: number;
-                            user_id: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AlertsListResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -2584,47 +6516,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Cabin to watch.
-                     * @default economy
-                     * @enum {string}
-                     */
-                    cabin_class?: "economy" | "premium_economy" | "business" | "first";
-                    /**
-                     * @description webhook: the account webhooks get alert.triggered; in_app: shown on GET /api/alerts. Default both.
-                     * @default [
-                     *       "webhook",
-                     *       "in_app"
-                     *     ]
-                     */
-                    channels?: ("webhook" | "in_app")[];
-                    /** @description Currency of the target and of the prices watched (ISO 4217). */
-                    currency?: string;
-                    /**
-                     * Format: date
-                     * @description First departure date of a window (YYYY-MM-DD).
-                     */
-                    date_from?: string;
-                    /**
-                     * Format: date
-                     * @description Last departure date of a window (YYYY-MM-DD); at most 31 days in all.
-                     */
-                    date_to?: string;
-                    /**
-                     * Format: date
-                     * @description One departure date (YYYY-MM-DD). Give this, or a window with date_from and date_to.
-                     */
-                    departure_date?: string;
-                    /** @description IATA code of the arrival airport or city, e.g. "LHR". */
-                    destination: string;
-                    /** @description IATA code of the departure airport or city, e.g. "JFK". */
-                    origin: string;
-                    /** @description Notify when the cheapest one-adult fare is at or below this (major units, e.g. 399.99). Omit or null: notify on any drop. */
-                    target_price?: number | null;
-                    /** @description Only for the service back end (internal key): the user the alert is for. */
-                    user_id?: string;
-                };
+                "application/json": components["schemas"]["CreateAlertRequest"];
             };
         };
         responses: {
@@ -2634,36 +6526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cabin_class: string;
-                        channels: ("webhook" | "in_app")[];
-                        created_at: string;
-                        currency: string;
-                        /** @description First date watched (equals departure_date for a single date). */
-                        date_from: string;
-                        /** @description Last date watched. */
-                        date_to: string;
-                        /** @description The single date watched; null for a window. */
-                        departure_date: string | null;
-                        destination: string;
-                        /** @description Alert id (alt_...). */
-                        id: string;
-                        last_checked_at: string | null;
-                        /** @description Cheapest fare last seen on the dates still ahead (major units); null until evaluated. */
-                        last_price: number | null;
-                        last_triggered_at: string | null;
-                        origin: string;
-                        /**
-                         * @description expired once every date of the window has passed.
-                         * @enum {string}
-                         */
-                        status: "active" | "expired";
-                        /** @description Target in major units; null: any drop. */
-                        target_price: number | null;
-                        /** @description How many times the alert fired. */
-                        trigger_count: number;
-                        user_id: string;
-                    };
+                    "application/json": components["schemas"]["AlertResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -2734,11 +6597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/json": components["schemas"]["AlertsDeleteResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -2794,68 +6653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        count: number;
-                        /** @description Newest first. */
-                        deals: {
-                            cabin: string;
-                            /** @description YYYY-MM-DD. */
-                            departure_date: string;
-                            destination: string;
-                            /** @description ISO timestamp. */
-                            detected_at: string;
-                            id: string;
-                            origin: string;
-                            /** @description Percent below the typical fare. */
-                            pct_off: number;
-                            /** @description The fare seen, one adult, for the whole trip (one way, or there and back). */
-                            price: {
-                                amount: number;
-                                currency: string;
-                            };
-                            /** @description YYYY-MM-DD for a round trip; null for one way. */
-                            return_date: string | null;
-                            /** @description ORIGIN-DESTINATION, e.g. "JFK-LHR". */
-                            route: string;
-                            /** @description Earlier searches the history held. */
-                            samples: number;
-                            /** @description The search that re-prices it now; mistake fares are often pulled within hours. */
-                            search: {
-                                body: {
-                                    cabin_class: string;
-                                    departure_date: string;
-                                    destination: string;
-                                    origin: string;
-                                    /** @constant */
-                                    passengers: 1;
-                                    return_date?: string;
-                                };
-                                /** @constant */
-                                method: "POST";
-                                /** @constant */
-                                path: "/api/search";
-                            };
-                            /** @description Standard deviations below the mean of the route’s history. */
-                            sigmas: number;
-                            /** @description The provider that quoted it. */
-                            source: string;
-                            /** @description The route’s median fare for nearby dates (and, for round trips, stays within 3 nights) over the last 60 days. */
-                            typical_price: {
-                                amount: number;
-                                currency: string;
-                            };
-                        }[];
-                        /** @description What counts as a mistake fare: at least min_sigmas standard deviations below the mean AND min_pct_off percent below the median of at least min_samples earlier searches (departures within ±window_days, observed in the last history_days). */
-                        rules: {
-                            history_days: number;
-                            min_pct_off: number;
-                            min_samples: number;
-                            min_sigmas: number;
-                            window_days: number;
-                        };
-                        /** @description Deals detected within this many hours. */
-                        window_hours: number;
-                    };
+                    "application/json": components["schemas"]["AlertsDealsResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -2881,56 +6679,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
-                    client_secret?: string;
-                    /** @description The offer to book ("duffel:off_..." or "off_..."). */
-                    offer_id: string;
-                    /** @description Every traveller of the offer; loyalty_programme_accounts per passenger. */
-                    passengers: {
-                        born_on: string;
-                        /** Format: email */
-                        email: string;
-                        family_name: string;
-                        /** @enum {string} */
-                        gender: "m" | "f";
-                        given_name: string;
-                        /** @description The offer's passenger slot id (pas_...). Omitted: slots are filled in order, adults first. */
-                        id?: string;
-                        /** @description For an adult travelling with an infant: the infant slot id. */
-                        infant_passenger_id?: string;
-                        /** @description Frequent flyer numbers to credit this trip to. */
-                        loyalty_programme_accounts?: {
-                            account_number: string;
-                            airline_iata_code: string;
-                        }[];
-                        passport?: {
-                            expires_on: string;
-                            issuing_country_code: string;
-                            number: string;
-                        };
-                        phone_number: string;
-                        /** @enum {string} */
-                        title: "mr" | "ms" | "mrs" | "miss" | "dr";
-                        /**
-                         * @description Used to fit passengers onto slots when ids are omitted.
-                         * @enum {string}
-                         */
-                        type?: "adult" | "child" | "infant_without_seat";
-                    }[];
-                    /** @description The succeeded card payment (pi_...) for exactly the checkout price. */
-                    payment_intent_id: string;
-                    /**
-                     * @description Extra bags to buy with the order; held seats are added automatically.
-                     * @default []
-                     */
-                    services?: {
-                        /** @description A service id from the offer (bags) or seat map. */
-                        id: string;
-                        /** @default 1 */
-                        quantity?: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["BookingRequest"];
             };
         };
         responses: {
@@ -2940,27 +6689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
-                        booking_ref: string;
-                        confirmation_url: string;
-                        /** @description The flight provider's order id, once it exists. */
-                        order_id: string | null;
-                        payment_required_by: string | null;
-                        /** @description The airline's booking reference. */
-                        pnr: string | null;
-                        price_guarantee_expires_at: string | null;
-                        /**
-                         * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
-                         * @enum {string}
-                         */
-                        status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the customer pays in all. */
-                        total: {
-                            amount: number;
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BookingResult"];
                 };
             };
             /** @description Error: PAYMENT_REQUIRED */
@@ -3067,58 +6796,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
-                    client_secret?: string;
-                    /** @description The offer to book ("duffel:off_..." or "off_..."). */
-                    offer_id: string;
-                    /** @description Every traveller of the offer; loyalty_programme_accounts per passenger. */
-                    passengers: {
-                        born_on: string;
-                        /** Format: email */
-                        email: string;
-                        family_name: string;
-                        /** @enum {string} */
-                        gender: "m" | "f";
-                        given_name: string;
-                        /** @description The offer's passenger slot id (pas_...). Omitted: slots are filled in order, adults first. */
-                        id?: string;
-                        /** @description For an adult travelling with an infant: the infant slot id. */
-                        infant_passenger_id?: string;
-                        /** @description Frequent flyer numbers to credit this trip to. */
-                        loyalty_programme_accounts?: {
-                            account_number: string;
-                            airline_iata_code: string;
-                        }[];
-                        passport?: {
-                            expires_on: string;
-                            issuing_country_code: string;
-                            number: string;
-                        };
-                        phone_number: string;
-                        /** @enum {string} */
-                        title: "mr" | "ms" | "mrs" | "miss" | "dr";
-                        /**
-                         * @description Used to fit passengers onto slots when ids are omitted.
-                         * @enum {string}
-                         */
-                        type?: "adult" | "child" | "infant_without_seat";
-                    }[];
-                    /** @description The succeeded card payment (pi_...) for exactly the checkout price. */
-                    payment_intent_id: string;
-                    /**
-                     * @description Extra bags to buy with the order; held seats are added automatically.
-                     * @default []
-                     */
-                    services?: {
-                        /** @description A service id from the offer (bags) or seat map. */
-                        id: string;
-                        /** @default 1 */
-                        quantity?: number;
-                    }[];
-                    /** @description The traveller who owns the booking, when they have an account; defaults to the agent. */
-                    traveller_user_id?: string;
-                };
+                "application/json": components["schemas"]["AgentBookingRequest"];
             };
         };
         responses: {
@@ -3128,27 +6806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
-                        booking_ref: string;
-                        confirmation_url: string;
-                        /** @description The flight provider's order id, once it exists. */
-                        order_id: string | null;
-                        payment_required_by: string | null;
-                        /** @description The airline's booking reference. */
-                        pnr: string | null;
-                        price_guarantee_expires_at: string | null;
-                        /**
-                         * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
-                         * @enum {string}
-                         */
-                        status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the customer pays in all. */
-                        total: {
-                            amount: number;
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BookingResult"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -3270,170 +6928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking reference (the booking id). */
-                        booking_ref: string;
-                        /** @description Once cancelled: the card refund and any airline credits issued (id, code, amount, expiry). */
-                        cancellation: {
-                            /** @description Credits issued to the travellers, each with its own id, code and expiry. */
-                            airline_credits: {
-                                amount: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                /** @description What the airline redeems it by; null until the airline discloses it. */
-                                code: string | null;
-                                /** @description Null when the airline did not disclose it. */
-                                expires_at: string | null;
-                                /** @description The credit's id at the provider. */
-                                id: string;
-                                issued_on: string | null;
-                                /** @description The airline's name for this kind of credit. */
-                                name: string | null;
-                                passenger_id: string | null;
-                            }[];
-                            cancelled_at: string;
-                            /** @description The provider's cancellation id. */
-                            id: string;
-                            /** @description Money the airline refunded; 0 when it issued credits instead. */
-                            refund_from_airline: {
-                                amount: number;
-                                currency: string;
-                            };
-                            /** @description Where the airline sent the value: original_form_of_payment, balance or card (money, passed on to your card), airline_credits or voucher (no money back). */
-                            refund_to: string;
-                            /** @description What went back to the card payments (our service fee is kept). */
-                            refunded_to_customer: {
-                                amount: number;
-                                currency: string;
-                            };
-                        } | null;
-                        cancelled_at: string | null;
-                        /** @enum {string} */
-                        channel: "checkout" | "book" | "agent" | "hold" | "mcp";
-                        created_at: string;
-                        id: string;
-                        /** @description The provider's order; null before it exists. */
-                        order: {
-                            available_actions: ("cancel" | "change" | "update")[];
-                            awaiting_payment: boolean;
-                            conditions: {
-                                change_before_departure: {
-                                    /** @description null when the airline does not say. */
-                                    allowed: boolean | null;
-                                    /** @description Fee when allowed and stated; null otherwise. */
-                                    penalty: {
-                                        /** @description Major units, e.g. 123.45. */
-                                        amount: number;
-                                        /** @description ISO 4217, upper case. */
-                                        currency: string;
-                                    } | null;
-                                };
-                                refund_before_departure: {
-                                    /** @description null when the airline does not say. */
-                                    allowed: boolean | null;
-                                    /** @description Fee when allowed and stated; null otherwise. */
-                                    penalty: {
-                                        /** @description Major units, e.g. 123.45. */
-                                        amount: number;
-                                        /** @description ISO 4217, upper case. */
-                                        currency: string;
-                                    } | null;
-                                };
-                            };
-                            documents: {
-                                passenger_ids: string[];
-                                /** @description "Given Family", in passenger_ids order. */
-                                passenger_names: string[];
-                                ticket_number: string;
-                                /** @enum {string} */
-                                type: "electronic_ticket" | "electronic_miscellaneous_document_associated" | "electronic_miscellaneous_document_standalone";
-                            }[];
-                            order_id: string;
-                            owner: string;
-                            pnr: string;
-                            services: {
-                                /** @description Seats only, e.g. "14B". */
-                                designator: string | null;
-                                id: string;
-                                passenger_ids: string[];
-                                quantity: number;
-                                segment_ids: string[];
-                                total: {
-                                    /** @description Major units, e.g. 123.45. */
-                                    amount: number;
-                                    /** @description ISO 4217, upper case. */
-                                    currency: string;
-                                };
-                                /** @enum {string} */
-                                type: "baggage" | "seat" | "cancel_for_any_reason" | "other";
-                            }[];
-                            slices: {
-                                arriving_at: string;
-                                departing_at: string;
-                                destination: string;
-                                duration_minutes: number;
-                                /** @description Provider's slice id (sli_...); a change request removes slices by this id. */
-                                id: string | null;
-                                origin: string;
-                                segments: {
-                                    aircraft: string | null;
-                                    /** @description Local time at the destination, YYYY-MM-DDTHH:MM:SS. */
-                                    arriving_at: string;
-                                    /** @description Marketing carrier IATA code. */
-                                    carrier: string;
-                                    carrier_name: string | null;
-                                    /** @description Local time at the origin, YYYY-MM-DDTHH:MM:SS. */
-                                    departing_at: string;
-                                    destination: string;
-                                    duration_minutes: number;
-                                    /** @description Marketing carrier and number, e.g. "BA117". */
-                                    flight: string;
-                                    /** @description Provider's segment id (seg_...), used by baggage and seat services. */
-                                    id: string | null;
-                                    /** @description Operating carrier when it differs or is known. */
-                                    operating_carrier: string | null;
-                                    origin: string;
-                                }[];
-                                stops: number;
-                            }[];
-                            total: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                        } | null;
-                        /** @description The provider's order id. */
-                        order_id: string | null;
-                        paid_at: string | null;
-                        passengers: {
-                            family_name: string;
-                            given_name: string;
-                            id: string;
-                            type: string | null;
-                        }[];
-                        payment_required_by: string | null;
-                        /** @description The airline's booking reference. */
-                        pnr: string | null;
-                        price_guarantee_expires_at: string | null;
-                        /** @description True when the provider could not be read and `order` is the last saved copy. */
-                        stale: boolean;
-                        /** @enum {string} */
-                        status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
-                        /** @description Major units. */
-                        totals: {
-                            currency: string;
-                            fare: number;
-                            markup: number;
-                            /** @description What went back to the card; airline credits are under `cancellation`. */
-                            refund: number | null;
-                            services: number;
-                            total: number;
-                        };
-                        /** @enum {string} */
-                        type: "instant" | "hold";
-                    };
+                    "application/json": components["schemas"]["Booking"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -3483,33 +6978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        booking_id: string;
-                        services: {
-                            dimensions_cm: {
-                                depth: number | null;
-                                height: number | null;
-                                length: number | null;
-                            } | null;
-                            /** @description Baggage only. */
-                            kind: ("checked" | "carry_on") | null;
-                            max_quantity: number;
-                            max_weight_kg: number | null;
-                            passenger_ids: string[];
-                            /** @description For one unit. */
-                            price: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                            segment_ids: string[];
-                            /** @description Provider's service id (ase_...), passed back when buying it. */
-                            service_id: string;
-                            /** @enum {string} */
-                            type: "baggage" | "cancel_for_any_reason" | "seat" | "other";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["BookingAvailableServicesResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -3606,58 +7075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
-                        booking_ref: string;
-                        /** @description What the airline refunded or credited and what went back to the customer (our markup is kept). */
-                        cancellation: {
-                            /** @description Credits the airline issued instead of money: id, code, amount and expiry of each. */
-                            airline_credits: {
-                                amount: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                /** @description What the airline redeems it by; null until the airline discloses it. */
-                                code: string | null;
-                                /** @description Null when the airline did not disclose it. */
-                                expires_at: string | null;
-                                /** @description The credit's id at the provider. */
-                                id: string;
-                                issued_on: string | null;
-                                /** @description The airline's name for this kind of credit. */
-                                name: string | null;
-                                passenger_id: string | null;
-                            }[];
-                            cancelled_at: string | null;
-                            id: string | null;
-                            refund_from_airline: {
-                                amount: number;
-                                currency: string;
-                            } | null;
-                            refund_to: string | null;
-                            refunded_to_customer: {
-                                amount: number;
-                                currency: string;
-                            };
-                        };
-                        confirmation_url: string;
-                        /** @description The flight provider's order id, once it exists. */
-                        order_id: string | null;
-                        payment_required_by: string | null;
-                        /** @description The airline's booking reference. */
-                        pnr: string | null;
-                        price_guarantee_expires_at: string | null;
-                        /**
-                         * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
-                         * @enum {string}
-                         */
-                        status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the customer pays in all. */
-                        total: {
-                            amount: number;
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BookingCancelResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -3757,14 +7175,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description One offer of a change request of this booking. */
-                    change_offer_id: string;
-                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
-                    client_secret?: string;
-                    /** @description Required when the change costs money: a succeeded card payment for exactly change_total. */
-                    payment_intent_id?: string;
-                };
+                "application/json": components["schemas"]["ConfirmChangeInput"];
             };
         };
         responses: {
@@ -3774,38 +7185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
-                        booking_ref: string;
-                        change: {
-                            change_total: {
-                                amount: number;
-                                currency: string;
-                            };
-                            id: string;
-                            refunded: {
-                                amount: number;
-                                currency: string;
-                            } | null;
-                        };
-                        confirmation_url: string;
-                        /** @description The flight provider's order id, once it exists. */
-                        order_id: string | null;
-                        payment_required_by: string | null;
-                        /** @description The airline's booking reference. */
-                        pnr: string | null;
-                        price_guarantee_expires_at: string | null;
-                        /**
-                         * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
-                         * @enum {string}
-                         */
-                        status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the customer pays in all. */
-                        total: {
-                            amount: number;
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BookingChangeConfirmResponse"];
                 };
             };
             /** @description Error: PAYMENT_REQUIRED */
@@ -3912,30 +7292,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    slices: {
-                        add?: {
-                            /**
-                             * @description Defaults to economy.
-                             * @enum {string}
-                             */
-                            cabin_class?: "economy" | "premium_economy" | "business" | "first";
-                            /**
-                             * Format: date
-                             * @description YYYY-MM-DD, local date at the origin; not in the past.
-                             */
-                            departure_date: string;
-                            destination: string;
-                            /** @description IATA airport or city code. */
-                            origin: string;
-                        }[];
-                        /** @default [] */
-                        remove?: {
-                            /** @description A slice id of the booking's order (sli_...), from GET /api/booking/{order_id}. */
-                            slice_id: string;
-                        }[];
-                    };
-                };
+                "application/json": components["schemas"]["CreateChangeRequestInput"];
             };
         };
         responses: {
@@ -3945,64 +7302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        booking_id: string;
-                        /** @description False while offers may still be added; poll again then. */
-                        complete: boolean;
-                        confirmed_at: string | null;
-                        confirmed_offer_id: string | null;
-                        created_at: string;
-                        id: string;
-                        offers: {
-                            /** @description What the change costs (positive) or gives back (negative). */
-                            change_total: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                            expires_at: string;
-                            /** @description Pass to change-confirm to accept this change. */
-                            id: string;
-                            new_total: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                            penalty: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            } | null;
-                            refund_to: string | null;
-                            slices_add: {
-                                arriving_at: string;
-                                departing_at: string;
-                                destination: string;
-                                duration_minutes: number;
-                                /** @description e.g. ["BA117"]. */
-                                flights: string[];
-                                id: string | null;
-                                origin: string;
-                            }[];
-                            slices_remove: {
-                                arriving_at: string;
-                                departing_at: string;
-                                destination: string;
-                                duration_minutes: number;
-                                /** @description e.g. ["BA117"]. */
-                                flights: string[];
-                                id: string | null;
-                                origin: string;
-                            }[];
-                        }[];
-                        /** @description True for the first seconds after creation, while the airline may still add offers. */
-                        offers_may_grow: boolean;
-                        order_id: string;
-                        poll_after_ms: number | null;
-                    };
+                    "application/json": components["schemas"]["ChangeRequest"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -4106,31 +7406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        booking_id: string;
-                        links: {
-                            /** @description IATA code of an airline marketing or operating a remaining flight. */
-                            airline: string;
-                            airline_name: string | null;
-                            /** @description The airline reference (PNR) to enter at check-in. */
-                            booking_reference: string;
-                            closes_at: string | null;
-                            /** @description True when url opens the check-in page itself. */
-                            deep_link: boolean;
-                            /** @description Its departure, local time at the airport with the offset. */
-                            departing_at: string;
-                            /** @description The lead passenger's family name, asked for with the reference. */
-                            family_name: string;
-                            /** @description The first remaining flight with this airline, e.g. "BA117". */
-                            first_flight: string;
-                            /** @description When online check-in opens for that flight (local time with offset); null when unknown. */
-                            opens_at: string | null;
-                            /** @description The airline's online check-in page (or home page when deep_link is false); null when unknown. */
-                            url: string | null;
-                            /** @description airline: the airline's published opening time; typical: the usual 24 h / 1 h. */
-                            window_source: ("airline" | "typical") | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["BookingCheckInLinksResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -4189,21 +7465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        booking_id: string;
-                        documents: {
-                            passenger_ids: string[];
-                            /** @description "Given Family", in passenger_ids order. */
-                            passenger_names: string[];
-                            ticket_number: string;
-                            /** @enum {string} */
-                            type: "electronic_ticket" | "electronic_miscellaneous_document_associated" | "electronic_miscellaneous_document_standalone";
-                        }[];
-                        /** @description True while documents are still expected. */
-                        processing: boolean;
-                        /** @description True when the provider could not be read and the saved order was used. */
-                        stale: boolean;
-                    };
+                    "application/json": components["schemas"]["BookingDocumentsResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -4253,27 +7515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        ancillaries: number;
-                        booking_id: string;
-                        currency: string;
-                        /**
-                         * @description processor_fees is an estimate, not the processor's statement.
-                         * @constant
-                         */
-                        estimated: true;
-                        fare: number;
-                        fee_basis: string;
-                        /** @description Card payments received for this booking. */
-                        gross: number;
-                        markup: number;
-                        net_revenue: number;
-                        /** @description Card payments counted. */
-                        payments: number;
-                        processor_fees: number;
-                        /** @description Card refunds made so far. */
-                        refunds: number;
-                    };
+                    "application/json": components["schemas"]["BookingRevenueResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -4328,19 +7570,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
-                    client_secret?: string;
-                    /** @description A succeeded card payment for exactly their price (payment intent with order_id and services). */
-                    payment_intent_id: string;
-                    /** @description Service ids from /api/booking/{order_id}/available-services. */
-                    services: {
-                        /** @description A service id from the offer (bags) or seat map. */
-                        id: string;
-                        /** @default 1 */
-                        quantity?: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["PostBookingServiceInput"];
             };
         };
         responses: {
@@ -4350,35 +7580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        added: {
-                            id: string;
-                            quantity: number;
-                        }[];
-                        /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
-                        booking_ref: string;
-                        charged: {
-                            amount: number;
-                            currency: string;
-                        };
-                        confirmation_url: string;
-                        /** @description The flight provider's order id, once it exists. */
-                        order_id: string | null;
-                        payment_required_by: string | null;
-                        /** @description The airline's booking reference. */
-                        pnr: string | null;
-                        price_guarantee_expires_at: string | null;
-                        /**
-                         * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
-                         * @enum {string}
-                         */
-                        status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the customer pays in all. */
-                        total: {
-                            amount: number;
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BookingAddServicesResponse"];
                 };
             };
             /** @description Error: PAYMENT_REQUIRED */
@@ -4473,24 +7675,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The tokenised card (tcd_...) from the provider's card component. */
-                    card_id: string;
-                    /**
-                     * @description False for a merchant-initiated payment (the customer is not there to authenticate).
-                     * @default true
-                     */
-                    cardholder_present?: boolean;
-                    /** @description What is paid for: an offer (off_...), an order (ord_... or our bk_..., which must be visible to the caller) or a change offer. */
-                    resource_id: string;
-                    /** @default [] */
-                    services?: {
-                        /** @description A service id from the offer (bags) or seat map. */
-                        id: string;
-                        /** @default 1 */
-                        quantity?: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["ThreeDSInput"];
             };
         };
         responses: {
@@ -4500,14 +7685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        card_id: string;
-                        client_id: string | null;
-                        expires_at: string;
-                        id: string;
-                        resource_id: string;
-                        status: string;
-                    };
+                    "application/json": components["schemas"]["BookingThreeDsSessionResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -4602,41 +7780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        included: {
-                            carry_on: number | null;
-                            /** @description Checked bags included per passenger; null when the airline does not say. */
-                            checked: number | null;
-                            destination: string;
-                            origin: string;
-                            slice_id: string | null;
-                        }[];
-                        offer_id: string;
-                        options: {
-                            dimensions_cm: {
-                                depth: number | null;
-                                height: number | null;
-                                length: number | null;
-                            } | null;
-                            /** @enum {string} */
-                            kind: "checked" | "carry_on";
-                            max_quantity: number;
-                            max_weight_kg: number | null;
-                            passenger_ids: string[];
-                            /** @description For one unit. */
-                            price: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                            segment_ids: string[];
-                            /** @description Provider's service id (ase_...), passed back when buying it. */
-                            service_id: string;
-                            /** @constant */
-                            type: "baggage";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["BookingBaggageResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -4709,12 +7853,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
-                    client_secret?: string;
-                    /** @description A PaymentMethod id, e.g. pm_card_visa. */
-                    payment_method: string;
-                };
+                "application/json": components["schemas"]["BookingCardPaymentConfirmRequest"];
             };
         };
         responses: {
@@ -4724,12 +7863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        amount: number;
-                        currency: string;
-                        payment_intent_id: string;
-                        status: string;
-                    };
+                    "application/json": components["schemas"]["BookingCardPaymentConfirmResponse"];
                 };
             };
             /** @description Error: PAYMENT_REQUIRED */
@@ -4824,64 +7958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        booking_id: string;
-                        /** @description False while offers may still be added; poll again then. */
-                        complete: boolean;
-                        confirmed_at: string | null;
-                        confirmed_offer_id: string | null;
-                        created_at: string;
-                        id: string;
-                        offers: {
-                            /** @description What the change costs (positive) or gives back (negative). */
-                            change_total: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                            expires_at: string;
-                            /** @description Pass to change-confirm to accept this change. */
-                            id: string;
-                            new_total: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                            penalty: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            } | null;
-                            refund_to: string | null;
-                            slices_add: {
-                                arriving_at: string;
-                                departing_at: string;
-                                destination: string;
-                                duration_minutes: number;
-                                /** @description e.g. ["BA117"]. */
-                                flights: string[];
-                                id: string | null;
-                                origin: string;
-                            }[];
-                            slices_remove: {
-                                arriving_at: string;
-                                departing_at: string;
-                                destination: string;
-                                duration_minutes: number;
-                                /** @description e.g. ["BA117"]. */
-                                flights: string[];
-                                id: string | null;
-                                origin: string;
-                            }[];
-                        }[];
-                        /** @description True for the first seconds after creation, while the airline may still add offers. */
-                        offers_may_grow: boolean;
-                        order_id: string;
-                        poll_after_ms: number | null;
-                    };
+                    "application/json": components["schemas"]["ChangeRequest"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -4967,55 +8044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        change_request_id: string;
-                        complete: boolean;
-                        offers: {
-                            /** @description What the change costs (positive) or gives back (negative). */
-                            change_total: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                            expires_at: string;
-                            /** @description Pass to change-confirm to accept this change. */
-                            id: string;
-                            new_total: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                            penalty: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            } | null;
-                            refund_to: string | null;
-                            slices_add: {
-                                arriving_at: string;
-                                departing_at: string;
-                                destination: string;
-                                duration_minutes: number;
-                                /** @description e.g. ["BA117"]. */
-                                flights: string[];
-                                id: string | null;
-                                origin: string;
-                            }[];
-                            slices_remove: {
-                                arriving_at: string;
-                                departing_at: string;
-                                destination: string;
-                                duration_minutes: number;
-                                /** @description e.g. ["BA117"]. */
-                                flights: string[];
-                                id: string | null;
-                                origin: string;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["BookingChangeOffersResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -5095,91 +8124,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Search mode: adult passengers.
-                     * @default 1
-                     */
-                    adults?: number;
-                    /**
-                     * @default economy
-                     * @enum {string}
-                     */
-                    cabin_class?: "economy" | "premium_economy" | "business" | "first";
-                    /** @default 0 */
-                    children?: number;
-                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
-                    client_secret?: string;
-                    currency?: string;
-                    /**
-                     * Format: date
-                     * @description Search mode: YYYY-MM-DD, local to the origin.
-                     */
-                    departure_date?: string;
-                    /** @description Search mode: arrival airport or city. */
-                    destination?: string;
-                    /** @default 0 */
-                    infants?: number;
-                    /**
-                     * @description Search mode: most offers to return, cheapest first.
-                     * @default 20
-                     */
-                    limit?: number;
-                    max_connections?: 0 | 1 | 2;
-                    /** @description Checkout mode: the offer to book (as search returned it, "duffel:off_..." or "off_..."). */
-                    offer_id?: string;
-                    /** @description Search mode: departure airport or city. */
-                    origin?: string;
-                    /** @description Checkout mode: every traveller of the offer. */
-                    passengers?: {
-                        born_on: string;
-                        /** Format: email */
-                        email: string;
-                        family_name: string;
-                        /** @enum {string} */
-                        gender: "m" | "f";
-                        given_name: string;
-                        /** @description The offer's passenger slot id (pas_...). Omitted: slots are filled in order, adults first. */
-                        id?: string;
-                        /** @description For an adult travelling with an infant: the infant slot id. */
-                        infant_passenger_id?: string;
-                        /** @description Frequent flyer numbers to credit this trip to. */
-                        loyalty_programme_accounts?: {
-                            account_number: string;
-                            airline_iata_code: string;
-                        }[];
-                        passport?: {
-                            expires_on: string;
-                            issuing_country_code: string;
-                            number: string;
-                        };
-                        phone_number: string;
-                        /** @enum {string} */
-                        title: "mr" | "ms" | "mrs" | "miss" | "dr";
-                        /**
-                         * @description Used to fit passengers onto slots when ids are omitted.
-                         * @enum {string}
-                         */
-                        type?: "adult" | "child" | "infant_without_seat";
-                    }[];
-                    /** @description Checkout mode: the succeeded card payment (pi_...) for exactly the checkout price. */
-                    payment_intent_id?: string;
-                    /**
-                     * Format: date
-                     * @description Search mode: return date for a round trip.
-                     */
-                    return_date?: string;
-                    /**
-                     * @description Checkout mode: extra bags to buy with the order; held seats are added automatically.
-                     * @default []
-                     */
-                    services?: {
-                        /** @description A service id from the offer (bags) or seat map. */
-                        id: string;
-                        /** @default 1 */
-                        quantity?: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["CreateOfferInput"];
             };
         };
         responses: {
@@ -5189,87 +8134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
-                        booking_ref: string;
-                        confirmation_url: string;
-                        /** @constant */
-                        mode: "checkout";
-                        /** @description The flight provider's order id, once it exists. */
-                        order_id: string | null;
-                        payment_required_by: string | null;
-                        /** @description The airline's booking reference. */
-                        pnr: string | null;
-                        price_guarantee_expires_at: string | null;
-                        /**
-                         * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
-                         * @enum {string}
-                         */
-                        status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the customer pays in all. */
-                        total: {
-                            amount: number;
-                            currency: string;
-                        };
-                    } | {
-                        /** @constant */
-                        mode: "search";
-                        offer_request: {
-                            cabin_class: string;
-                            departure_date: string;
-                            destination: string;
-                            origin: string;
-                            return_date: string | null;
-                        };
-                        offers: {
-                            cabin_class: string;
-                            /** @description True when the fare can be held without paying now. */
-                            can_hold: boolean | null;
-                            changeable: boolean | null;
-                            checked_bags: number | null;
-                            expires_at: string | null;
-                            fare_brand: string | null;
-                            /** @description Pass to checkout, payment-intent, hold, baggage, seat maps. */
-                            offer_id: string;
-                            owner: string;
-                            owner_name: string | null;
-                            passengers: {
-                                age: number | null;
-                                id: string;
-                                type: string;
-                            }[];
-                            refundable: boolean | null;
-                            slices: {
-                                arriving_at: string;
-                                departing_at: string;
-                                destination: string;
-                                duration_minutes: number;
-                                origin: string;
-                                segments: {
-                                    aircraft: string | null;
-                                    /** @description Local time at the destination, YYYY-MM-DDTHH:MM:SS. */
-                                    arriving_at: string;
-                                    /** @description Marketing carrier IATA code. */
-                                    carrier: string;
-                                    /** @description Local time at the origin, YYYY-MM-DDTHH:MM:SS. */
-                                    departing_at: string;
-                                    destination: string;
-                                    duration_minutes: number;
-                                    /** @description Marketing carrier and number, e.g. "BA117". */
-                                    flight: string;
-                                    /** @description Operating carrier when it differs or is known. */
-                                    operating_carrier: string | null;
-                                    origin: string;
-                                }[];
-                                stops: number;
-                            }[];
-                            total: {
-                                amount: number;
-                                currency: string;
-                            };
-                        }[];
-                        total_found: number;
-                    };
+                    "application/json": components["schemas"]["BookingCreateOfferResponse"];
                 };
             };
             /** @description Error: PAYMENT_REQUIRED */
@@ -5382,39 +8247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        brands: {
-                            advance_seat_selection: boolean | null;
-                            carry_on_bags: number | null;
-                            changeable: boolean | null;
-                            /** @description Included per passenger. */
-                            checked_bags: number | null;
-                            fare_brand: string | null;
-                            /** @description True for the offer asked about. */
-                            is_base: boolean;
-                            /** @description Book this brand with this offer id. */
-                            offer_id: string;
-                            /** @description total minus the base offer's total, same currency; negative when cheaper. */
-                            price_difference: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                            priority_boarding: boolean | null;
-                            refundable: boolean | null;
-                            total: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            };
-                        }[];
-                        currency: string;
-                        offer_id: string;
-                        /** @description True when only the base offer could be read. */
-                        partial: boolean;
-                    };
+                    "application/json": components["schemas"]["BookingFareBrandsResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -5491,64 +8324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        change_before_departure: {
-                            /** @description null when the airline does not say. */
-                            allowed: boolean | null;
-                            /** @description Fee when allowed and stated; null otherwise. */
-                            penalty: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            } | null;
-                        };
-                        fare_brand: string | null;
-                        offer_id: string;
-                        refund_before_departure: {
-                            /** @description null when the airline does not say. */
-                            allowed: boolean | null;
-                            /** @description Fee when allowed and stated; null otherwise. */
-                            penalty: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217, upper case. */
-                                currency: string;
-                            } | null;
-                        };
-                        slices: {
-                            /** @description Seats can be chosen before check-in. */
-                            advance_seat_selection: boolean | null;
-                            change_before_departure: {
-                                /** @description null when the airline does not say. */
-                                allowed: boolean | null;
-                                /** @description Fee when allowed and stated; null otherwise. */
-                                penalty: {
-                                    /** @description Major units, e.g. 123.45. */
-                                    amount: number;
-                                    /** @description ISO 4217, upper case. */
-                                    currency: string;
-                                } | null;
-                            };
-                            destination: string;
-                            fare_brand: string | null;
-                            origin: string;
-                            priority_boarding: boolean | null;
-                            refund_before_departure: {
-                                /** @description null when the airline does not say. */
-                                allowed: boolean | null;
-                                /** @description Fee when allowed and stated; null otherwise. */
-                                penalty: {
-                                    /** @description Major units, e.g. 123.45. */
-                                    amount: number;
-                                    /** @description ISO 4217, upper case. */
-                                    currency: string;
-                                } | null;
-                            };
-                            slice_id: string | null;
-                        }[];
-                        summary: string;
-                    };
+                    "application/json": components["schemas"]["BookingFareConditionsResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -5619,41 +8395,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description An offer whose fare can be held (can_hold true in search mode). */
-                    offer_id: string;
-                    passengers: {
-                        born_on: string;
-                        /** Format: email */
-                        email: string;
-                        family_name: string;
-                        /** @enum {string} */
-                        gender: "m" | "f";
-                        given_name: string;
-                        /** @description The offer's passenger slot id (pas_...). Omitted: slots are filled in order, adults first. */
-                        id?: string;
-                        /** @description For an adult travelling with an infant: the infant slot id. */
-                        infant_passenger_id?: string;
-                        /** @description Frequent flyer numbers to credit this trip to. */
-                        loyalty_programme_accounts?: {
-                            account_number: string;
-                            airline_iata_code: string;
-                        }[];
-                        passport?: {
-                            expires_on: string;
-                            issuing_country_code: string;
-                            number: string;
-                        };
-                        phone_number: string;
-                        /** @enum {string} */
-                        title: "mr" | "ms" | "mrs" | "miss" | "dr";
-                        /**
-                         * @description Used to fit passengers onto slots when ids are omitted.
-                         * @enum {string}
-                         */
-                        type?: "adult" | "child" | "infant_without_seat";
-                    }[];
-                };
+                "application/json": components["schemas"]["HoldOrderInput"];
             };
         };
         responses: {
@@ -5663,27 +8405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
-                        booking_ref: string;
-                        confirmation_url: string;
-                        /** @description The flight provider's order id, once it exists. */
-                        order_id: string | null;
-                        payment_required_by: string | null;
-                        /** @description The airline's booking reference. */
-                        pnr: string | null;
-                        price_guarantee_expires_at: string | null;
-                        /**
-                         * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
-                         * @enum {string}
-                         */
-                        status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the customer pays in all. */
-                        total: {
-                            amount: number;
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BookingResult"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -5772,14 +8494,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
-                    client_secret?: string;
-                    /** @description The hold booking: our booking_ref (bk_...) or the provider order id. */
-                    order_id: string;
-                    /** @description A succeeded card payment for the hold's current price (create it with /api/booking/payment-intent and order_id). */
-                    payment_intent_id: string;
-                };
+                "application/json": components["schemas"]["HoldOrderPayInput"];
             };
         };
         responses: {
@@ -5789,27 +8504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
-                        booking_ref: string;
-                        confirmation_url: string;
-                        /** @description The flight provider's order id, once it exists. */
-                        order_id: string | null;
-                        payment_required_by: string | null;
-                        /** @description The airline's booking reference. */
-                        pnr: string | null;
-                        price_guarantee_expires_at: string | null;
-                        /**
-                         * @description pending: the airline accepted the order and will confirm it shortly; hold: reserved, to be paid by payment_required_by.
-                         * @enum {string}
-                         */
-                        status: "creating" | "pending" | "hold" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the customer pays in all. */
-                        total: {
-                            amount: number;
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BookingResult"];
                 };
             };
             /** @description Error: PAYMENT_REQUIRED */
@@ -5916,27 +8611,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /** @description Internal callers only: charge this amount (major units) instead of the provider price. */
-                    amount?: number;
-                    change_offer_id?: string;
-                    /** @description With amount. */
-                    currency?: string;
-                    /** @description Pay for a new booking of this offer (fare + extras + held seats + markup). */
-                    offer_id?: string;
-                    /** @description Pay for an existing booking: its hold, a change (with change_offer_id) or extras (with services). */
-                    order_id?: string;
-                    /**
-                     * @description Extra bags: with offer_id at checkout, or with order_id after booking.
-                     * @default []
-                     */
-                    services?: {
-                        /** @description A service id from the offer (bags) or seat map. */
-                        id: string;
-                        /** @default 1 */
-                        quantity?: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["PaymentIntentInput"];
             };
         };
         responses: {
@@ -5946,21 +8621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        amount: number;
-                        /** @description For Stripe.js confirmCardPayment in the browser. A guest (no Authorization) must also send it when spending the payment: it proves who paid. Keep it private. */
-                        client_secret: string | null;
-                        currency: string;
-                        payment_intent_id: string;
-                        /**
-                         * @description simulator: no real money moves; confirm with test payment methods such as pm_card_visa.
-                         * @enum {string}
-                         */
-                        processor_mode: "live" | "simulator";
-                        /** @enum {string} */
-                        purpose: "order" | "hold_payment" | "change" | "services" | "custom";
-                        status: string;
-                    };
+                    "application/json": components["schemas"]["BookingPaymentIntentResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -6055,21 +8716,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /** @description Internal callers only. */
-                    amount?: number;
-                    change_offer_id?: string;
-                    currency?: string;
-                    offer_id?: string;
-                    order_id?: string;
-                    /** @default [] */
-                    services?: {
-                        /** @description A service id from the offer (bags) or seat map. */
-                        id: string;
-                        /** @default 1 */
-                        quantity?: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["PaymentIntentInput"];
             };
         };
         responses: {
@@ -6079,25 +8726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        amount: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /** @description For the flight provider's card component in the browser. */
-                        client_token: string | null;
-                        created_at: string;
-                        fees: {
-                            amount: number;
-                            currency: string;
-                        } | null;
-                        id: string;
-                        net: {
-                            amount: number;
-                            currency: string;
-                        } | null;
-                        status: string;
-                    };
+                    "application/json": components["schemas"]["BookingProviderPaymentIntentResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -6194,10 +8823,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /** @description The client_token the intent was created with. Required when it was created without signing in (a guest): it proves the caller is the payer. */
-                    client_token?: string;
-                };
+                "application/json": components["schemas"]["BookingProviderPaymentIntentConfirmRequest"];
             };
         };
         responses: {
@@ -6207,25 +8833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        amount: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /** @description For the flight provider's card component in the browser. */
-                        client_token: string | null;
-                        created_at: string;
-                        fees: {
-                            amount: number;
-                            currency: string;
-                        } | null;
-                        id: string;
-                        net: {
-                            amount: number;
-                            currency: string;
-                        } | null;
-                        status: string;
-                    };
+                    "application/json": components["schemas"]["BookingProviderPaymentIntentResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -6311,12 +8919,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Our booking id (bk_...) or the provider's order id. */
-                    booking_id: string;
-                    /** @description The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the provider's own id. */
-                    offer_id: string;
-                };
+                "application/json": components["schemas"]["SeatConfirmInput"];
             };
         };
         responses: {
@@ -6326,31 +8929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        booking_id: string;
-                        confirmed: {
-                            /** @description Set once the seat is confirmed with a booking */
-                            booking_id: string | null;
-                            confirmed_at: string | null;
-                            designator: string;
-                            held_at: string;
-                            /** @description The provider's offer id. */
-                            offer_id: string;
-                            passenger_slot: string;
-                            /** @description What the seat adds to the checkout (0 for a free seat). */
-                            price: {
-                                amount: number;
-                                currency: string;
-                            } | null;
-                            released_at: string | null;
-                            segment_id: string;
-                            /** @description The provider's seat service bought with the order. */
-                            service_id: string | null;
-                            /** @enum {string} */
-                            status: "held" | "confirmed" | "released";
-                        }[];
-                        offer_id: string;
-                    };
+                    "application/json": components["schemas"]["BookingSeatConfirmResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -6418,16 +8997,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Row number and seat letter, e.g. "14B", of a seat the seat map shows available. */
-                    designator: string;
-                    /** @description The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the provider's own id. */
-                    offer_id: string;
-                    /** @description The passenger of the offer the seat is for (an id from the seat map's passengers). */
-                    passenger_slot: string;
-                    /** @description The flight leg the seat is on (a segment_id from the seat map). */
-                    segment_id: string;
-                };
+                "application/json": components["schemas"]["SeatHoldInput"];
             };
         };
         responses: {
@@ -6437,27 +9007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Set once the seat is confirmed with a booking */
-                        booking_id: string | null;
-                        confirmed_at: string | null;
-                        designator: string;
-                        held_at: string;
-                        /** @description The provider's offer id. */
-                        offer_id: string;
-                        passenger_slot: string;
-                        /** @description What the seat adds to the checkout (0 for a free seat). */
-                        price: {
-                            amount: number;
-                            currency: string;
-                        } | null;
-                        released_at: string | null;
-                        segment_id: string;
-                        /** @description The provider's seat service bought with the order. */
-                        service_id: string | null;
-                        /** @enum {string} */
-                        status: "held" | "confirmed" | "released";
-                    };
+                    "application/json": components["schemas"]["SeatSelection"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -6561,70 +9111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The provider's offer id. */
-                        offer_id: string;
-                        /** @description The offer's passengers: the passenger_slot values seat-hold takes. */
-                        passengers: {
-                            id: string;
-                            type: string;
-                        }[];
-                        /** @description One per segment that has a seat map; a segment missing here has no seat selection. */
-                        seat_maps: {
-                            /** @description false: this fare does not allow choosing seats before check-in, so none is available. */
-                            advance_seat_selection: boolean | null;
-                            cabins: {
-                                /** @description 1 or 2: how many aisles split each row into sections. */
-                                aisles: number;
-                                /** @enum {string} */
-                                cabin_class: "economy" | "premium_economy" | "business" | "first";
-                                /** @description 0 main deck, 1 upper deck. */
-                                deck: number;
-                                rows: {
-                                    sections: {
-                                        elements: {
-                                            /** @description Seats only: can be held now by at least one passenger. */
-                                            available?: boolean;
-                                            /** @description Seats only: one entry per passenger who may take the seat; empty when unavailable. */
-                                            available_services?: {
-                                                /** @description The seat service id for this passenger (Duffel ase_...). */
-                                                id: string;
-                                                /** @description The offer's passenger id this price is for. */
-                                                passenger_id: string;
-                                                price: {
-                                                    amount: number;
-                                                    currency: string;
-                                                };
-                                            }[];
-                                            /** @description Seats only: row and letter, e.g. "14B"; what seat-hold takes. */
-                                            designator?: string;
-                                            /** @description Seats only: conditions the passenger must meet (exit rows). */
-                                            disclosures?: string[];
-                                            /** @description Seats only, e.g. "Window seat" or "Extra legroom aisle seat". */
-                                            name?: string;
-                                            /** @enum {string} */
-                                            type: "seat" | "restricted_seat_general" | "bassinet" | "empty" | "exit_row" | "lavatory" | "galley" | "closet" | "stairs";
-                                        }[];
-                                    }[];
-                                }[];
-                                /** @description Indexes into rows (not row numbers) over the wings. */
-                                wings: {
-                                    first_row_index: number;
-                                    last_row_index: number;
-                                } | null;
-                            }[];
-                            /** @description Local time at the origin. */
-                            departing_at: string;
-                            destination: string;
-                            /** @description Carrier and number, e.g. "BA117". */
-                            flight: string;
-                            id: string;
-                            origin: string;
-                            /** @description The segment id seat-hold takes. */
-                            segment_id: string;
-                            slice_id: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["BookingSeatMapResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -6692,10 +9179,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the provider's own id. */
-                    offer_id: string;
-                };
+                "application/json": components["schemas"]["SeatReleaseInput"];
             };
         };
         responses: {
@@ -6705,30 +9189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        offer_id: string;
-                        released: {
-                            /** @description Set once the seat is confirmed with a booking */
-                            booking_id: string | null;
-                            confirmed_at: string | null;
-                            designator: string;
-                            held_at: string;
-                            /** @description The provider's offer id. */
-                            offer_id: string;
-                            passenger_slot: string;
-                            /** @description What the seat adds to the checkout (0 for a free seat). */
-                            price: {
-                                amount: number;
-                                currency: string;
-                            } | null;
-                            released_at: string | null;
-                            segment_id: string;
-                            /** @description The provider's seat service bought with the order. */
-                            service_id: string | null;
-                            /** @enum {string} */
-                            status: "held" | "confirmed" | "released";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["BookingSeatReleaseResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -6796,30 +9257,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        offer_id: string;
-                        selections: {
-                            /** @description Set once the seat is confirmed with a booking */
-                            booking_id: string | null;
-                            confirmed_at: string | null;
-                            designator: string;
-                            held_at: string;
-                            /** @description The provider's offer id. */
-                            offer_id: string;
-                            passenger_slot: string;
-                            /** @description What the seat adds to the checkout (0 for a free seat). */
-                            price: {
-                                amount: number;
-                                currency: string;
-                            } | null;
-                            released_at: string | null;
-                            segment_id: string;
-                            /** @description The provider's seat service bought with the order. */
-                            service_id: string | null;
-                            /** @enum {string} */
-                            status: "held" | "confirmed" | "released";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["BookingSeatSelectionsResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -6869,30 +9307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        booking_id: string;
-                        selections: {
-                            /** @description Set once the seat is confirmed with a booking */
-                            booking_id: string | null;
-                            confirmed_at: string | null;
-                            designator: string;
-                            held_at: string;
-                            /** @description The provider's offer id. */
-                            offer_id: string;
-                            passenger_slot: string;
-                            /** @description What the seat adds to the checkout (0 for a free seat). */
-                            price: {
-                                amount: number;
-                                currency: string;
-                            } | null;
-                            released_at: string | null;
-                            segment_id: string;
-                            /** @description The provider's seat service bought with the order. */
-                            service_id: string | null;
-                            /** @enum {string} */
-                            status: "held" | "confirmed" | "released";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["BookingSeatSelectionsByBookingResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -6936,35 +9351,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Legacy flow only: extras such as child_seat, gps, additional_driver, toll_pass, paid with the service fee.
-                     * @default []
-                     */
-                    add_ons?: {
-                        /** @enum {string} */
-                        code: "child_seat" | "infant_seat" | "booster_seat" | "gps" | "additional_driver" | "toll_pass" | "wifi_hotspot" | "satellite_radio" | "ski_rack" | "snow_chains";
-                        /** @default 1 */
-                        quantity?: number;
-                    }[];
-                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
-                    client_secret?: string;
-                    /** @description The main driver, as on their licence. */
-                    driver: {
-                        date_of_birth: string;
-                        /** Format: email */
-                        email: string;
-                        family_name: string;
-                        given_name: string;
-                        phone_number: string;
-                    };
-                    /** @description The flight the driver arrives on, so the counter waits for a late arrival. */
-                    inbound_flight_number?: string;
-                    /** @description offer_token from cars.search. */
-                    offer_token: string;
-                    /** @description The succeeded card payment (pi_...) from cars.payment_intent for this offer_token and add_ons. */
-                    payment_intent_id: string;
-                };
+                "application/json": components["schemas"]["CarBookingRequest"];
             };
         };
         responses: {
@@ -6974,81 +9361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        add_ons: {
-                            code: string;
-                            quantity: number;
-                            total: {
-                                amount: number;
-                                currency: string;
-                            };
-                        }[];
-                        /** @description Our id (cb_...): with it a guest looks the booking up or cancels it. */
-                        booking_id: string;
-                        cancelled_at: string | null;
-                        car: {
-                            acriss: string;
-                            category: string;
-                            name: string;
-                            /** @enum {string} */
-                            transmission: "manual" | "automatic";
-                        } | null;
-                        /** @description What was paid to us by card. */
-                        charged: {
-                            amount: number;
-                            currency: string;
-                        };
-                        created_at: string;
-                        driver: {
-                            email: string;
-                            family_name: string;
-                            given_name: string;
-                        };
-                        drop_off: {
-                            address: string | null;
-                            /** @description Local time with its UTC offset. */
-                            at: string | null;
-                            name: string | null;
-                        };
-                        failure_reason: string | null;
-                        /** @description Legacy: our service fee plus add-ons. Partner: our margin. */
-                        fee: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /**
-                         * @description legacy: rental paid at the counter, our fee and add-ons by card; partner: we sold the prepaid rate.
-                         * @enum {string}
-                         */
-                        flow: "legacy" | "partner";
-                        pick_up: {
-                            address: string | null;
-                            /** @description Local time with its UTC offset. */
-                            at: string | null;
-                            name: string | null;
-                        };
-                        provider_booking_id: string | null;
-                        /** @description The supplier's confirmation number, shown at the counter. */
-                        reference: string | null;
-                        /** @description What went back to the card (a cancellation or a refused booking). */
-                        refund: {
-                            amount: number;
-                            currency: string;
-                        } | null;
-                        /** @description The supplier's price of the rental. */
-                        rental: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /** @description What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid rental. */
-                        rental_due_at_counter: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /** @enum {string} */
-                        status: "creating" | "confirmed" | "cancelled" | "failed";
-                        supplier: string | null;
-                    };
+                    "application/json": components["schemas"]["CarBooking"];
                 };
             };
             /** @description Error: PAYMENT_REQUIRED */
@@ -7161,82 +9474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        add_ons: {
-                            code: string;
-                            quantity: number;
-                            total: {
-                                amount: number;
-                                currency: string;
-                            };
-                        }[];
-                        /** @description Our id (cb_...): with it a guest looks the booking up or cancels it. */
-                        booking_id: string;
-                        cancelled_at: string | null;
-                        car: {
-                            acriss: string;
-                            category: string;
-                            name: string;
-                            /** @enum {string} */
-                            transmission: "manual" | "automatic";
-                        } | null;
-                        /** @description What was paid to us by card. */
-                        charged: {
-                            amount: number;
-                            currency: string;
-                        };
-                        created_at: string;
-                        driver: {
-                            email: string;
-                            family_name: string;
-                            given_name: string;
-                        };
-                        drop_off: {
-                            address: string | null;
-                            /** @description Local time with its UTC offset. */
-                            at: string | null;
-                            name: string | null;
-                        };
-                        failure_reason: string | null;
-                        /** @description Legacy: our service fee plus add-ons. Partner: our margin. */
-                        fee: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /**
-                         * @description legacy: rental paid at the counter, our fee and add-ons by card; partner: we sold the prepaid rate.
-                         * @enum {string}
-                         */
-                        flow: "legacy" | "partner";
-                        pick_up: {
-                            address: string | null;
-                            /** @description Local time with its UTC offset. */
-                            at: string | null;
-                            name: string | null;
-                        };
-                        provider_booking_id: string | null;
-                        /** @description The supplier's confirmation number, shown at the counter. */
-                        reference: string | null;
-                        /** @description What went back to the card (a cancellation or a refused booking). */
-                        refund: {
-                            amount: number;
-                            currency: string;
-                        } | null;
-                        /** @description The supplier's price of the rental. */
-                        rental: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /** @description What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid rental. */
-                        rental_due_at_counter: {
-                            amount: number;
-                            currency: string;
-                        };
-                        stale: boolean;
-                        /** @enum {string} */
-                        status: "creating" | "confirmed" | "cancelled" | "failed";
-                        supplier: string | null;
-                    };
+                    "application/json": components["schemas"]["CarsGetBookingResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -7286,98 +9524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        add_ons: {
-                            code: string;
-                            quantity: number;
-                            total: {
-                                amount: number;
-                                currency: string;
-                            };
-                        }[];
-                        /** @description Our id (cb_...): with it a guest looks the booking up or cancels it. */
-                        booking_id: string;
-                        cancelled_at: string | null;
-                        car: {
-                            acriss: string;
-                            category: string;
-                            name: string;
-                            /** @enum {string} */
-                            transmission: "manual" | "automatic";
-                        } | null;
-                        /** @description What was paid to us by card. */
-                        charged: {
-                            amount: number;
-                            currency: string;
-                        };
-                        created_at: string;
-                        driver: {
-                            email: string;
-                            family_name: string;
-                            given_name: string;
-                        };
-                        drop_off: {
-                            address: string | null;
-                            /** @description Local time with its UTC offset. */
-                            at: string | null;
-                            name: string | null;
-                        };
-                        failure_reason: string | null;
-                        /** @description Legacy: our service fee plus add-ons. Partner: our margin. */
-                        fee: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /**
-                         * @description legacy: rental paid at the counter, our fee and add-ons by card; partner: we sold the prepaid rate.
-                         * @enum {string}
-                         */
-                        flow: "legacy" | "partner";
-                        pick_up: {
-                            address: string | null;
-                            /** @description Local time with its UTC offset. */
-                            at: string | null;
-                            name: string | null;
-                        };
-                        provider_booking_id: string | null;
-                        /** @description The supplier's confirmation number, shown at the counter. */
-                        reference: string | null;
-                        /** @description What went back to the card (a cancellation or a refused booking). */
-                        refund: {
-                            amount: number;
-                            currency: string;
-                        } | null;
-                        /** @description This cancellation's refund; null when the booking was already cancelled. */
-                        refund_breakdown: {
-                            add_ons: {
-                                amount: number;
-                                currency: string;
-                            };
-                            fee: {
-                                amount: number;
-                                currency: string;
-                            };
-                            /** @description True when part of the refund could not be settled at once and support will follow up. */
-                            pending_review: boolean;
-                            rental: {
-                                amount: number;
-                                currency: string;
-                            };
-                        } | null;
-                        /** @description The supplier's price of the rental. */
-                        rental: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /** @description What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid rental. */
-                        rental_due_at_counter: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /** @enum {string} */
-                        status: "creating" | "confirmed" | "cancelled" | "failed";
-                        supplier: string | null;
-                    };
+                    "application/json": components["schemas"]["CarsCancelBookingResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -7466,23 +9613,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
-                    client_secret?: string;
-                    /** @description The main driver, as on their licence. */
-                    driver: {
-                        date_of_birth: string;
-                        /** Format: email */
-                        email: string;
-                        family_name: string;
-                        given_name: string;
-                        phone_number: string;
-                    };
-                    /** @description The succeeded card payment (pi_...) for the quoted total. */
-                    payment_intent_id: string;
-                    /** @description quote_id from cars.quote. */
-                    quote_id: string;
-                };
+                "application/json": components["schemas"]["CarPartnerBookingRequest"];
             };
         };
         responses: {
@@ -7492,81 +9623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        add_ons: {
-                            code: string;
-                            quantity: number;
-                            total: {
-                                amount: number;
-                                currency: string;
-                            };
-                        }[];
-                        /** @description Our id (cb_...): with it a guest looks the booking up or cancels it. */
-                        booking_id: string;
-                        cancelled_at: string | null;
-                        car: {
-                            acriss: string;
-                            category: string;
-                            name: string;
-                            /** @enum {string} */
-                            transmission: "manual" | "automatic";
-                        } | null;
-                        /** @description What was paid to us by card. */
-                        charged: {
-                            amount: number;
-                            currency: string;
-                        };
-                        created_at: string;
-                        driver: {
-                            email: string;
-                            family_name: string;
-                            given_name: string;
-                        };
-                        drop_off: {
-                            address: string | null;
-                            /** @description Local time with its UTC offset. */
-                            at: string | null;
-                            name: string | null;
-                        };
-                        failure_reason: string | null;
-                        /** @description Legacy: our service fee plus add-ons. Partner: our margin. */
-                        fee: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /**
-                         * @description legacy: rental paid at the counter, our fee and add-ons by card; partner: we sold the prepaid rate.
-                         * @enum {string}
-                         */
-                        flow: "legacy" | "partner";
-                        pick_up: {
-                            address: string | null;
-                            /** @description Local time with its UTC offset. */
-                            at: string | null;
-                            name: string | null;
-                        };
-                        provider_booking_id: string | null;
-                        /** @description The supplier's confirmation number, shown at the counter. */
-                        reference: string | null;
-                        /** @description What went back to the card (a cancellation or a refused booking). */
-                        refund: {
-                            amount: number;
-                            currency: string;
-                        } | null;
-                        /** @description The supplier's price of the rental. */
-                        rental: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /** @description What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid rental. */
-                        rental_due_at_counter: {
-                            amount: number;
-                            currency: string;
-                        };
-                        /** @enum {string} */
-                        status: "creating" | "confirmed" | "cancelled" | "failed";
-                        supplier: string | null;
-                    };
+                    "application/json": components["schemas"]["CarBooking"];
                 };
             };
             /** @description Error: PAYMENT_REQUIRED */
@@ -7673,22 +9730,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Legacy flow only: extras such as child_seat, gps, additional_driver, toll_pass, paid with the service fee.
-                     * @default []
-                     */
-                    add_ons?: {
-                        /** @enum {string} */
-                        code: "child_seat" | "infant_seat" | "booster_seat" | "gps" | "additional_driver" | "toll_pass" | "wifi_hotspot" | "satellite_radio" | "ski_rack" | "snow_chains";
-                        /** @default 1 */
-                        quantity?: number;
-                    }[];
-                    /** @description Legacy flow: the counter-paid rate whose service fee and add-ons to pay. */
-                    offer_token?: string;
-                    /** @description Partner flow: the quote from cars.quote whose total to pay. */
-                    quote_id?: string;
-                };
+                "application/json": components["schemas"]["CarPaymentIntentRequest"];
             };
         };
         responses: {
@@ -7698,52 +9740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        amount: number;
-                        breakdown: {
-                            add_ons: {
-                                code: string;
-                                days: number;
-                                name: string;
-                                per_day: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                quantity: number;
-                                total: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                            }[];
-                            /** @description Partner flow: the prepaid rental included in amount. */
-                            rental: {
-                                amount: number;
-                                currency: string;
-                            } | null;
-                            /** @description Legacy: our service fee. Partner: our margin. */
-                            service_fee: {
-                                amount: number;
-                                currency: string;
-                            };
-                        };
-                        /** @description For Stripe.js confirmCardPayment in the browser. */
-                        client_secret: string | null;
-                        currency: string;
-                        /** @enum {string} */
-                        flow: "legacy" | "partner";
-                        payment_intent_id: string;
-                        /**
-                         * @description simulator: no real money moves; confirm with test payment methods such as pm_card_visa.
-                         * @enum {string}
-                         */
-                        processor_mode: "live" | "simulator";
-                        /** @description Legacy flow: what the supplier charges at pick-up; 0 when prepaid. */
-                        rental_due_at_counter: {
-                            amount: number;
-                            currency: string;
-                        };
-                        status: string;
-                    };
+                    "application/json": components["schemas"]["CarsPaymentIntentResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -7829,10 +9826,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description offer_token from cars.search. */
-                    offer_token: string;
-                };
+                "application/json": components["schemas"]["CarQuoteRequest"];
             };
         };
         responses: {
@@ -7842,42 +9836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        breakdown: {
-                            margin: {
-                                amount: number;
-                                currency: string;
-                            };
-                            rental: {
-                                amount: number;
-                                currency: string;
-                            };
-                        };
-                        charges: {
-                            amount: {
-                                amount: number;
-                                currency: string;
-                            };
-                            description: string;
-                            /** @enum {string} */
-                            payable_at: "booking" | "counter";
-                        }[];
-                        conditions: {
-                            description: string;
-                            title: string;
-                        }[];
-                        drop_off_at: string;
-                        expires_at: string;
-                        offer_token: string;
-                        pick_up_at: string;
-                        quote_id: string;
-                        /** @description What to pay us by card: rental + margin. */
-                        total: {
-                            amount: number;
-                            currency: string;
-                        };
-                        ttl_seconds: number;
-                    };
+                    "application/json": components["schemas"]["CarsQuoteResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -7954,30 +9913,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Age of the main driver at pick-up; under 25 usually pays a young-driver surcharge. */
-                    driver_age: number;
-                    drop_off: {
-                        /** @description Local time at the drop-off place, YYYY-MM-DDTHH:MM. */
-                        at: string;
-                        /** @description Omitted: the pick-up place (a round trip). */
-                        place?: string | {
-                            latitude: number;
-                            longitude: number;
-                        };
-                    };
-                    pick_up: {
-                        /** @description Local time at the pick-up place, YYYY-MM-DDTHH:MM. */
-                        at: string;
-                        /** @description An IATA airport code (its rental counters), a metro city code (its main airport), or {latitude, longitude}. */
-                        place: string | {
-                            latitude: number;
-                            longitude: number;
-                        };
-                    };
-                    /** @description The driver's country of residence. */
-                    residence_country?: string;
-                };
+                "application/json": components["schemas"]["CarSearchRequest"];
             };
         };
         responses: {
@@ -7987,78 +9923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Rental days billed: 24-hour periods, 29 minutes grace. */
-                        days: number;
-                        rates: {
-                            car: {
-                                /** @description ACRISS (SIPP) code, e.g. CDMR. */
-                                acriss: string;
-                                air_conditioning: boolean;
-                                bags: {
-                                    large: number;
-                                    small: number;
-                                };
-                                category: string;
-                                fuel: string | null;
-                                name: string;
-                                seats: number;
-                                /** @enum {string} */
-                                transmission: "manual" | "automatic";
-                                type: string;
-                            };
-                            days: number;
-                            drop_off: {
-                                address: string | null;
-                                /** @description Local time with its UTC offset. */
-                                at: string;
-                                latitude: number;
-                                longitude: number;
-                                name: string;
-                            };
-                            expires_at: string | null;
-                            /** @enum {string} */
-                            flow: "legacy" | "partner";
-                            mileage: {
-                                /** @constant */
-                                type: "unlimited";
-                            } | {
-                                limit: number;
-                                /** @constant */
-                                type: "limited";
-                                /** @enum {string} */
-                                unit: "km" | "mi";
-                            };
-                            /** @description Pass to cars.payment_intent + cars.book (flow legacy) or cars.quote (flow partner). */
-                            offer_token: string;
-                            /**
-                             * @description postpaid/guarantee: paid at the counter (legacy flow); prepaid: a partner-rate deal we sell (partner flow).
-                             * @enum {string}
-                             */
-                            payment_type: "postpaid" | "guarantee" | "prepaid";
-                            per_day: {
-                                amount: number;
-                                currency: string;
-                            };
-                            pick_up: {
-                                address: string | null;
-                                /** @description Local time with its UTC offset. */
-                                at: string;
-                                latitude: number;
-                                longitude: number;
-                                name: string;
-                            };
-                            /** @description The rental company, e.g. Hertz. */
-                            supplier: string;
-                            supplier_logo_url: string | null;
-                            /** @description The rental, for the whole period. Partner flow: our margin is added at quote. */
-                            total: {
-                                amount: number;
-                                currency: string;
-                            };
-                        }[];
-                        search_id: string;
-                    };
+                    "application/json": components["schemas"]["CarsSearchResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -8126,50 +9991,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Cabin class to price; omit for every class the sailing still sells.
-                     * @enum {string}
-                     */
-                    cabin?: "interior" | "oceanview" | "balcony" | "suite";
-                    /**
-                     * Format: date
-                     * @description Earliest departure date, YYYY-MM-DD; not in the past.
-                     */
-                    depart_from: string;
-                    /**
-                     * Format: date
-                     * @description Latest departure date, YYYY-MM-DD; at most 400 days after depart_from.
-                     */
-                    depart_to: string;
-                    /**
-                     * @description Travellers in the party (1–8; more than four need two cabins).
-                     * @default 2
-                     */
-                    guests?: number;
-                    /**
-                     * @description Most sailings to return, cheapest first (1–50, default 20).
-                     * @default 20
-                     */
-                    limit?: number;
-                    /** @description Cruise line, or part of its name, e.g. "Royal Caribbean", "Carnival", "Viking". */
-                    line?: string;
-                    /**
-                     * @description Longest cruise, in nights (default 14).
-                     * @default 14
-                     */
-                    max_nights?: number;
-                    /**
-                     * @description Shortest cruise, in nights (default 3).
-                     * @default 3
-                     */
-                    min_nights?: number;
-                    /**
-                     * @description Destination region; omit for every region.
-                     * @enum {string}
-                     */
-                    region?: "caribbean" | "bahamas" | "mediterranean" | "northern_europe" | "alaska" | "mexican_riviera" | "hawaii" | "asia" | "australia" | "transatlantic";
-                };
+                "application/json": components["schemas"]["CruiseSearchRequest"];
             };
         };
         responses: {
@@ -8179,63 +10001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Sailings returned here (at most `limit`). */
-                        count: number;
-                        /** @description Matching sailings, cheapest total for the party first. */
-                        sailings: {
-                            /**
-                             * @description The cabin class total_for_party is priced in.
-                             * @enum {string}
-                             */
-                            cheapest_cabin: "interior" | "oceanview" | "balcony" | "suite";
-                            /** @description ISO 4217 code of every amount of this sailing. */
-                            currency: string;
-                            /** @description Embarkation date, YYYY-MM-DD. */
-                            departure_date: string;
-                            departure_port: {
-                                /** @description Code of the port; the built-in inventory gives the IATA code of the airport to fly into (e.g. "MCO" for Port Canaveral), usable as a flight search destination. */
-                                code: string;
-                                /** @description ISO 3166-1 alpha-2 country code. */
-                                country: string;
-                                name: string;
-                            };
-                            /** @description Sailing id: the ship and its departure date. */
-                            id: string;
-                            /** @description Day by day, embarkation first. */
-                            itinerary: {
-                                country: string | null;
-                                day: number;
-                                /** @description Port of call; null on a day at sea. */
-                                port: string | null;
-                                sea_day: boolean;
-                            }[];
-                            /** @description Cruise line, e.g. "Royal Caribbean International". */
-                            line: string;
-                            nights: number;
-                            /** @description Cruise fare per person sharing a double cabin, before taxes and fees: the cabin class asked for, or every class still on sale. */
-                            price_per_person: {
-                                balcony?: number;
-                                interior?: number;
-                                oceanview?: number;
-                                suite?: number;
-                            };
-                            /** @enum {string} */
-                            region: "caribbean" | "bahamas" | "mediterranean" | "northern_europe" | "alaska" | "mexican_riviera" | "hawaii" | "asia" | "australia" | "transatlantic";
-                            /** @description Disembarkation date, YYYY-MM-DD (at another port when round_trip is false). */
-                            return_date: string;
-                            /** @description True when the cruise ends where it began. */
-                            round_trip: boolean;
-                            /** @description Ship name, e.g. "Icon of the Seas". */
-                            ship: string;
-                            /** @description Taxes, fees and port expenses per person. */
-                            taxes_and_fees_per_person: number;
-                            /** @description Cheapest cabin fare per person for every guest (a solo traveller pays the double-occupancy fare twice, the usual single supplement), plus taxes and fees per guest. */
-                            total_for_party: number;
-                        }[];
-                        /** @description Matching sailings in all, before the limit. */
-                        total_found: number;
-                    };
+                    "application/json": components["schemas"]["CruisesSearchResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -8314,30 +10080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description As-of date (YYYY-MM-DD) of each curated dataset. Card and hotel figures are APPROXIMATE; check the issuer or programme. */
-                        as_of: {
-                            card: string;
-                            hotel: string;
-                            points: string;
-                        };
-                        /** @description The categories listed. */
-                        categories: ("flight" | "points" | "card" | "hotel")[];
-                        count: number;
-                        deals: {
-                            /** @enum {string} */
-                            category: "flight" | "points" | "card" | "hotel";
-                            /** @description Loyalty programme id the deal is in (e.g. "chase_ur", "hilton_honors"), or "cash" for a cash fare. */
-                            program: string;
-                            title: string;
-                            /** @description Where to check or take it. */
-                            url: string;
-                            /** @description Last day it is expected to hold (YYYY-MM-DD); null for mistake fares, which vanish without notice. */
-                            valid_until: string | null;
-                            /** @description What the deal is worth, in words and figures. */
-                            value: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DealsListResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -8390,30 +10133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cabin_class: string;
-                        /** @description Every date of the window, in order. */
-                        calendar: {
-                            currency: string;
-                            /** @description YYYY-MM-DD */
-                            date: string;
-                            /** @description Cheapest one-way, one-adult cash fare that day; null when there is none. */
-                            min_price: number | null;
-                            /**
-                             * @description priced; no_fare (searched, nothing sold); not_searchable (in the past or beyond the airlines' sale horizon, so not searched).
-                             * @enum {string}
-                             */
-                            status: "priced" | "no_fare" | "not_searchable";
-                        }[];
-                        /** @description The cheapest day of the window, earliest on a tie. */
-                        cheapest: {
-                            date: string;
-                            min_price: number;
-                        } | null;
-                        currency: string;
-                        destination: string;
-                        origin: string;
-                    };
+                    "application/json": components["schemas"]["FaresCalendarResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -8445,35 +10165,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @default economy
-                     * @enum {string}
-                     */
-                    cabin_class?: "economy" | "premium_economy" | "business" | "first";
-                    /** @description Currency every price is normalised to. */
-                    currency?: string;
-                    /**
-                     * Format: date
-                     * @description Departure date (YYYY-MM-DD), local to the origin.
-                     */
-                    departure_date: string;
-                    /** @description IATA code of the arrival airport or city. */
-                    destination: string;
-                    /** @description The flights of the itinerary to compare, e.g. ["BA117"]; default the cheapest in the home market. */
-                    flight_numbers?: string[];
-                    /** @description The traveller’s own market, compared against; default the first point of sale. */
-                    home_country?: string;
-                    /** @description IATA code of the departure airport or city. */
-                    origin: string;
-                    /** @description Countries to price in, each in its own currency; default US, GB, DE, IN, BR, TH. */
-                    points_of_sale?: string[];
-                    /**
-                     * Format: date
-                     * @description Return date for a round trip; omit for one way.
-                     */
-                    return_date?: string;
-                };
+                "application/json": components["schemas"]["FlightsGeoPricingRequest"];
             };
         };
         responses: {
@@ -8483,68 +10175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        cabin: "economy" | "premium_economy" | "business" | "first";
-                        cheapest: {
-                            converted_price: number;
-                            country: string;
-                            local_currency: string;
-                            local_price: number;
-                        } | null;
-                        currency: string;
-                        departure_date: string;
-                        destination: string;
-                        fx: {
-                            as_of: string;
-                            base: string;
-                            /** @description The reference rates used, units per one base unit. */
-                            per_base: {
-                                [key: string]: number;
-                            };
-                            source: string;
-                        };
-                        home: {
-                            converted_price: number;
-                            country: string;
-                            local_currency: string;
-                            local_price: number;
-                        } | null;
-                        itinerary: {
-                            /** @enum {string} */
-                            chosen_by: "flight_numbers" | "cheapest_at_home" | "cheapest_anywhere";
-                            departing_at: string | null;
-                            flights: string[];
-                        } | null;
-                        origin: string;
-                        points_of_sale: {
-                            /** @description local_price × rate, rounded to the minor unit. */
-                            converted_price: number | null;
-                            country: string;
-                            country_name: string;
-                            detail: string | null;
-                            flights: string[];
-                            local_currency: string;
-                            local_price: number | null;
-                            /** @description True when the same flights were found; false when the market’s cheapest itinerary stands in. */
-                            matched: boolean;
-                            /** @description Units of the normalisation currency per one local unit. */
-                            rate: number | null;
-                            /**
-                             * @description not_found: the market sells nothing on the date; error: the provider failed.
-                             * @enum {string}
-                             */
-                            status: "ok" | "not_found" | "error";
-                        }[];
-                        return_date: string | null;
-                        /** @description Present when another point of sale is cheaper than home, after conversion. */
-                        savings: {
-                            amount: number;
-                            caveats: string[];
-                            country: string;
-                            percent: number;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["FlightsGeoPricingResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -8585,27 +10216,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Cabin the price is for.
-                     * @default economy
-                     * @enum {string}
-                     */
-                    cabin_class?: "economy" | "premium_economy" | "business" | "first";
-                    /** @description Currency of current_price (ISO 4217). */
-                    currency?: string;
-                    /** @description The one-way, one-adult price you see now, in `currency` (e.g. 412.5). */
-                    current_price: number;
-                    /**
-                     * Format: date
-                     * @description Departure date (YYYY-MM-DD), local to the origin.
-                     */
-                    departure_date: string;
-                    /** @description IATA code of the arrival airport, e.g. "LHR". */
-                    destination: string;
-                    /** @description IATA code of the departure airport, e.g. "JFK". */
-                    origin: string;
-                };
+                "application/json": components["schemas"]["FaresPredictionRequest"];
             };
         };
         responses: {
@@ -8615,43 +10226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The accuracy the backtest measured for answers of this kind (0-1); never an estimate of our own. */
-                        confidence: number;
-                        /** @enum {string} */
-                        confidence_basis: "bucket" | "recommendation" | "base-rate";
-                        /** @description Backtest answers behind the confidence. */
-                        confidence_samples: number;
-                        days_to_departure: number;
-                        /** @description The calibration bucket the answer fell in. */
-                        evidence: string;
-                        /** @description How much lower, as a fraction, fares usually get between now and departure. */
-                        expected_drop: number;
-                        model_version: string;
-                        /** @description Where the price sits among the route's daily lows of the last 90 days (0 = cheapest), adjusted for days out and weekday; null without history. */
-                        percentile: number | null;
-                        /** @description The verdict with every figure it rests on. */
-                        reason: string;
-                        /**
-                         * @description buy: book now; wait: a lower price is likely later; neutral: no clear call.
-                         * @enum {string}
-                         */
-                        recommendation: "buy" | "wait" | "neutral";
-                        /** @description Daily lows the percentile was computed from. */
-                        samples: number;
-                        seasonality: {
-                            month: number;
-                            peak_month: boolean;
-                            /** @description 0 = Sunday. */
-                            weekday: number;
-                            weekday_factor: number;
-                        };
-                        /** @description This departure date's own recent price movement. */
-                        trend: {
-                            pct_per_week: number | null;
-                            points: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["FaresPredictionResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -8692,35 +10267,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @default economy
-                     * @enum {string}
-                     */
-                    cabin_class?: "economy" | "premium_economy" | "business" | "first";
-                    currency?: string;
-                    /**
-                     * Format: date
-                     * @description Departure date (YYYY-MM-DD), local to the origin.
-                     */
-                    departure_date: string;
-                    /** @description IATA code of the arrival airport or city, e.g. "TLV". */
-                    destination: string;
-                    /** @description Hubs to try; omit to choose them by detour from the hub dataset. */
-                    hubs?: string[];
-                    /**
-                     * @description Most itineraries to return.
-                     * @default 5
-                     */
-                    max_results?: number;
-                    /** @description IATA code of the departure airport or city, e.g. "MAN". */
-                    origin: string;
-                    /**
-                     * @description Tolerance for separate tickets: comfortable (60 min margin above the hub minimum), cautious (120 min) or avoid (none returned). Omitted: the caller's saved playbook, else comfortable.
-                     * @enum {string}
-                     */
-                    risk?: "avoid" | "cautious" | "comfortable";
-                };
+                "application/json": components["schemas"]["FlightsSelfConnectRequest"];
             };
         };
         responses: {
@@ -8730,86 +10277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        cabin: "economy" | "premium_economy" | "business" | "first";
-                        currency: string;
-                        departure_date: string;
-                        destination: string;
-                        hub_data: {
-                            as_of: string;
-                            note: string;
-                            sources: string[];
-                        };
-                        hubs_considered: {
-                            detour_ratio: number;
-                            iata: string;
-                            legs_in: number;
-                            legs_out: number;
-                        }[];
-                        origin: string;
-                        /** @description Why the list is empty, when it is. */
-                        reason: string | null;
-                        /**
-                         * @description The tolerance applied.
-                         * @enum {string}
-                         */
-                        risk: "avoid" | "cautious" | "comfortable";
-                        /**
-                         * @description Where it came from: the request, the caller's saved playbook, or the default (comfortable).
-                         * @enum {string}
-                         */
-                        risk_source: "request" | "playbook" | "default";
-                        /** @description Minutes required above the hub's self-transfer minimum: 60, or 120 when cautious. */
-                        safety_margin_minutes: number;
-                        /** @description Cheapest first; only those that beat the through fare. */
-                        self_connect: {
-                            currency: string;
-                            hub: string;
-                            layover_minutes: number;
-                            legs: {
-                                /** @description Local time at the leg destination. */
-                                arriving_at: string;
-                                carrier: string;
-                                currency: string;
-                                /** @description Local time at the leg origin. */
-                                departing_at: string;
-                                destination: string;
-                                /** @description Flight numbers, e.g. ["FR123"]. */
-                                flights: string[];
-                                /** @description Bookable offer id of this leg, when the booking provider sells it. */
-                                offer_id: string | null;
-                                origin: string;
-                                price: number;
-                                result_id: string;
-                            }[];
-                            /** @description layover_minutes − min_connection_minutes; always at least safety_margin_minutes. */
-                            margin_minutes: number;
-                            /** @description The hub’s self-transfer minimum used. */
-                            min_connection_minutes: number;
-                            risks: {
-                                /** @enum {string} */
-                                label: "bags_recheck" | "min_connection" | "terminal_change" | "transit_visa" | "missed_connection_unprotected";
-                                text: string;
-                            }[];
-                            /** @description Through fare minus this total; null when no through fare was found. */
-                            savings: number | null;
-                            savings_percent: number | null;
-                            total: number;
-                            /** @constant */
-                            type: "self_connect";
-                        }[];
-                        /** @description Cheapest one-ticket fare for the trip. */
-                        through_fare: {
-                            carrier: string;
-                            currency: string;
-                            flights: string[];
-                            price: number;
-                            result_id: string;
-                            route: string;
-                            stops: number | null;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["FlightsSelfConnectResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -8850,34 +10318,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Airline of the ticket when the flight numbers are not known: its cheapest flight on the date is used. */
-                    carrier?: string;
-                    currency?: string;
-                    /**
-                     * @description Cabin booked now.
-                     * @default economy
-                     * @enum {string}
-                     */
-                    current_cabin?: "economy" | "premium_economy" | "business" | "first";
-                    /** @description What the ticket cost, in `currency`; default today’s price of the same flights. */
-                    current_price?: number;
-                    /**
-                     * Format: date
-                     * @description Departure date (YYYY-MM-DD), local to the origin.
-                     */
-                    departure_date: string;
-                    /** @description IATA code of the arrival airport or city. */
-                    destination: string;
-                    /** @description Fare brand booked now (e.g. "Economy Light"); default the cheapest brand. */
-                    fare_brand?: string;
-                    /** @description The flights of the ticket, in order, e.g. ["UA901"]. Give these or carrier. */
-                    flight_numbers?: string[];
-                    /** @description The offer the ticket came from, echoed back. */
-                    offer_id?: string;
-                    /** @description IATA code of the departure airport or city. */
-                    origin: string;
-                };
+                "application/json": components["schemas"]["UpgradeOptionsRequest"];
             };
         };
         responses: {
@@ -8887,87 +10328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Why an option is missing. */
-                        explanations: string[];
-                        /** @description The next dearer fare brand in the current cabin, when the airline sells brands. */
-                        fare_brand_upgrade: {
-                            /** @enum {string} */
-                            cabin: "economy" | "premium_economy" | "business" | "first";
-                            /** @description to_price − from_price. */
-                            cost: number;
-                            currency: string;
-                            from_brand: string;
-                            from_price: number;
-                            /** @description Bookable offer of the higher brand. */
-                            offer_id: string;
-                            to_brand: string;
-                            to_price: number;
-                        } | null;
-                        itinerary: {
-                            /** @enum {string} */
-                            cabin: "economy" | "premium_economy" | "business" | "first";
-                            carriers: string[];
-                            currency: string;
-                            current_price: number;
-                            departure_date: string;
-                            destination: string;
-                            distance_miles: number;
-                            fare_brand: string | null;
-                            flights: string[];
-                            offer_id: string | null;
-                            origin: string;
-                            /** @enum {string} */
-                            price_source: "request" | "search";
-                        };
-                        /** @description The next cabin sold on the same flights, at today’s price. */
-                        paid_upgrade: {
-                            /** @description upgraded_price − current_price. */
-                            cost: number;
-                            currency: string;
-                            current_price: number;
-                            /** @enum {string} */
-                            from_cabin: "economy" | "premium_economy" | "business" | "first";
-                            offer_id: string | null;
-                            result_id: string;
-                            /** @enum {string} */
-                            to_cabin: "economy" | "premium_economy" | "business" | "first";
-                            /** @description Today’s price of the same flights in the higher cabin. */
-                            upgraded_price: number;
-                        } | null;
-                        /** @description Best cpp first; status-only currencies after the rest. */
-                        points_upgrades: {
-                            /** @description The paid upgrade’s cost in USD. */
-                            cash_difference_usd: number | null;
-                            /** @description Cash co-pay, USD. */
-                            copay: number;
-                            /** @constant */
-                            copay_currency: "USD";
-                            /** @description Points and co-pay in words. */
-                            cost: string;
-                            /** @description (cash_difference_usd − copay) / points × 100, US cents; null without a cash price. */
-                            cpp: number | null;
-                            eligibility: string;
-                            /** @enum {string} */
-                            from_cabin: "economy" | "premium_economy" | "business" | "first";
-                            points: number;
-                            program: string;
-                            program_name: string;
-                            /** @description Earned with elite status and never sold (PlusPoints, eUpgrade credits): its cpp is not comparable with miles. */
-                            status_only: boolean;
-                            /** @enum {string} */
-                            to_cabin: "economy" | "premium_economy" | "business" | "first";
-                            /** @description What `points` counts: miles, Avios, PlusPoints, eUpgrade credits. */
-                            unit: string;
-                        }[];
-                        program_data: {
-                            as_of: string;
-                            note: string;
-                            sources: string[];
-                        };
-                        /** @description USD per one unit of `currency`, used for cpp. */
-                        usd_rate: number;
-                    };
+                    "application/json": components["schemas"]["UpgradeOptionsResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -9052,49 +10413,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Adults in all rooms (at least one per room).
-                     * @default 2
-                     */
-                    adults?: number;
-                    /**
-                     * Format: date
-                     * @description Check-in date, YYYY-MM-DD (local to the hotel).
-                     */
-                    check_in: string;
-                    /**
-                     * Format: date
-                     * @description Check-out date, YYYY-MM-DD: after check_in, at most 30 nights later.
-                     */
-                    check_out: string;
-                    /**
-                     * @description Age of each child (0–17), one entry per child.
-                     * @default []
-                     */
-                    children_ages?: number[];
-                    /** @description A city: IATA city or airport code ("LON", "LIS") or a name ("Lisbon"). Searches 25 km around it. Give either city or location. */
-                    city?: string;
-                    /** @description Only rates that can be cancelled free of charge. */
-                    free_cancellation_only?: boolean;
-                    /** @description Search around a point. Give either location or city, not both. */
-                    location?: {
-                        /** @description Latitude of the centre, decimal degrees. */
-                        latitude: number;
-                        /** @description Longitude of the centre, decimal degrees. */
-                        longitude: number;
-                        /**
-                         * @description Search radius in kilometres (at most 50; default 5).
-                         * @default 5
-                         */
-                        radius_km?: number;
-                    };
-                    /**
-                     * @description Rooms wanted (1–8).
-                     * @default 1
-                     */
-                    rooms?: number;
-                };
+                "application/json": components["schemas"]["HotelSearchRequest"];
             };
         };
         responses: {
@@ -9104,80 +10423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description As-of date of the award pricing dataset. */
-                        as_of: string;
-                        check_in: string;
-                        check_out: string;
-                        count: number;
-                        nights: number;
-                        /** @description Programs searched. */
-                        programs: ("marriott_bonvoy" | "hilton_honors" | "world_of_hyatt" | "ihg_one_rewards" | "accor_live_limitless")[];
-                        /** @description Points per night, ascending. */
-                        results: {
-                            /** @description Standard award rooms are left on every night of the stay. */
-                            available: boolean;
-                            brand: string | null;
-                            /** @description Cheapest cash rate of the same stay per room and night, USD, when known. */
-                            cash_rate_per_night: number | null;
-                            /** @description "Category 1"–"Category 8" for World of Hyatt; the brand tier otherwise (e.g. "Luxury", "Select"). */
-                            category: string;
-                            /** @description The Hyatt award category; null for the other programs. */
-                            category_number: number | null;
-                            /** @description US cents of cash rate each point replaces, when the cash rate is known. */
-                            cents_per_point: number | null;
-                            check_in: string;
-                            check_out: string;
-                            hotel_id: string;
-                            hotel_name: string;
-                            location: {
-                                city: string;
-                                country: string;
-                                latitude: number;
-                                longitude: number;
-                            };
-                            nightly: {
-                                available: boolean;
-                                /** @description The night starting on this date. */
-                                date: string;
-                                /** @description Marriott's fifth award night: priced but not charged. */
-                                free: boolean;
-                                /** @enum {string} */
-                                peak: "off_peak" | "standard" | "peak";
-                                /** @description Points for one room this night. */
-                                points: number;
-                            }[];
-                            /**
-                             * @description Season of most nights (the higher one on a tie).
-                             * @enum {string}
-                             */
-                            peak: "off_peak" | "standard" | "peak";
-                            /** @description Points per room and night, averaged over the stay after any free night. */
-                            points_per_night: number;
-                            /**
-                             * @description award_chart: Hyatt category chart; dynamic: follows the cash rate; fixed_value: points pay the cash rate (Accor).
-                             * @enum {string}
-                             */
-                            pricing: "award_chart" | "dynamic" | "fixed_value";
-                            /** @enum {string} */
-                            program: "marriott_bonvoy" | "hilton_honors" | "world_of_hyatt" | "ihg_one_rewards" | "accor_live_limitless";
-                            program_name: string;
-                            /** @description Stars, when known. */
-                            rating: number | null;
-                            /** @description What the program's points are usually worth. */
-                            reference_cents_per_point: number;
-                            /** @constant */
-                            room_type: "Standard room";
-                            /** @description The cash search result of this hotel: POST /api/hotels/rates to pay cash instead. */
-                            search_result_id: string;
-                            /** @description Cash still due on the award stay, whole stay, USD: local tourist tax, and with Accor the remainder under one 2,000-point block. */
-                            taxes_usd: number;
-                            /** @description Points for the whole stay, every room. */
-                            total_points: number;
-                            /** @description cents_per_point against the reference: great ≥ 1.2×, poor < 0.8×. */
-                            value: ("great" | "fair" | "poor") | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["HotelsAwardsSearchResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -9248,29 +10494,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: email
-                     * @description Where the hotel and we send the confirmation.
-                     */
-                    email: string;
-                    /** @description The guests, lead guest first. */
-                    guests: {
-                        family_name: string;
-                        given_name: string;
-                    }[];
-                    /** @description The lead guest's membership number in the stay's loyalty program. */
-                    loyalty_account_number?: string;
-                    /** @description The card payment the web app settled for this stay; recorded with the booking. */
-                    payment_intent_id?: string;
-                    phone_number: string;
-                    /** @description quote_id from POST /api/hotels/quote, within its 30 minutes. */
-                    quote_id: string;
-                    /** @description Passed to the hotel (late arrival, quiet room); not guaranteed. */
-                    special_requests?: string;
-                    /** @description The user the booking belongs to; omitted: whoever asked for the quote, or a guest booking. */
-                    user_id?: string;
-                };
+                "application/json": components["schemas"]["StayBookingRequest"];
             };
         };
         responses: {
@@ -9280,84 +10504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking id (hb_...). */
-                        booking_id: string;
-                        /** @description Refund available when cancelled before each time, earliest first; empty means non-refundable. */
-                        cancellation_timeline: {
-                            /** @description ISO time: cancel before it to get `refund` back. */
-                            before: string;
-                            refund: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217. */
-                                currency: string;
-                            };
-                        }[];
-                        cancelled_at: string | null;
-                        check_in: string;
-                        check_out: string;
-                        confirmation_url: string;
-                        confirmed_at: string | null;
-                        created_at: string;
-                        email: string;
-                        guests: {
-                            family_name: string;
-                            given_name: string;
-                        }[];
-                        /** @description The property, once the provider has confirmed the booking. */
-                        hotel: {
-                            address: {
-                                city: string;
-                                country_code: string;
-                                line_one: string;
-                                postal_code: string | null;
-                                region: string | null;
-                            };
-                            amenities: string[];
-                            brand: string | null;
-                            chain: string | null;
-                            /** @description The provider's accommodation id (acc_...). */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "hotel" | "vacation_rental";
-                            location: {
-                                latitude: number;
-                                longitude: number;
-                            };
-                            name: string;
-                            /** @description Star rating 1–5, when known. */
-                            rating: number | null;
-                            /** @description Guest review score (0–10), when known. */
-                            review_score: number | null;
-                        } | null;
-                        hotel_name: string;
-                        nights: number;
-                        /** @description The card payment the web app recorded for this stay, when it said which. */
-                        payment_intent_id: string | null;
-                        /** @description The provider's booking id (bok_...): GET /api/hotels/booking/{booking_id} accepts either. */
-                        provider_booking_id: string | null;
-                        /** @description The hotel's confirmation reference. */
-                        reference: string | null;
-                        /** @description What the cancellation refunded, once cancelled. */
-                        refund: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217. */
-                            currency: string;
-                        } | null;
-                        /** @description True when the provider could not be read just now and this is the last saved copy. */
-                        stale: boolean;
-                        /** @enum {string} */
-                        status: "creating" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the stay costs in all. */
-                        total: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217. */
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["StayBooking"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -9461,84 +10608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking id (hb_...). */
-                        booking_id: string;
-                        /** @description Refund available when cancelled before each time, earliest first; empty means non-refundable. */
-                        cancellation_timeline: {
-                            /** @description ISO time: cancel before it to get `refund` back. */
-                            before: string;
-                            refund: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217. */
-                                currency: string;
-                            };
-                        }[];
-                        cancelled_at: string | null;
-                        check_in: string;
-                        check_out: string;
-                        confirmation_url: string;
-                        confirmed_at: string | null;
-                        created_at: string;
-                        email: string;
-                        guests: {
-                            family_name: string;
-                            given_name: string;
-                        }[];
-                        /** @description The property, once the provider has confirmed the booking. */
-                        hotel: {
-                            address: {
-                                city: string;
-                                country_code: string;
-                                line_one: string;
-                                postal_code: string | null;
-                                region: string | null;
-                            };
-                            amenities: string[];
-                            brand: string | null;
-                            chain: string | null;
-                            /** @description The provider's accommodation id (acc_...). */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "hotel" | "vacation_rental";
-                            location: {
-                                latitude: number;
-                                longitude: number;
-                            };
-                            name: string;
-                            /** @description Star rating 1–5, when known. */
-                            rating: number | null;
-                            /** @description Guest review score (0–10), when known. */
-                            review_score: number | null;
-                        } | null;
-                        hotel_name: string;
-                        nights: number;
-                        /** @description The card payment the web app recorded for this stay, when it said which. */
-                        payment_intent_id: string | null;
-                        /** @description The provider's booking id (bok_...): GET /api/hotels/booking/{booking_id} accepts either. */
-                        provider_booking_id: string | null;
-                        /** @description The hotel's confirmation reference. */
-                        reference: string | null;
-                        /** @description What the cancellation refunded, once cancelled. */
-                        refund: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217. */
-                            currency: string;
-                        } | null;
-                        /** @description True when the provider could not be read just now and this is the last saved copy. */
-                        stale: boolean;
-                        /** @enum {string} */
-                        status: "creating" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the stay costs in all. */
-                        total: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217. */
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["StayBooking"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -9591,106 +10661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Our booking id (hb_...). */
-                        booking_id: string;
-                        cancellation: {
-                            cancelled_at: string | null;
-                            /** @description What cancelling refunds under the cancellation timeline (0 for a non-refundable rate or after the last deadline). */
-                            refund: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217. */
-                                currency: string;
-                            };
-                            /**
-                             * @description provider: the provider stated it; timeline: computed from the booking's cancellation timeline at the time of the request; recorded: cancelled before, as recorded then.
-                             * @enum {string}
-                             */
-                            refund_source: "provider" | "timeline" | "recorded";
-                            /** @description What has gone back to the card Deal Engine charged (stays booked over MCP); null when the web app took the payment and refunds it. */
-                            refunded_to_card: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217. */
-                                currency: string;
-                            } | null;
-                        };
-                        /** @description Refund available when cancelled before each time, earliest first; empty means non-refundable. */
-                        cancellation_timeline: {
-                            /** @description ISO time: cancel before it to get `refund` back. */
-                            before: string;
-                            refund: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217. */
-                                currency: string;
-                            };
-                        }[];
-                        cancelled_at: string | null;
-                        check_in: string;
-                        check_out: string;
-                        confirmation_url: string;
-                        confirmed_at: string | null;
-                        created_at: string;
-                        email: string;
-                        guests: {
-                            family_name: string;
-                            given_name: string;
-                        }[];
-                        /** @description The property, once the provider has confirmed the booking. */
-                        hotel: {
-                            address: {
-                                city: string;
-                                country_code: string;
-                                line_one: string;
-                                postal_code: string | null;
-                                region: string | null;
-                            };
-                            amenities: string[];
-                            brand: string | null;
-                            chain: string | null;
-                            /** @description The provider's accommodation id (acc_...). */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "hotel" | "vacation_rental";
-                            location: {
-                                latitude: number;
-                                longitude: number;
-                            };
-                            name: string;
-                            /** @description Star rating 1–5, when known. */
-                            rating: number | null;
-                            /** @description Guest review score (0–10), when known. */
-                            review_score: number | null;
-                        } | null;
-                        hotel_name: string;
-                        nights: number;
-                        /** @description The card payment the web app recorded for this stay, when it said which. */
-                        payment_intent_id: string | null;
-                        /** @description The provider's booking id (bok_...): GET /api/hotels/booking/{booking_id} accepts either. */
-                        provider_booking_id: string | null;
-                        /** @description The hotel's confirmation reference. */
-                        reference: string | null;
-                        /** @description What the cancellation refunded, once cancelled. */
-                        refund: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217. */
-                            currency: string;
-                        } | null;
-                        /** @description True when the provider could not be read just now and this is the last saved copy. */
-                        stale: boolean;
-                        /** @enum {string} */
-                        status: "creating" | "confirmed" | "cancelled" | "failed";
-                        /** @description What the stay costs in all. */
-                        total: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217. */
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["HotelsCancelBookingResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -9794,10 +10765,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description rate_id from POST /api/hotels/rates. */
-                    rate_id: string;
-                };
+                "application/json": components["schemas"]["StayQuoteRequest"];
             };
         };
         responses: {
@@ -9807,77 +10775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        board_type: "room_only" | "breakfast" | "half_board" | "full_board" | "all_inclusive";
-                        /** @description Refund available when cancelled before each time, earliest first; empty means non-refundable. */
-                        cancellation_timeline: {
-                            /** @description ISO time: cancel before it to get `refund` back. */
-                            before: string;
-                            refund: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217. */
-                                currency: string;
-                            };
-                        }[];
-                        check_in: string;
-                        check_out: string;
-                        /** @description Paid at the hotel on top, when any. */
-                        due_at_accommodation: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217. */
-                            currency: string;
-                        } | null;
-                        /** @description The price is locked until then; booking later is refused with 410. */
-                        expires_at: string;
-                        hotel: {
-                            address: {
-                                city: string;
-                                country_code: string;
-                                line_one: string;
-                                postal_code: string | null;
-                                region: string | null;
-                            };
-                            amenities: string[];
-                            brand: string | null;
-                            chain: string | null;
-                            /** @description The provider's accommodation id (acc_...). */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "hotel" | "vacation_rental";
-                            location: {
-                                latitude: number;
-                                longitude: number;
-                            };
-                            name: string;
-                            /** @description Star rating 1–5, when known. */
-                            rating: number | null;
-                            /** @description Guest review score (0–10), when known. */
-                            review_score: number | null;
-                        };
-                        loyalty_program: string | null;
-                        nights: number;
-                        per_night: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217. */
-                            currency: string;
-                        };
-                        /** @description Book with it (server side, after payment): POST /api/hotels/book. */
-                        quote_id: string;
-                        room: string;
-                        rooms: number;
-                        /** @description The locked price of the whole stay. */
-                        total: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217. */
-                            currency: string;
-                        };
-                        ttl_seconds: number;
-                    };
+                    "application/json": components["schemas"]["StayQuote"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -9954,10 +10852,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description search_result_id from POST /api/hotels/search. */
-                    search_result_id: string;
-                };
+                "application/json": components["schemas"]["StayRatesRequest"];
             };
         };
         responses: {
@@ -9967,95 +10862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        check_in: string;
-                        check_out: string;
-                        hotel: {
-                            address: {
-                                city: string;
-                                country_code: string;
-                                line_one: string;
-                                postal_code: string | null;
-                                region: string | null;
-                            };
-                            amenities: string[];
-                            brand: string | null;
-                            chain: string | null;
-                            /** @description The provider's accommodation id (acc_...). */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "hotel" | "vacation_rental";
-                            location: {
-                                latitude: number;
-                                longitude: number;
-                            };
-                            name: string;
-                            /** @description Star rating 1–5, when known. */
-                            rating: number | null;
-                            /** @description Guest review score (0–10), when known. */
-                            review_score: number | null;
-                        };
-                        nights: number;
-                        /** @description Every room and rate variant, cheapest first. */
-                        rates: {
-                            beds: {
-                                count: number;
-                                type: string;
-                            }[];
-                            /** @enum {string} */
-                            board_type: "room_only" | "breakfast" | "half_board" | "full_board" | "all_inclusive";
-                            /** @description Refund available when cancelled before each time, earliest first; empty means non-refundable. */
-                            cancellation_timeline: {
-                                /** @description ISO time: cancel before it to get `refund` back. */
-                                before: string;
-                                refund: {
-                                    /** @description Major units, e.g. 123.45. */
-                                    amount: number;
-                                    /** @description ISO 4217. */
-                                    currency: string;
-                                };
-                            }[];
-                            conditions: {
-                                description: string;
-                                title: string;
-                            }[];
-                            /** @description Paid at the hotel on top (city tax, resort fee), when any. */
-                            due_at_accommodation: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217. */
-                                currency: string;
-                            } | null;
-                            expires_at: string | null;
-                            loyalty_program: string | null;
-                            /**
-                             * @description pay_now: paid in full at booking; deposit: part now; guarantee: card held, paid at the hotel.
-                             * @enum {string}
-                             */
-                            payment_type: "pay_now" | "deposit" | "guarantee";
-                            per_night: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217. */
-                                currency: string;
-                            };
-                            quantity_available: number | null;
-                            /** @description Pass to POST /api/hotels/quote to lock this price. */
-                            rate_id: string;
-                            /** @description True when cancelling (early enough) gives money back. */
-                            refundable: boolean;
-                            room: string;
-                            /** @description The whole stay, all rooms, taxes included. */
-                            total: {
-                                /** @description Major units, e.g. 123.45. */
-                                amount: number;
-                                /** @description ISO 4217. */
-                                currency: string;
-                            };
-                        }[];
-                        rooms: number;
-                        search_result_id: string;
-                    };
+                    "application/json": components["schemas"]["HotelsRatesResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -10135,49 +10942,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Adults in all rooms (at least one per room).
-                     * @default 2
-                     */
-                    adults?: number;
-                    /**
-                     * Format: date
-                     * @description Check-in date, YYYY-MM-DD (local to the hotel).
-                     */
-                    check_in: string;
-                    /**
-                     * Format: date
-                     * @description Check-out date, YYYY-MM-DD: after check_in, at most 30 nights later.
-                     */
-                    check_out: string;
-                    /**
-                     * @description Age of each child (0–17), one entry per child.
-                     * @default []
-                     */
-                    children_ages?: number[];
-                    /** @description A city: IATA city or airport code ("LON", "LIS") or a name ("Lisbon"). Searches 25 km around it. Give either city or location. */
-                    city?: string;
-                    /** @description Only rates that can be cancelled free of charge. */
-                    free_cancellation_only?: boolean;
-                    /** @description Search around a point. Give either location or city, not both. */
-                    location?: {
-                        /** @description Latitude of the centre, decimal degrees. */
-                        latitude: number;
-                        /** @description Longitude of the centre, decimal degrees. */
-                        longitude: number;
-                        /**
-                         * @description Search radius in kilometres (at most 50; default 5).
-                         * @default 5
-                         */
-                        radius_km?: number;
-                    };
-                    /**
-                     * @description Rooms wanted (1–8).
-                     * @default 1
-                     */
-                    rooms?: number;
-                };
+                "application/json": components["schemas"]["HotelSearchRequest"];
             };
         };
         responses: {
@@ -10187,72 +10952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        area: {
-                            /** @description The city searched, when the request named one. */
-                            city: string | null;
-                            country: string | null;
-                            latitude: number;
-                            longitude: number;
-                            radius_km: number;
-                        };
-                        check_in: string;
-                        check_out: string;
-                        /** @description Results in this answer. */
-                        count: number;
-                        nights: number;
-                        /** @description Cheapest first. */
-                        results: {
-                            cheapest: {
-                                per_night: {
-                                    /** @description Major units, e.g. 123.45. */
-                                    amount: number;
-                                    /** @description ISO 4217. */
-                                    currency: string;
-                                };
-                                /** @description Cheapest rate for the whole stay, all rooms. */
-                                total: {
-                                    /** @description Major units, e.g. 123.45. */
-                                    amount: number;
-                                    /** @description ISO 4217. */
-                                    currency: string;
-                                };
-                            };
-                            /** @description After this the search result must be searched again. */
-                            expires_at: string | null;
-                            hotel: {
-                                address: {
-                                    city: string;
-                                    country_code: string;
-                                    line_one: string;
-                                    postal_code: string | null;
-                                    region: string | null;
-                                };
-                                amenities: string[];
-                                brand: string | null;
-                                chain: string | null;
-                                /** @description The provider's accommodation id (acc_...). */
-                                id: string;
-                                /** @enum {string} */
-                                kind: "hotel" | "vacation_rental";
-                                location: {
-                                    latitude: number;
-                                    longitude: number;
-                                };
-                                name: string;
-                                /** @description Star rating 1–5, when known. */
-                                rating: number | null;
-                                /** @description Guest review score (0–10), when known. */
-                                review_score: number | null;
-                            };
-                            /** @description Loyalty program the stay earns in (Duffel reference, e.g. "marriott_bonvoy"), when any. */
-                            loyalty_program: string | null;
-                            /** @description Pass to POST /api/hotels/rates for every room and rate. */
-                            search_result_id: string;
-                        }[];
-                        /** @description Results the provider found. */
-                        total_found: number;
-                    };
+                    "application/json": components["schemas"]["HotelsSearchResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -10329,24 +11029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        keys: {
-                            created_at: string;
-                            /** @description The first characters of the key, to recognise it */
-                            display_prefix: string;
-                            id: string;
-                            last_used_at: string | null;
-                            name: string | null;
-                            revoked_at: string | null;
-                            scopes: ("read" | "plan" | "book")[];
-                            /**
-                             * @description Plan: free, pro or business
-                             * @enum {string}
-                             */
-                            tier: "free" | "pro" | "business";
-                            user_id: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AccountListKeysResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -10387,19 +11070,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /** @description A label to recognise the key */
-                    name?: string;
-                    /** @description At most the scopes of the key or token making the call, which is also the default (every scope for callers without a grant) */
-                    scopes?: ("read" | "plan" | "book")[];
-                    /**
-                     * @description Internal and admin callers only: the plan of the key
-                     * @enum {string}
-                     */
-                    tier?: "free" | "pro" | "business";
-                    /** @description Internal and admin callers only: the user to mint for */
-                    user_id?: string;
-                };
+                "application/json": components["schemas"]["AccountCreateKeyRequest"];
             };
         };
         responses: {
@@ -10409,26 +11080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        key: {
-                            created_at: string;
-                            /** @description The first characters of the key, to recognise it */
-                            display_prefix: string;
-                            id: string;
-                            last_used_at: string | null;
-                            name: string | null;
-                            revoked_at: string | null;
-                            scopes: ("read" | "plan" | "book")[];
-                            /**
-                             * @description Plan: free, pro or business
-                             * @enum {string}
-                             */
-                            tier: "free" | "pro" | "business";
-                            user_id: string;
-                        };
-                        /** @description The API key itself. Shown once: store it now. */
-                        secret: string;
-                    };
+                    "application/json": components["schemas"]["AccountCreateKeyResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -10486,24 +11138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        key: {
-                            created_at: string;
-                            /** @description The first characters of the key, to recognise it */
-                            display_prefix: string;
-                            id: string;
-                            last_used_at: string | null;
-                            name: string | null;
-                            revoked_at: string | null;
-                            scopes: ("read" | "plan" | "book")[];
-                            /**
-                             * @description Plan: free, pro or business
-                             * @enum {string}
-                             */
-                            tier: "free" | "pro" | "business";
-                            user_id: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["AccountRevokeKeyResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -10564,14 +11199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        key_id: string;
-                        usage: {
-                            /** @description YYYY-MM-DD (UTC) */
-                            day: string;
-                            requests: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AccountKeyUsageResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -10630,112 +11258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Extras (bags, etc.) the airline sells with this offer; null when not listed. */
-                        available_service_count: number | null;
-                        base: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217, upper case. */
-                            currency: string;
-                        } | null;
-                        /** @enum {string} */
-                        cabin: "economy" | "premium_economy" | "business" | "first";
-                        conditions: {
-                            change_before_departure: {
-                                /** @description null when the airline does not say. */
-                                allowed: boolean | null;
-                                /** @description Fee when allowed and stated; null otherwise. */
-                                penalty: {
-                                    /** @description Major units, e.g. 123.45. */
-                                    amount: number;
-                                    /** @description ISO 4217, upper case. */
-                                    currency: string;
-                                } | null;
-                            };
-                            refund_before_departure: {
-                                /** @description null when the airline does not say. */
-                                allowed: boolean | null;
-                                /** @description Fee when allowed and stated; null otherwise. */
-                                penalty: {
-                                    /** @description Major units, e.g. 123.45. */
-                                    amount: number;
-                                    /** @description ISO 4217, upper case. */
-                                    currency: string;
-                                } | null;
-                            };
-                        };
-                        expires_at: string | null;
-                        fare_brand: string | null;
-                        identity_documents_required: boolean | null;
-                        /** @description Per passenger, as the fare includes it; null when not stated. */
-                        included_baggage: {
-                            carry_on: number;
-                            checked: number;
-                        } | null;
-                        /** @description Provider-prefixed offer id, e.g. "duffel:off_...". */
-                        offer_id: string;
-                        /** @description The airline selling the fare. */
-                        owner: {
-                            iata: string;
-                            name: string | null;
-                        };
-                        passengers: {
-                            age: number | null;
-                            /** @description Passenger slot id (pas_...) to fill at booking. */
-                            id: string;
-                            /** @enum {string} */
-                            type: "adult" | "child" | "infant_without_seat";
-                        }[];
-                        payment_requirements: {
-                            payment_required_by: string | null;
-                            price_guarantee_expires_at: string | null;
-                            /** @description True when the fare cannot be held unpaid. */
-                            requires_instant_payment: boolean;
-                        } | null;
-                        slices: {
-                            arriving_at: string;
-                            departing_at: string;
-                            destination: string;
-                            duration_minutes: number;
-                            /** @description Provider's slice id (sli_...); a change request removes slices by this id. */
-                            id: string | null;
-                            origin: string;
-                            segments: {
-                                aircraft: string | null;
-                                /** @description Local time at the destination, YYYY-MM-DDTHH:MM:SS. */
-                                arriving_at: string;
-                                /** @description Marketing carrier IATA code. */
-                                carrier: string;
-                                carrier_name: string | null;
-                                /** @description Local time at the origin, YYYY-MM-DDTHH:MM:SS. */
-                                departing_at: string;
-                                destination: string;
-                                duration_minutes: number;
-                                /** @description Marketing carrier and number, e.g. "BA117". */
-                                flight: string;
-                                /** @description Provider's segment id (seg_...), used by baggage and seat services. */
-                                id: string | null;
-                                /** @description Operating carrier when it differs or is known. */
-                                operating_carrier: string | null;
-                                origin: string;
-                            }[];
-                            stops: number;
-                        }[];
-                        tax: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217, upper case. */
-                            currency: string;
-                        } | null;
-                        /** @description For all passengers. */
-                        total: {
-                            /** @description Major units, e.g. 123.45. */
-                            amount: number;
-                            /** @description ISO 4217, upper case. */
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Offer"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -10796,59 +11319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Matching cities and airports, best match first; empty when nothing matches. */
-                        places: ({
-                            /** @description City the place serves, e.g. "London". */
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 country code, e.g. "GB". */
-                            country: string;
-                            /** @description IATA airport code, e.g. "LHR"; pass it as origin or destination to flight search. */
-                            iata: string;
-                            /** @description ICAO airport code, e.g. "EGLL", when known. */
-                            icao?: string;
-                            /** @description Latitude in decimal degrees (for a city: mean of its airports). */
-                            lat: number;
-                            /** @description Longitude in decimal degrees (for a city: mean of its airports). */
-                            lon: number;
-                            /** @description Display name, e.g. "London Heathrow Airport" or "London (all airports)". */
-                            name: string;
-                            /**
-                             * @description Airport size class (OurAirports); large hubs first in ties.
-                             * @enum {string}
-                             */
-                            size: "large" | "medium" | "small";
-                            /** @description IANA time zone, e.g. "Europe/London"; absent when unknown. */
-                            timezone?: string;
-                            /**
-                             * @description A single airport.
-                             * @constant
-                             */
-                            type: "airport";
-                        } | {
-                            /** @description IATA codes of the airports in this city, main airport first; search one of these when an airport code is required. */
-                            airports: string[];
-                            /** @description City the place serves, e.g. "London". */
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 country code, e.g. "GB". */
-                            country: string;
-                            /** @description IATA metropolitan city code, e.g. "LON" for all London airports. */
-                            iata: string;
-                            /** @description Latitude in decimal degrees (for a city: mean of its airports). */
-                            lat: number;
-                            /** @description Longitude in decimal degrees (for a city: mean of its airports). */
-                            lon: number;
-                            /** @description Display name, e.g. "London Heathrow Airport" or "London (all airports)". */
-                            name: string;
-                            /** @description IANA time zone, e.g. "Europe/London"; absent when unknown. */
-                            timezone?: string;
-                            /**
-                             * @description A metropolitan area grouping several airports.
-                             * @constant
-                             */
-                            type: "city";
-                        })[];
-                    };
+                    "application/json": components["schemas"]["PlacesSuggestResponse"];
                 };
             };
             /** @description Validation error */
@@ -10877,9 +11348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
+                    "application/json": components["schemas"]["PointsRouterHealthResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -10902,42 +11371,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Points and miles the caller holds, by programme slug: banks (amex_mr, chase_ur, citi_typ, capital_one, bilt, wells_fargo), hotels and airlines. Signed-in callers may omit it to use the programmes saved in their playbook; without either it is a 422. */
-                    balances?: {
-                        [key: string]: number;
-                    };
-                    /**
-                     * @description Cabin of the award: economy, premium_economy, business or first.
-                     * @enum {string}
-                     */
-                    cabin_class: "economy" | "premium_economy" | "business" | "first";
-                    /** @description What the same flight costs in cash for the whole party, in `currency`: the value the points are measured against. */
-                    cash_price: number;
-                    /** @description Currency of cash_price and of the taxes in the answer (default USD). Cents per point are always US cents. */
-                    currency?: string;
-                    /**
-                     * Format: date
-                     * @description Departure date (YYYY-MM-DD), local to the origin.
-                     */
-                    departure_date: string;
-                    /** @description IATA code of the arrival airport or city, e.g. "LHR". */
-                    destination: string;
-                    /**
-                     * @description Transfer paths searched per source currency and programme (1–25, default 5): the cheapest is shown, plus any alternative that arrives faster.
-                     * @default 5
-                     */
-                    k?: number;
-                    /** @description Least US cents per point worth spending points on (0–10): covered paths worth less move to below_min_cpp. Omitted: the playbook's min_cpp for a signed-in caller who saved one, else no floor. */
-                    min_cpp?: number;
-                    /** @description IATA code of the departure airport or city, e.g. "JFK" (a city code uses its main airport). */
-                    origin: string;
-                    /**
-                     * @description Travellers on the award (1–9); miles and taxes are per passenger times this.
-                     * @default 1
-                     */
-                    passengers?: number;
-                };
+                "application/json": components["schemas"]["PathsRequest"];
             };
         };
         responses: {
@@ -10947,263 +11381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * @description unavailable: the award provider failed, so every option is a chart price.
-                         * @enum {string}
-                         */
-                        award_data: "live" | "unavailable";
-                        /** @description Age of the oldest live availability used; null without live data. */
-                        award_data_age_seconds: number | null;
-                        /**
-                         * @description Where the balances came from: the request, or the caller's saved playbook when the request gave none.
-                         * @enum {string}
-                         */
-                        balances_source: "request" | "playbook";
-                        /** @description Paths the balances cover that are worth less than min_cpp, set aside from paths. */
-                        below_min_cpp: {
-                            /** @description IATA codes of the airlines flying it. */
-                            airlines: string[];
-                            /**
-                             * @description live: the award provider saw this space; unconfirmed: a chart price, no space seen — find a seat before moving points.
-                             * @enum {string}
-                             */
-                            availability: "live" | "unconfirmed";
-                            /** @description How old the availability is; null for chart prices. */
-                            award_data_age_seconds: number | null;
-                            /** @description Whether the programme lets you hold this award before the points arrive (false when unknown). */
-                            can_hold: boolean;
-                            direct: boolean | null;
-                            /** @description (cash price − taxes) ÷ points_spent × 100, in US cents per point. */
-                            effective_cpp: number;
-                            existing_balance_used: number;
-                            /** @description Flights as "VS4 JFK-LHR 2026-12-31T19:00", when known. */
-                            flights: string[];
-                            hold_hours: number | null;
-                            /** @description Miles for the whole party. */
-                            miles: number;
-                            /** @description Unconfirmed dynamic prices: the usual high per passenger; null otherwise. */
-                            miles_high: number | null;
-                            miles_per_passenger: number;
-                            /** @description Existing miles used plus points sent from the source: what effective_cpp divides by. */
-                            points_spent: number;
-                            /** @description Programme to book the award with (our slug, e.g. virgin_atlantic). */
-                            program: string;
-                            program_name: string;
-                            /** @description What a point of the source currency is usually worth, in US cents. */
-                            reference_cpp: number;
-                            /** @description Seats left at this price, when the programme reports it. */
-                            seats: number | null;
-                            /** @description Programme whose points are spent: a bank or hotel currency, or the booking programme itself when its balance covers the award. */
-                            source: string;
-                            source_name: string;
-                            /** @description The path in one or two sentences. */
-                            summary: string;
-                            /** @description Taxes and carrier surcharges for the whole party, in the request currency. */
-                            taxes: number;
-                            /** @description Typical hours until the points arrive. */
-                            transfer_hours: number;
-                            /**
-                             * @description Slowest hop: instant, hours or days; none without transfers.
-                             * @enum {string}
-                             */
-                            transfer_time: "none" | "instant" | "hours" | "days";
-                            /** @description Transfers in order; empty when the held balance covers the award. */
-                            transfers: {
-                                /** @description Last day of that bonus (YYYY-MM-DD), null when none. */
-                                bonus_ends: string | null;
-                                /** @description Transfer bonus applied on this hop (0 when none). */
-                                bonus_percent: number;
-                                /** @description Programme the points leave. */
-                                from: string;
-                                /** @description Base ratio: points received per point sent, before any bonus. */
-                                ratio: number;
-                                /** @description Points that arrive, bonus included. */
-                                receive: number;
-                                /** @description Points to send, rounded up to the transfer minimum and increment. */
-                                send: number;
-                                /** @description Programme they arrive in. */
-                                to: string;
-                            }[];
-                            /** @description Miles already held in the booking programme are used (first, before any transfer). */
-                            uses_existing_balance: boolean;
-                            /**
-                             * @description excellent ≥ 1.5 × reference_cpp, good ≥ 1.0 ×, poor below (pay cash and keep the points).
-                             * @enum {string}
-                             */
-                            verdict: "excellent" | "good" | "poor";
-                            /** @description Read before moving points: transfers cannot be undone. */
-                            warning?: string;
-                        }[];
-                        cash_price: number;
-                        currency: string;
-                        /** @description The floor applied, in US cents per point; null when none. */
-                        min_cpp: number | null;
-                        /**
-                         * @description Where min_cpp came from: the request, the saved playbook, or none (no floor).
-                         * @enum {string}
-                         */
-                        min_cpp_source: "request" | "playbook" | "none";
-                        passengers: number;
-                        /** @description Paths the balances cover: live availability first, then by effective_cpp, best first. */
-                        paths: {
-                            /** @description IATA codes of the airlines flying it. */
-                            airlines: string[];
-                            /**
-                             * @description live: the award provider saw this space; unconfirmed: a chart price, no space seen — find a seat before moving points.
-                             * @enum {string}
-                             */
-                            availability: "live" | "unconfirmed";
-                            /** @description How old the availability is; null for chart prices. */
-                            award_data_age_seconds: number | null;
-                            /** @description Whether the programme lets you hold this award before the points arrive (false when unknown). */
-                            can_hold: boolean;
-                            direct: boolean | null;
-                            /** @description (cash price − taxes) ÷ points_spent × 100, in US cents per point. */
-                            effective_cpp: number;
-                            existing_balance_used: number;
-                            /** @description Flights as "VS4 JFK-LHR 2026-12-31T19:00", when known. */
-                            flights: string[];
-                            hold_hours: number | null;
-                            /** @description Miles for the whole party. */
-                            miles: number;
-                            /** @description Unconfirmed dynamic prices: the usual high per passenger; null otherwise. */
-                            miles_high: number | null;
-                            miles_per_passenger: number;
-                            /** @description Existing miles used plus points sent from the source: what effective_cpp divides by. */
-                            points_spent: number;
-                            /** @description Programme to book the award with (our slug, e.g. virgin_atlantic). */
-                            program: string;
-                            program_name: string;
-                            /** @description What a point of the source currency is usually worth, in US cents. */
-                            reference_cpp: number;
-                            /** @description Seats left at this price, when the programme reports it. */
-                            seats: number | null;
-                            /** @description Programme whose points are spent: a bank or hotel currency, or the booking programme itself when its balance covers the award. */
-                            source: string;
-                            source_name: string;
-                            /** @description The path in one or two sentences. */
-                            summary: string;
-                            /** @description Taxes and carrier surcharges for the whole party, in the request currency. */
-                            taxes: number;
-                            /** @description Typical hours until the points arrive. */
-                            transfer_hours: number;
-                            /**
-                             * @description Slowest hop: instant, hours or days; none without transfers.
-                             * @enum {string}
-                             */
-                            transfer_time: "none" | "instant" | "hours" | "days";
-                            /** @description Transfers in order; empty when the held balance covers the award. */
-                            transfers: {
-                                /** @description Last day of that bonus (YYYY-MM-DD), null when none. */
-                                bonus_ends: string | null;
-                                /** @description Transfer bonus applied on this hop (0 when none). */
-                                bonus_percent: number;
-                                /** @description Programme the points leave. */
-                                from: string;
-                                /** @description Base ratio: points received per point sent, before any bonus. */
-                                ratio: number;
-                                /** @description Points that arrive, bonus included. */
-                                receive: number;
-                                /** @description Points to send, rounded up to the transfer minimum and increment. */
-                                send: number;
-                                /** @description Programme they arrive in. */
-                                to: string;
-                            }[];
-                            /** @description Miles already held in the booking programme are used (first, before any transfer). */
-                            uses_existing_balance: boolean;
-                            /**
-                             * @description excellent ≥ 1.5 × reference_cpp, good ≥ 1.0 ×, poor below (pay cash and keep the points).
-                             * @enum {string}
-                             */
-                            verdict: "excellent" | "good" | "poor";
-                            /** @description Read before moving points: transfers cannot be undone. */
-                            warning?: string;
-                        }[];
-                        /** @description What a points expert would do, in a sentence. */
-                        recommendation: string;
-                        /** @description Per award, the cheapest path the balances fall short of (when it beats every path they cover), with the shortfall at its source. */
-                        short_by: {
-                            /** @description IATA codes of the airlines flying it. */
-                            airlines: string[];
-                            /**
-                             * @description live: the award provider saw this space; unconfirmed: a chart price, no space seen — find a seat before moving points.
-                             * @enum {string}
-                             */
-                            availability: "live" | "unconfirmed";
-                            /** @description How old the availability is; null for chart prices. */
-                            award_data_age_seconds: number | null;
-                            /** @description What the caller holds in the source programme. */
-                            balance: number;
-                            /** @description Whether the programme lets you hold this award before the points arrive (false when unknown). */
-                            can_hold: boolean;
-                            direct: boolean | null;
-                            /** @description (cash price − taxes) ÷ points_spent × 100, in US cents per point. */
-                            effective_cpp: number;
-                            existing_balance_used: number;
-                            /** @description Flights as "VS4 JFK-LHR 2026-12-31T19:00", when known. */
-                            flights: string[];
-                            hold_hours: number | null;
-                            /** @description Miles for the whole party. */
-                            miles: number;
-                            /** @description Unconfirmed dynamic prices: the usual high per passenger; null otherwise. */
-                            miles_high: number | null;
-                            miles_per_passenger: number;
-                            /** @description Existing miles used plus points sent from the source: what effective_cpp divides by. */
-                            points_spent: number;
-                            /** @description Programme to book the award with (our slug, e.g. virgin_atlantic). */
-                            program: string;
-                            program_name: string;
-                            /** @description What a point of the source currency is usually worth, in US cents. */
-                            reference_cpp: number;
-                            /** @description Seats left at this price, when the programme reports it. */
-                            seats: number | null;
-                            /** @description Points of the source programme missing for this path. */
-                            short_by: number;
-                            /** @description Programme whose points are spent: a bank or hotel currency, or the booking programme itself when its balance covers the award. */
-                            source: string;
-                            source_name: string;
-                            /** @description The path in one or two sentences. */
-                            summary: string;
-                            /** @description Taxes and carrier surcharges for the whole party, in the request currency. */
-                            taxes: number;
-                            /** @description Typical hours until the points arrive. */
-                            transfer_hours: number;
-                            /**
-                             * @description Slowest hop: instant, hours or days; none without transfers.
-                             * @enum {string}
-                             */
-                            transfer_time: "none" | "instant" | "hours" | "days";
-                            /** @description Transfers in order; empty when the held balance covers the award. */
-                            transfers: {
-                                /** @description Last day of that bonus (YYYY-MM-DD), null when none. */
-                                bonus_ends: string | null;
-                                /** @description Transfer bonus applied on this hop (0 when none). */
-                                bonus_percent: number;
-                                /** @description Programme the points leave. */
-                                from: string;
-                                /** @description Base ratio: points received per point sent, before any bonus. */
-                                ratio: number;
-                                /** @description Points that arrive, bonus included. */
-                                receive: number;
-                                /** @description Points to send, rounded up to the transfer minimum and increment. */
-                                send: number;
-                                /** @description Programme they arrive in. */
-                                to: string;
-                            }[];
-                            /** @description Miles already held in the booking programme are used (first, before any transfer). */
-                            uses_existing_balance: boolean;
-                            /**
-                             * @description excellent ≥ 1.5 × reference_cpp, good ≥ 1.0 ×, poor below (pay cash and keep the points).
-                             * @enum {string}
-                             */
-                            verdict: "excellent" | "good" | "poor";
-                            /** @description Read before moving points: transfers cannot be undone. */
-                            warning?: string;
-                        }[];
-                        /** @description Award provider sources with space that map to no programme we know. */
-                        unknown_award_programs: string[];
-                    };
+                    "application/json": components["schemas"]["PointsRouterPathsResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -11244,26 +11422,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The current purchase promotion, e.g. 100 for "buy points, get 100 % more" (default 0).
-                     * @default 0
-                     */
-                    bonus_percent?: number;
-                    /** @description What the same trip costs in cash, US dollars. */
-                    cash_price: number;
-                    /** @description Points or miles the award costs. */
-                    points_needed: number;
-                    /** @description Price of one point before the bonus, US cents; overrides our dataset's usual price (e.g. for a targeted offer). */
-                    price_cents_per_point?: number;
-                    /** @description Programme to buy points from, by slug or name: "aeroplan", "Alaska Mileage Plan", "world_of_hyatt". */
-                    program: string;
-                    /**
-                     * @description Taxes and fees of the award, paid in cash on top of the points, US dollars (default 0).
-                     * @default 0
-                     */
-                    taxes?: number;
-                };
+                "application/json": components["schemas"]["BuyCalcRequest"];
             };
         };
         responses: {
@@ -11273,41 +11432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description cost_of_buying + taxes: what the award costs in cash when the points are bought. */
-                        award_cost: number;
-                        bonus_percent: number;
-                        cash_price: number;
-                        /** @description US dollars for the points. */
-                        cost_of_buying: number;
-                        /** @description What each point received costs after the bonus, US cents. */
-                        effective_cpp: number;
-                        exceeds_yearly_cap: boolean;
-                        /** @description The yearly purchase limit in points bought, when the programme has one. */
-                        max_per_year: number | null;
-                        points_needed: number;
-                        /** @description Points credited with the bonus; at least points_needed. */
-                        points_received: number;
-                        /** @description Points to pay for, before the bonus, rounded up to the increment. */
-                        points_to_buy: number;
-                        /** @description Price of one point before the bonus, US cents. */
-                        price_cents_per_point: number;
-                        /** @enum {string} */
-                        price_source: "dataset" | "override";
-                        /** @description Our slug for the programme. */
-                        program: string;
-                        program_name: string;
-                        /** @description Points are bought in blocks of this size, before the bonus. */
-                        purchase_increment: number;
-                        reason: string;
-                        /** @description What each point is worth on this award: (cash_price − taxes) / points_needed × 100. */
-                        redemption_cpp: number;
-                        /** @description cash_price − award_cost; negative when buying costs more. */
-                        savings: number;
-                        taxes: number;
-                        /** @enum {string} */
-                        verdict: "buy" | "pay_cash";
-                    };
+                    "application/json": components["schemas"]["PointsBuyCalculatorResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -11348,21 +11473,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description What the same trip costs in cash, in US dollars. */
-                    cashPrice: number;
-                    /** @description The award prices to compare (1 to 50). */
-                    pointsOptions: {
-                        /** @description Other fees paid on top of the points (booking or partner fees), same currency (default 0). */
-                        fees?: number;
-                        /** @description Points or miles the award costs. */
-                        pointsRequired: number;
-                        /** @description Loyalty programme, by slug or name: "aeroplan", "United MileagePlus", "flying_blue", "world_of_hyatt". */
-                        program: string;
-                        /** @description Taxes and carrier surcharges paid on top of the points, in the currency of cashPrice (default 0). */
-                        taxes?: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["OptimizeRequest"];
             };
         };
         responses: {
@@ -11372,33 +11483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Best cents per point first. */
-                        ranked: {
-                            /** @description (cashPrice − taxes − fees) / pointsRequired × 100, US cents per point, 2 decimals. */
-                            cpp: number;
-                            note?: string;
-                            points_required: number;
-                            /** @description The programme as given in the request. */
-                            program: string;
-                            /** @description Our slug for the programme, or null when it was not recognised. */
-                            program_id: string | null;
-                            program_name: string | null;
-                            /**
-                             * @description "default" when the programme is unknown and 1.0 cpp was used.
-                             * @enum {string}
-                             */
-                            reference: "program" | "default";
-                            /** @description The programme's reference value in cents per point. */
-                            reference_cpp: number;
-                            /** @description Taxes plus fees deducted from the cash price. */
-                            taxes: number;
-                            /** @description cpp ÷ reference_cpp. */
-                            value_vs_reference: number;
-                            /** @enum {string} */
-                            verdict: "excellent" | "good" | "poor";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PointsOptimizeResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -11448,75 +11533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description As-of date (YYYY-MM-DD) of each dataset the answer uses. */
-                        as_of: {
-                            bonuses: string;
-                            programs: string;
-                            transfers: string;
-                        };
-                        count: number;
-                        /** @description Airline partners first, then hotel partners; by name within each. */
-                        partners: {
-                            alliance: ("star_alliance" | "oneworld" | "skyteam") | null;
-                            block_bonus: {
-                                bonus: number;
-                                per: number;
-                            } | null;
-                            /** @description The transfer bonus running today on this partnership, if any. */
-                            bonus: {
-                                /** @description Whole days after today until the end; 0 means it ends today. */
-                                days_left: number;
-                                /** @description Points received per point sent with the bonus. */
-                                effective_ratio: number | null;
-                                /** @description Last day, YYYY-MM-DD (inclusive). */
-                                end: string;
-                                /** @description Programme the points leave. */
-                                from: string;
-                                from_name: string;
-                                note: string | null;
-                                /** @description Extra points in percent of what the transfer gives, e.g. 30 for +30 %. */
-                                percent: number;
-                                /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
-                                ratio: string | null;
-                                /** @description First day, YYYY-MM-DD (inclusive). */
-                                start: string;
-                                /** @description Programme the points arrive in. */
-                                to: string;
-                                to_name: string;
-                            } | null;
-                            /** @description Points received per point sent today, with the bonus (and any block bonus at whole blocks). */
-                            effective_ratio: number;
-                            /** @description Step above the minimum, in points sent. */
-                            increment: number;
-                            /** @enum {string} */
-                            kind: "bank" | "airline" | "hotel";
-                            /** @description Smallest transfer, in points sent. */
-                            minimum: number;
-                            name: string;
-                            /** @description Partner programme id. */
-                            program: string;
-                            /** @description Points sent : points received, e.g. "1:1", "1:2" (Amex→Hilton), "3:1" (Marriott→most airlines). */
-                            ratio: string;
-                            /** @description Points received per point sent before bonuses. */
-                            ratio_value: number;
-                            /**
-                             * @description Typical time until the points arrive: instant, within hours, or days.
-                             * @enum {string}
-                             */
-                            transfer_time: "instant" | "hours" | "days";
-                            typical_hours: number;
-                        }[];
-                        program: {
-                            /** @description Programme slug, e.g. "chase_ur", "aeroplan", "world_of_hyatt". */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "bank" | "airline" | "hotel";
-                            name: string;
-                        };
-                        /** @description The day bonuses were checked for (UTC), YYYY-MM-DD. */
-                        today: string;
-                    };
+                    "application/json": components["schemas"]["PointsPartnersResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -11573,90 +11590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description As-of date (YYYY-MM-DD) of each dataset the answer uses. */
-                        as_of: {
-                            bonuses: string;
-                            programs: string;
-                            transfers: string;
-                        };
-                        count: number;
-                        /** @description Best effective ratio first; on equal ratios the path with fewer transfers first. */
-                        paths: {
-                            /** @description When `points` was given: what to send at the source and at each hop (minimums, increments and block bonuses respected) to receive at least that many. */
-                            amounts: {
-                                hops: {
-                                    from: string;
-                                    receive: number;
-                                    send: number;
-                                    to: string;
-                                }[];
-                                receive: number;
-                                send: number;
-                            } | null;
-                            /** @description Transfer bonuses this path uses today. */
-                            bonuses: {
-                                days_left: number;
-                                end: string;
-                                from: string;
-                                percent: number;
-                                to: string;
-                            }[];
-                            /** @description Target points per source point, with today’s bonuses (block bonuses at whole blocks). */
-                            effective_ratio: number;
-                            /** @description Transfers on the way (1 is a direct transfer). */
-                            hops: number;
-                            /** @description Programme ids from the source to the target. */
-                            route: string[];
-                            /** @description The currency you start from. */
-                            source: string;
-                            /** @enum {string} */
-                            source_kind: "bank" | "airline" | "hotel";
-                            source_name: string;
-                            steps: {
-                                block_bonus: {
-                                    bonus: number;
-                                    per: number;
-                                } | null;
-                                /** @description Active transfer bonus on this step, 0 when none. */
-                                bonus_percent: number;
-                                /** @description Points received per point sent with the bonus (and, where a block bonus applies, sending whole blocks). */
-                                effective_ratio: number;
-                                from: string;
-                                /** @description Step above the minimum, in points sent. */
-                                increment: number;
-                                /** @description Smallest transfer, in points sent. */
-                                minimum: number;
-                                /** @description Points sent : points received, e.g. "1:1", "1:2", "3:1". */
-                                ratio: string;
-                                /** @description Points received per point sent before bonuses. */
-                                ratio_value: number;
-                                to: string;
-                                /**
-                                 * @description Typical time until the points arrive: instant, within hours, or days.
-                                 * @enum {string}
-                                 */
-                                transfer_time: "instant" | "hours" | "days";
-                                typical_hours: number;
-                            }[];
-                            /**
-                             * @description The slowest step’s typical transfer time.
-                             * @enum {string}
-                             */
-                            transfer_time: "instant" | "hours" | "days";
-                            /** @description Typical hours until the points arrive, all steps added up. */
-                            typical_hours: number;
-                        }[];
-                        target: {
-                            /** @description Programme slug, e.g. "chase_ur", "aeroplan", "world_of_hyatt". */
-                            id: string;
-                            /** @enum {string} */
-                            kind: "bank" | "airline" | "hotel";
-                            name: string;
-                        };
-                        /** @description The day bonuses were applied for (UTC), YYYY-MM-DD. */
-                        today: string;
-                    };
+                    "application/json": components["schemas"]["PointsPathsResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -11706,49 +11640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description As-of date of the programme dataset, YYYY-MM-DD. */
-                        as_of: string;
-                        count: number;
-                        /** @description The ids above grouped by kind. */
-                        groups: {
-                            airline: string[];
-                            bank: string[];
-                            hotel: string[];
-                        };
-                        /** @description Bank currencies, then airline, then hotel programmes; by name within each. */
-                        programs: {
-                            /** @description IATA codes of the airlines whose flights the programme is named for. */
-                            airlines: string[];
-                            /** @description Airline alliance; null for banks, hotels and unaligned airlines. */
-                            alliance: ("star_alliance" | "oneworld" | "skyteam") | null;
-                            /** @description Programme slug used by every points route, e.g. "amex_mr", "aeroplan", "world_of_hyatt". */
-                            id: string;
-                            /**
-                             * @description bank (a transferable currency), airline or hotel.
-                             * @enum {string}
-                             */
-                            kind: "bank" | "airline" | "hotel";
-                            name: string;
-                            /** @description Whether the programme books partner airlines’ award seats; null when not an airline. */
-                            partner_awards: boolean | null;
-                            /** @description Buying points from the programme: base price in US cents per point and the yearly cap; null when not sold. */
-                            purchase: {
-                                cents_per_point: number;
-                                max_per_year: number | null;
-                            } | null;
-                            /** @description What a point is usually worth, US cents; the yardstick for excellent/good/poor verdicts. */
-                            reference_cpp: number;
-                            /** @description The award-availability source slug for this programme, when it is tracked. */
-                            seats_aero_source: string | null;
-                            /** @description Programmes this one transfers points to. */
-                            transfer_partners: number;
-                            /** @description Programmes that transfer points into this one. */
-                            transfer_sources: number;
-                        }[];
-                        /** @description Where the figures come from. */
-                        sources: string[];
-                    };
+                    "application/json": components["schemas"]["PointsProgramsResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -11789,28 +11681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Date of the dataset, YYYY-MM-DD; null when there is none. */
-                        as_of: string | null;
-                        count: number;
-                        /** @description Best cents per point first; empty when the dataset is missing or malformed. */
-                        sweet_spots: {
-                            /** @enum {string} */
-                            cabin: "economy" | "premium_economy" | "business" | "first";
-                            /** @description (typical_cash_usd − taxes_usd) / miles × 100, US cents per point. */
-                            cpp: number;
-                            id: string;
-                            miles: number;
-                            notes: string;
-                            /** @description Programme slug, e.g. "virgin_atlantic". */
-                            program: string;
-                            /** @description e.g. "US to Europe, business, one way". */
-                            route: string;
-                            taxes_usd: number;
-                            title: string;
-                            typical_cash_usd: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PointsSweetspotsResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -11848,39 +11719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description As-of date (YYYY-MM-DD) of each dataset the answer uses. */
-                        as_of: {
-                            bonuses: string;
-                            programs: string;
-                            transfers: string;
-                        };
-                        /** @description Active bonuses only, ending soonest first, then the biggest. */
-                        bonuses: {
-                            /** @description Whole days after today until the end; 0 means it ends today. */
-                            days_left: number;
-                            /** @description Points received per point sent with the bonus. */
-                            effective_ratio: number | null;
-                            /** @description Last day, YYYY-MM-DD (inclusive). */
-                            end: string;
-                            /** @description Programme the points leave. */
-                            from: string;
-                            from_name: string;
-                            note: string | null;
-                            /** @description Extra points in percent of what the transfer gives, e.g. 30 for +30 %. */
-                            percent: number;
-                            /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
-                            ratio: string | null;
-                            /** @description First day, YYYY-MM-DD (inclusive). */
-                            start: string;
-                            /** @description Programme the points arrive in. */
-                            to: string;
-                            to_name: string;
-                        }[];
-                        count: number;
-                        /** @description The day checked (UTC), YYYY-MM-DD. */
-                        today: string;
-                    };
+                    "application/json": components["schemas"]["PointsTransferBonusesResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -11903,10 +11742,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /** @description The user’s linked bank programmes (or hotel programmes that transfer to airlines), e.g. ["chase_ur", "amex_mr"]. Signed-in callers may omit it to use the transferable programmes saved in their playbook. */
-                    bank_programs?: ("amex_mr" | "bilt" | "capital_one" | "chase_ur" | "citi_typ" | "wells_fargo" | "hilton_honors" | "ihg_one_rewards" | "marriott_bonvoy" | "world_of_hyatt")[];
-                };
+                "application/json": components["schemas"]["EligibilityRequest"];
             };
         };
         responses: {
@@ -11916,46 +11752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description As-of date (YYYY-MM-DD) of each dataset the answer uses. */
-                        as_of: {
-                            bonuses: string;
-                            programs: string;
-                            transfers: string;
-                        };
-                        /** @description The programmes checked, each once. */
-                        bank_programs: string[];
-                        /** @description Active bonuses only, ending soonest first, then the biggest. */
-                        bonuses: {
-                            /** @description Whole days after today until the end; 0 means it ends today. */
-                            days_left: number;
-                            /** @description Points received per point sent with the bonus. */
-                            effective_ratio: number | null;
-                            /** @description Last day, YYYY-MM-DD (inclusive). */
-                            end: string;
-                            /** @description Programme the points leave. */
-                            from: string;
-                            from_name: string;
-                            note: string | null;
-                            /** @description Extra points in percent of what the transfer gives, e.g. 30 for +30 %. */
-                            percent: number;
-                            /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
-                            ratio: string | null;
-                            /** @description First day, YYYY-MM-DD (inclusive). */
-                            start: string;
-                            /** @description Programme the points arrive in. */
-                            to: string;
-                            to_name: string;
-                        }[];
-                        count: number;
-                        /**
-                         * @description Where bank_programs came from: the request, or the caller's saved playbook when the request named none.
-                         * @enum {string}
-                         */
-                        programs_source: "request" | "playbook";
-                        /** @description The day checked (UTC), YYYY-MM-DD. */
-                        today: string;
-                    };
+                    "application/json": components["schemas"]["PointsTransferBonusesCheckResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -11996,54 +11793,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Hide flights whose main carrier is one of these IATA codes. Omitted: the avoided airlines saved in the caller's playbook; [] hides none. */
-                    avoided_airlines?: string[];
-                    /**
-                     * @description Cabin to search. Omitted: the cabin saved in the caller's playbook, else economy (the default for anonymous callers).
-                     * @enum {string}
-                     */
-                    cabin_class?: "economy" | "premium_economy" | "business" | "first";
-                    /**
-                     * @description Children aged 2–11.
-                     * @default 0
-                     */
-                    children?: number;
-                    /** @description Currency to price in (ISO 4217). */
-                    currency?: string;
-                    /**
-                     * Format: date
-                     * @description Departure date (YYYY-MM-DD), local to the origin.
-                     */
-                    departure_date: string;
-                    /** @description IATA code of the arrival airport or city, e.g. "LHR". */
-                    destination: string;
-                    /**
-                     * @description Infants under 2, on a lap; at most one per adult.
-                     * @default 0
-                     */
-                    infants?: number;
-                    /** @description Most stops per direction; omit for any. */
-                    max_stops?: 0 | 1 | 2;
-                    /** @description IATA code of the departure airport or city, e.g. "JFK" or "NYC". */
-                    origin: string;
-                    /**
-                     * @description Adult passengers (1–9).
-                     * @default 1
-                     */
-                    passengers?: number;
-                    /**
-                     * Format: date
-                     * @description Return date (YYYY-MM-DD) for a round trip; omit for one way.
-                     */
-                    return_date?: string;
-                    /**
-                     * @description cash: fares only; points: award seats only; both: fares and award seats merged per flight.
-                     * @default both
-                     * @enum {string}
-                     */
-                    search_type?: "cash" | "points" | "both";
-                };
+                "application/json": components["schemas"]["FlightSearchRequest"];
             };
         };
         responses: {
@@ -12053,202 +11803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": {
-                        data: {
-                            arriving_at: string | null;
-                            awards: {
-                                /** @description Seconds since the availability was last seen upstream. */
-                                age_s: number;
-                                /** @enum {string} */
-                                cabin: "economy" | "premium_economy" | "business" | "first";
-                                /** @enum {string} */
-                                direction: "outbound" | "return";
-                                miles: number;
-                                /** @description Loyalty program (seats.aero source), e.g. "aeroplan". */
-                                program: string;
-                                /** @description null when the program does not report seat counts. */
-                                seats_remaining: number | null;
-                                /** @constant */
-                                source: "seats_aero";
-                                taxes: number;
-                                taxes_currency: string;
-                            }[];
-                            /** @description True when this service can book the flight: `price` is then the price of offer_id. False: `price` is a reference only. */
-                            bookable: boolean;
-                            /** @enum {string} */
-                            cabin: "economy" | "premium_economy" | "business" | "first";
-                            /** @description IATA code of the main (first) marketing carrier. */
-                            carrier: string;
-                            /** @description Bookable results: exactly what checkout charges for offer_id for these passengers with no extras or seats (fare plus service fee), in the offer's own currency, which the card is charged in: the amount POST /api/booking/payment-intent asks for offer_id without services, while the offer's price holds. null when not bookable. */
-                            checkout_total: {
-                                /** @description Major units. */
-                                amount: number;
-                                /** @description ISO 4217. */
-                                currency: string;
-                            } | null;
-                            /** @description The asked currency; the source's own currency only when no reference rate exists for it. */
-                            currency: string | null;
-                            /** @description Age of the oldest data in this result, in seconds. */
-                            data_age_s: number;
-                            departing_at: string | null;
-                            destination: string;
-                            /** @description Total time of all slices. */
-                            duration_minutes: number | null;
-                            /** @description When offer_id expires (about 30 minutes after search). */
-                            expires_at: string | null;
-                            /** @description Fare brand of the price shown. */
-                            fare_brand: string | null;
-                            /** @description Units of `currency` per unit of the source currency used to convert `price`; null when price is in its source's own currency. */
-                            fx_rate: number | null;
-                            /** @description Stable id of this flight in this search; a later result event with the same id replaces the earlier one. */
-                            id: string;
-                            /** @description The offer this result books and prices: the cheapest bookable one, provider-prefixed. */
-                            offer_id: string | null;
-                            origin: string;
-                            /** @description The one price of this result, for all passengers. Bookable (bookable true): what checkout charges for offer_id with no extras (the fare plus our service fee), in `currency`; when the offer is priced in another currency than the asked one it is checkout_total converted at the reference rate fx_rate (an estimate: the card is charged checkout_total). Not bookable here (bookable false): the cheapest reference price (e.g. Google Flights), which no one can book through this service. null for award-only results. */
-                            price: number | null;
-                            /** @description Every cash price found for this flight, cheapest first, each with its source and its own currency: other fare brands of the booking provider, and reference prices from other sources. */
-                            prices: {
-                                /** @description Seconds since the provider produced this price. */
-                                age_s: number;
-                                /** @description The provider's total for all passengers, in major units of `currency`, as it quoted it. For a bookable offer this is the fare before our service fee, which checkout adds (see the result's checkout_total). */
-                                amount: number;
-                                /** @description True when this service can book it; pass offer_id to the booking routes. */
-                                bookable: boolean;
-                                changeable: boolean | null;
-                                checked_bags: number | null;
-                                /** @description The currency the provider quoted in; it can differ from the asked one. */
-                                currency: string;
-                                expires_at: string | null;
-                                fare_brand: string | null;
-                                /** @description Provider-prefixed offer id, e.g. "duffel:off_...", when bookable. */
-                                offer_id: string | null;
-                                refundable: boolean | null;
-                                /** @enum {string} */
-                                source: "duffel" | "serpapi";
-                            }[];
-                            /** @description Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK". */
-                            route: string;
-                            slices: {
-                                arriving_at: string;
-                                departing_at: string;
-                                destination: string;
-                                duration_minutes: number;
-                                origin: string;
-                                segments: {
-                                    aircraft: string | null;
-                                    /** @description Local time at the destination, YYYY-MM-DDTHH:MM:SS. */
-                                    arriving_at: string;
-                                    /** @description Marketing carrier IATA code. */
-                                    carrier: string;
-                                    /** @description Local time at the origin, YYYY-MM-DDTHH:MM:SS. */
-                                    departing_at: string;
-                                    destination: string;
-                                    duration_minutes: number;
-                                    /** @description Marketing carrier and number, e.g. "BA117". */
-                                    flight: string;
-                                    /** @description Operating carrier when it differs or is known. */
-                                    operating_carrier: string | null;
-                                    origin: string;
-                                }[];
-                                stops: number;
-                            }[];
-                            sources: ("duffel" | "serpapi" | "seats_aero")[];
-                            /** @description Most stops in any slice. */
-                            stops: number | null;
-                        };
-                        /** @constant */
-                        type: "result";
-                    } | {
-                        data: {
-                            cached: boolean;
-                            /** @description Itineraries this provider returned. */
-                            count: number;
-                            elapsed_ms: number;
-                            /** @enum {string} */
-                            mode: "live" | "simulator";
-                            /** @enum {string} */
-                            provider: "duffel" | "serpapi" | "seats_aero";
-                            reason: ("no_results" | "timeout" | "rate_limited" | "unavailable" | "bad_response" | "rejected" | "not_found" | "auth" | "network" | "circuit_open" | "overloaded" | "error") | null;
-                            /**
-                             * @description error also when the provider answered with nothing.
-                             * @enum {string}
-                             */
-                            status: "ok" | "error";
-                        };
-                        /** @constant */
-                        type: "progress";
-                    } | {
-                        data: {
-                            /**
-                             * @description Where the cabin came from: the request, the caller's saved playbook, or the economy default.
-                             * @enum {string}
-                             */
-                            cabin_source: "request" | "playbook" | "default";
-                            cache_age_s: number | null;
-                            /** @description True when the whole answer came from the search cache. */
-                            cached: boolean;
-                            /** @description The cheapest bookable result (its price and currency as in the result); null when nothing shown can be booked. */
-                            cheapest: {
-                                /** @description What checkout charges for it, in the offer's own currency. */
-                                checkout_total: {
-                                    /** @description Major units. */
-                                    amount: number;
-                                    /** @description ISO 4217. */
-                                    currency: string;
-                                };
-                                currency: string;
-                                id: string;
-                                price: number;
-                            } | null;
-                            /** @description The cheapest result that cannot be booked here (a Google Flights price), for comparison only; null when there is none. */
-                            cheapest_reference: {
-                                currency: string;
-                                id: string;
-                                price: number;
-                            } | null;
-                            /** @description Distinct flights found. */
-                            count: number;
-                            elapsed_ms: number;
-                            /** @description Flights found but not shown because their main carrier is avoided (the request's avoided_airlines, else the playbook's). */
-                            hidden_avoided: number;
-                            /** @description For a signed-in caller whose saved playbook names preferred airlines; null otherwise. Nothing is hidden or reordered for them. */
-                            preferred: {
-                                /** @description The saved playbook's preferred airlines. */
-                                airlines: string[];
-                                /** @description The cheapest of those with a cash price. */
-                                cheapest: {
-                                    /** @description False: a reference price that cannot be booked here. */
-                                    bookable: boolean;
-                                    carrier: string;
-                                    currency: string;
-                                    id: string;
-                                    price: number;
-                                } | null;
-                                /** @description Shown flights whose main carrier is one of them. */
-                                count: number;
-                            } | null;
-                            providers: {
-                                cached: boolean;
-                                /** @description Itineraries this provider returned. */
-                                count: number;
-                                elapsed_ms: number;
-                                /** @enum {string} */
-                                mode: "live" | "simulator";
-                                /** @enum {string} */
-                                provider: "duffel" | "serpapi" | "seats_aero";
-                                reason: ("no_results" | "timeout" | "rate_limited" | "unavailable" | "bad_response" | "rejected" | "not_found" | "auth" | "network" | "circuit_open" | "overloaded" | "error") | null;
-                                /**
-                                 * @description error also when the provider answered with nothing.
-                                 * @enum {string}
-                                 */
-                                status: "ok" | "error";
-                            }[];
-                            search_id: string;
-                        };
-                        /** @constant */
-                        type: "complete";
-                    };
+                    "text/event-stream": components["schemas"]["FlightSearchEvent"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -12295,20 +11850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        deals_found: {
-                            last_24h: number;
-                            /** @description Mistake fares detected since the service started. */
-                            total: number;
-                        };
-                        /** @description Distinct origin-destination pairs with observed prices or active fare alerts. */
-                        routes_tracked: number;
-                        searches: {
-                            /** @description Searches so far in the current UTC day (searches are counted per route and day). */
-                            today: number;
-                            total: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["StatsPublicResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -12340,43 +11882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Most searched routes in the window, most first. */
-                        most_searched: {
-                            destination: string;
-                            origin: string;
-                            /** @description ORIGIN-DESTINATION */
-                            route: string;
-                            searches: number;
-                        }[];
-                        /** @description Routes whose latest price is below the median of their earlier prices in the window (at least 3 earlier searches), biggest drop first. */
-                        price_drops: {
-                            cabin: string;
-                            /** @description Departure of the latest search. */
-                            departure_date: string;
-                            destination: string;
-                            /** @description Median of the earlier searches’ cheapest fares in the window (all departure dates). */
-                            earlier_median: {
-                                amount: number;
-                                currency: string;
-                            };
-                            earlier_searches: number;
-                            /** @description Cheapest fare of the latest search (one adult). */
-                            latest_price: {
-                                amount: number;
-                                currency: string;
-                            };
-                            observed_at: string;
-                            origin: string;
-                            pct_drop: number;
-                            route: string;
-                            /** @enum {string} */
-                            trip: "one_way" | "round_trip";
-                        }[];
-                        /** @description First UTC day counted, YYYY-MM-DD. */
-                        since: string;
-                        window_days: number;
-                    };
+                    "application/json": components["schemas"]["StatsTrendingResponse"];
                 };
             };
             /** @description Error: FORBIDDEN */
@@ -12417,25 +11923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        count: number;
-                        trips: {
-                            created_at: string;
-                            currency: string;
-                            destination: string;
-                            end_date: string | null;
-                            id: string;
-                            name: string;
-                            /**
-                             * @description The caller's role on this trip.
-                             * @enum {string}
-                             */
-                            role: "owner" | "editor" | "viewer";
-                            start_date: string | null;
-                            /** @enum {string} */
-                            status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["TripsListResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -12476,28 +11964,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
-                    acting_user_id?: string;
-                    /** @description Trip currency (ISO 4217): expenses are converted into it. Default USD. */
-                    currency?: string;
-                    /** @description Where to, free text or a place code. */
-                    destination: string;
-                    /** @description How the creator appears to the group (default "Organizer"). */
-                    display_name?: string;
-                    /**
-                     * Format: date
-                     * @description Last day (YYYY-MM-DD), on or after start_date.
-                     */
-                    end_date?: string;
-                    /** @description Trip name, e.g. "Lisbon with friends". */
-                    name: string;
-                    /**
-                     * Format: date
-                     * @description First day (YYYY-MM-DD).
-                     */
-                    start_date?: string;
-                };
+                "application/json": components["schemas"]["CreateTripRequest"];
             };
         };
         responses: {
@@ -12507,94 +11974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        activities: {
-                            booking_id: string | null;
-                            cost: number | null;
-                            created_at: string;
-                            currency: string | null;
-                            ends_at: string | null;
-                            id: string;
-                            link: string | null;
-                            place: string | null;
-                            starts_at: string | null;
-                            title: string;
-                        }[];
-                        /** @description Statuses PATCH .../status accepts next. */
-                        allowed_status_moves: ("planning" | "booked" | "in_progress" | "completed" | "cancelled")[];
-                        /** @description Null until PUT .../budget sets one. */
-                        budget: {
-                            budget_set: boolean;
-                            categories: {
-                                /** @description Null when no budget is set for it. */
-                                budget: number | null;
-                                category: string;
-                                /** @description Percent of the budget spent; null without a budget. */
-                                pct_used: number | null;
-                                remaining: number | null;
-                                spent: number;
-                            }[];
-                            currency: string;
-                            total: {
-                                /** @description Null when no budget is set for it. */
-                                budget: number | null;
-                                /** @description Percent of the budget spent; null without a budget. */
-                                pct_used: number | null;
-                                remaining: number | null;
-                                spent: number;
-                            };
-                            trip_id: string;
-                            updated_at: string | null;
-                        } | null;
-                        created_at: string;
-                        currency: string;
-                        destination: string;
-                        end_date: string | null;
-                        expenses: {
-                            by_category: {
-                                category: ("lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other") | string;
-                                total: number;
-                            }[];
-                            count: number;
-                            /** @description Sum of expenses in the trip currency. */
-                            total: number;
-                        };
-                        id: string;
-                        members: {
-                            display_name: string;
-                            email: string | null;
-                            /** @description Member id (tm_...): use it for paid_by, split.among and votes. */
-                            id: string;
-                            /** @enum {string} */
-                            role: "owner" | "editor" | "viewer";
-                            /** @description The registered user, or null for a named guest. */
-                            user_id: string | null;
-                        }[];
-                        name: string;
-                        /**
-                         * @description The caller's role on this trip.
-                         * @enum {string}
-                         */
-                        role: "owner" | "editor" | "viewer";
-                        /** @description Share links (never their tokens); revoke with DELETE .../share/{share_id}. */
-                        share_links: {
-                            /** @description Not revoked and not expired. */
-                            active: boolean;
-                            created_at: string;
-                            /** @description When the link stops working; null: until revoked. */
-                            expires_at: string | null;
-                            id: string;
-                            revoked_at: string | null;
-                        }[];
-                        start_date: string | null;
-                        /** @enum {string} */
-                        status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
-                        updated_at: string;
-                        you: {
-                            member_id: string;
-                            role: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Trip"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -12656,94 +12036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        activities: {
-                            booking_id: string | null;
-                            cost: number | null;
-                            created_at: string;
-                            currency: string | null;
-                            ends_at: string | null;
-                            id: string;
-                            link: string | null;
-                            place: string | null;
-                            starts_at: string | null;
-                            title: string;
-                        }[];
-                        /** @description Statuses PATCH .../status accepts next. */
-                        allowed_status_moves: ("planning" | "booked" | "in_progress" | "completed" | "cancelled")[];
-                        /** @description Null until PUT .../budget sets one. */
-                        budget: {
-                            budget_set: boolean;
-                            categories: {
-                                /** @description Null when no budget is set for it. */
-                                budget: number | null;
-                                category: string;
-                                /** @description Percent of the budget spent; null without a budget. */
-                                pct_used: number | null;
-                                remaining: number | null;
-                                spent: number;
-                            }[];
-                            currency: string;
-                            total: {
-                                /** @description Null when no budget is set for it. */
-                                budget: number | null;
-                                /** @description Percent of the budget spent; null without a budget. */
-                                pct_used: number | null;
-                                remaining: number | null;
-                                spent: number;
-                            };
-                            trip_id: string;
-                            updated_at: string | null;
-                        } | null;
-                        created_at: string;
-                        currency: string;
-                        destination: string;
-                        end_date: string | null;
-                        expenses: {
-                            by_category: {
-                                category: ("lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other") | string;
-                                total: number;
-                            }[];
-                            count: number;
-                            /** @description Sum of expenses in the trip currency. */
-                            total: number;
-                        };
-                        id: string;
-                        members: {
-                            display_name: string;
-                            email: string | null;
-                            /** @description Member id (tm_...): use it for paid_by, split.among and votes. */
-                            id: string;
-                            /** @enum {string} */
-                            role: "owner" | "editor" | "viewer";
-                            /** @description The registered user, or null for a named guest. */
-                            user_id: string | null;
-                        }[];
-                        name: string;
-                        /**
-                         * @description The caller's role on this trip.
-                         * @enum {string}
-                         */
-                        role: "owner" | "editor" | "viewer";
-                        /** @description Share links (never their tokens); revoke with DELETE .../share/{share_id}. */
-                        share_links: {
-                            /** @description Not revoked and not expired. */
-                            active: boolean;
-                            created_at: string;
-                            /** @description When the link stops working; null: until revoked. */
-                            expires_at: string | null;
-                            id: string;
-                            revoked_at: string | null;
-                        }[];
-                        start_date: string | null;
-                        /** @enum {string} */
-                        status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
-                        updated_at: string;
-                        you: {
-                            member_id: string;
-                            role: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Trip"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -12796,27 +12089,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
-                    acting_user_id?: string;
-                    /** @description The booking this belongs to, if any (private: not shown through share links). */
-                    booking_id?: string;
-                    /** @description Cost in major units of `currency`. */
-                    cost?: number;
-                    /** @description Currency of cost; default the trip currency. */
-                    currency?: string;
-                    /** Format: date-time */
-                    ends_at?: string;
-                    /** Format: uri */
-                    link?: string;
-                    place?: string;
-                    /**
-                     * Format: date-time
-                     * @description Start, ISO 8601 date-time.
-                     */
-                    starts_at: string;
-                    title: string;
-                };
+                "application/json": components["schemas"]["AddActivityRequest"];
             };
         };
         responses: {
@@ -12826,18 +12099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        booking_id: string | null;
-                        cost: number | null;
-                        created_at: string;
-                        currency: string | null;
-                        ends_at: string | null;
-                        id: string;
-                        link: string | null;
-                        place: string | null;
-                        starts_at: string | null;
-                        title: string;
-                    };
+                    "application/json": components["schemas"]["TripActivity"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -12908,29 +12170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        budget_set: boolean;
-                        categories: {
-                            /** @description Null when no budget is set for it. */
-                            budget: number | null;
-                            category: string;
-                            /** @description Percent of the budget spent; null without a budget. */
-                            pct_used: number | null;
-                            remaining: number | null;
-                            spent: number;
-                        }[];
-                        currency: string;
-                        total: {
-                            /** @description Null when no budget is set for it. */
-                            budget: number | null;
-                            /** @description Percent of the budget spent; null without a budget. */
-                            pct_used: number | null;
-                            remaining: number | null;
-                            spent: number;
-                        };
-                        trip_id: string;
-                        updated_at: string | null;
-                    };
+                    "application/json": components["schemas"]["TripBudget"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -12983,19 +12223,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
-                    acting_user_id?: string;
-                    /**
-                     * @description Per-category budgets (trip currency); together they may not exceed total.
-                     * @default {}
-                     */
-                    categories?: {
-                        [key: string]: number;
-                    };
-                    /** @description Total budget, major units of the trip currency. */
-                    total: number;
-                };
+                "application/json": components["schemas"]["SetBudgetRequest"];
             };
         };
         responses: {
@@ -13005,29 +12233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        budget_set: boolean;
-                        categories: {
-                            /** @description Null when no budget is set for it. */
-                            budget: number | null;
-                            category: string;
-                            /** @description Percent of the budget spent; null without a budget. */
-                            pct_used: number | null;
-                            remaining: number | null;
-                            spent: number;
-                        }[];
-                        currency: string;
-                        total: {
-                            /** @description Null when no budget is set for it. */
-                            budget: number | null;
-                            /** @description Percent of the budget spent; null without a budget. */
-                            pct_used: number | null;
-                            remaining: number | null;
-                            spent: number;
-                        };
-                        trip_id: string;
-                        updated_at: string | null;
-                    };
+                    "application/json": components["schemas"]["TripBudget"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -13089,51 +12295,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
-                    acting_user_id?: string;
-                    /** @description Amount paid, major units of `currency`. */
-                    amount: number;
-                    /**
-                     * @default other
-                     * @enum {string}
-                     */
-                    category?: "lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other";
-                    /** @description Currency paid in; default the trip currency. Converted at the reference rate, which is stored and shown. */
-                    currency?: string;
-                    description: string;
-                    /** @description Member id of who paid. */
-                    paid_by: string;
-                    /** Format: date */
-                    spent_on?: string;
-                    /**
-                     * @description How the cost is shared. Default: equally among every member.
-                     * @default {
-                     *       "method": "equal"
-                     *     }
-                     */
-                    split?: {
-                        /** @description Member ids sharing the cost; default every member. */
-                        among?: string[];
-                        /** @description exact: member id → amount in the expense currency (major units); must sum to the amount. */
-                        amounts?: {
-                            [key: string]: number;
-                        };
-                        /**
-                         * @default equal
-                         * @enum {string}
-                         */
-                        method?: "equal" | "exact" | "shares" | "percent";
-                        /** @description percent: member id → percent; must sum to 100. */
-                        percents?: {
-                            [key: string]: number;
-                        };
-                        /** @description shares: member id → weight, e.g. 2 and 1. */
-                        shares?: {
-                            [key: string]: number;
-                        };
-                    };
-                };
+                "application/json": components["schemas"]["AddExpenseRequest"];
             };
         };
         responses: {
@@ -13143,31 +12305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description As paid, in `currency`. */
-                        amount: number;
-                        category: string;
-                        created_at: string;
-                        currency: string;
-                        description: string;
-                        /** @description Trip currency units per one unit of `currency`, as used. */
-                        fx_rate: number;
-                        id: string;
-                        /** @description Member id of the payer. */
-                        paid_by: string;
-                        paid_by_name: string;
-                        /** @description Each member's share, trip currency; sums to trip_amount. */
-                        shares: {
-                            amount: number;
-                            display_name: string;
-                            member_id: string;
-                        }[];
-                        spent_on: string | null;
-                        split_method: string;
-                        /** @description In the trip currency. */
-                        trip_amount: number;
-                        trip_currency: string;
-                    };
+                    "application/json": components["schemas"]["TripExpense"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -13238,46 +12376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        by_currency: {
-                            amount: number;
-                            currency: string;
-                            trip_amount: number;
-                        }[];
-                        currency: string;
-                        expense_count: number;
-                        /** @description Rates the expenses were converted at. */
-                        fx_rates: {
-                            from: string;
-                            rate: number;
-                            to: string;
-                        }[];
-                        fx_source: {
-                            as_of: string;
-                            source: string;
-                        };
-                        members: {
-                            /** @description paid − owed: positive is owed money, negative owes. */
-                            balance: number;
-                            display_name: string;
-                            member_id: string;
-                            /** @description Sum of this member's shares. */
-                            owed: number;
-                            paid: number;
-                        }[];
-                        /** @description The fewest transfers that bring every balance to zero. */
-                        settle_up: {
-                            amount: number;
-                            /** @description Display name of who pays. */
-                            from: string;
-                            from_member_id: string;
-                            to: string;
-                            to_member_id: string;
-                        }[];
-                        /** @description All expenses in the trip currency. */
-                        total: number;
-                        trip_id: string;
-                    };
+                    "application/json": components["schemas"]["TripsExpenseSummaryResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -13330,12 +12429,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
-                    acting_user_id?: string;
-                    /** @description The link stops working this many days from now (1-365). Omit for a link that works until revoked. */
-                    expires_in_days?: number;
-                };
+                "application/json": components["schemas"]["GenerateShareLinkRequest"];
             };
         };
         responses: {
@@ -13345,21 +12439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Not revoked and not expired. */
-                        active: boolean;
-                        created_at: string;
-                        /** @description When the link stops working; null: until revoked. */
-                        expires_at: string | null;
-                        id: string;
-                        /** @description /api/trips/shared/{token} */
-                        path: string;
-                        revoked_at: string | null;
-                        /** @description Shown once; keep it. */
-                        token: string;
-                        /** @description Absolute URL when the service knows its public origin, else the path. */
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["TripsCreateShareLinkResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -13432,15 +12512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Not revoked and not expired. */
-                        active: boolean;
-                        created_at: string;
-                        /** @description When the link stops working; null: until revoked. */
-                        expires_at: string | null;
-                        id: string;
-                        revoked_at: string | null;
-                    };
+                    "application/json": components["schemas"]["ShareLink"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -13493,12 +12565,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
-                    acting_user_id?: string;
-                    /** @enum {string} */
-                    status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
-                };
+                "application/json": components["schemas"]["UpdateStatusRequest"];
             };
         };
         responses: {
@@ -13508,94 +12575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        activities: {
-                            booking_id: string | null;
-                            cost: number | null;
-                            created_at: string;
-                            currency: string | null;
-                            ends_at: string | null;
-                            id: string;
-                            link: string | null;
-                            place: string | null;
-                            starts_at: string | null;
-                            title: string;
-                        }[];
-                        /** @description Statuses PATCH .../status accepts next. */
-                        allowed_status_moves: ("planning" | "booked" | "in_progress" | "completed" | "cancelled")[];
-                        /** @description Null until PUT .../budget sets one. */
-                        budget: {
-                            budget_set: boolean;
-                            categories: {
-                                /** @description Null when no budget is set for it. */
-                                budget: number | null;
-                                category: string;
-                                /** @description Percent of the budget spent; null without a budget. */
-                                pct_used: number | null;
-                                remaining: number | null;
-                                spent: number;
-                            }[];
-                            currency: string;
-                            total: {
-                                /** @description Null when no budget is set for it. */
-                                budget: number | null;
-                                /** @description Percent of the budget spent; null without a budget. */
-                                pct_used: number | null;
-                                remaining: number | null;
-                                spent: number;
-                            };
-                            trip_id: string;
-                            updated_at: string | null;
-                        } | null;
-                        created_at: string;
-                        currency: string;
-                        destination: string;
-                        end_date: string | null;
-                        expenses: {
-                            by_category: {
-                                category: ("lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other") | string;
-                                total: number;
-                            }[];
-                            count: number;
-                            /** @description Sum of expenses in the trip currency. */
-                            total: number;
-                        };
-                        id: string;
-                        members: {
-                            display_name: string;
-                            email: string | null;
-                            /** @description Member id (tm_...): use it for paid_by, split.among and votes. */
-                            id: string;
-                            /** @enum {string} */
-                            role: "owner" | "editor" | "viewer";
-                            /** @description The registered user, or null for a named guest. */
-                            user_id: string | null;
-                        }[];
-                        name: string;
-                        /**
-                         * @description The caller's role on this trip.
-                         * @enum {string}
-                         */
-                        role: "owner" | "editor" | "viewer";
-                        /** @description Share links (never their tokens); revoke with DELETE .../share/{share_id}. */
-                        share_links: {
-                            /** @description Not revoked and not expired. */
-                            active: boolean;
-                            created_at: string;
-                            /** @description When the link stops working; null: until revoked. */
-                            expires_at: string | null;
-                            id: string;
-                            revoked_at: string | null;
-                        }[];
-                        start_date: string | null;
-                        /** @enum {string} */
-                        status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
-                        updated_at: string;
-                        you: {
-                            member_id: string;
-                            role: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Trip"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -13666,25 +12646,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
-                    acting_user_id?: string;
-                    /**
-                     * Format: email
-                     * @description Contact email; shown to members only, never through a share link.
-                     */
-                    email?: string;
-                    /** @description Display name; required for a guest. */
-                    name?: string;
-                    /**
-                     * @description owner: everything incl. members; editor: writes; viewer: reads and votes. Default editor.
-                     * @default editor
-                     * @enum {string}
-                     */
-                    role?: "owner" | "editor" | "viewer";
-                    /** @description Add a registered user by id. Omit to add a named guest. */
-                    user_id?: string;
-                };
+                "application/json": components["schemas"]["AddTravelerRequest"];
             };
         };
         responses: {
@@ -13694,16 +12656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        display_name: string;
-                        email: string | null;
-                        /** @description Member id (tm_...): use it for paid_by, split.among and votes. */
-                        id: string;
-                        /** @enum {string} */
-                        role: "owner" | "editor" | "viewer";
-                        /** @description The registered user, or null for a named guest. */
-                        user_id: string | null;
-                    };
+                    "application/json": components["schemas"]["TripMember"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -13783,24 +12736,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        polls: {
-                            /** @description True once closes_at has passed; votes are then refused (409). */
-                            closed: boolean;
-                            closes_at: string | null;
-                            created_at: string;
-                            id: string;
-                            options: {
-                                id: string;
-                                label: string;
-                                votes: number;
-                            }[];
-                            question: string;
-                            total_votes: number;
-                            /** @description The option id the caller voted for, or null. */
-                            your_vote: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["TripsListVotesResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -13853,25 +12789,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
-                    acting_user_id?: string;
-                    /**
-                     * @description create_poll: needs question and options (closes_at optional). vote: needs poll_id and option_id.
-                     * @enum {string}
-                     */
-                    action: "create_poll" | "vote";
-                    /**
-                     * Format: date-time
-                     * @description When voting ends (ISO 8601, in the future). Omit: it never closes.
-                     */
-                    closes_at?: string;
-                    option_id?: string;
-                    /** @description 2 to 10 distinct option labels. */
-                    options?: string[];
-                    poll_id?: string;
-                    question?: string;
-                };
+                "application/json": components["schemas"]["TripsPostVoteRequest"];
             };
         };
         responses: {
@@ -13881,22 +12799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description True once closes_at has passed; votes are then refused (409). */
-                        closed: boolean;
-                        closes_at: string | null;
-                        created_at: string;
-                        id: string;
-                        options: {
-                            id: string;
-                            label: string;
-                            votes: number;
-                        }[];
-                        question: string;
-                        total_votes: number;
-                        /** @description The option id the caller voted for, or null. */
-                        your_vote: string | null;
-                    };
+                    "application/json": components["schemas"]["TripsPostVoteResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -13973,37 +12876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        activities: {
-                            cost: number | null;
-                            currency: string | null;
-                            ends_at: string | null;
-                            link: string | null;
-                            place: string | null;
-                            starts_at: string | null;
-                            title: string;
-                        }[];
-                        currency: string;
-                        destination: string;
-                        end_date: string | null;
-                        expenses: {
-                            by_category: {
-                                category: ("lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other") | string;
-                                total: number;
-                            }[];
-                            count: number;
-                            /** @description Sum of expenses in the trip currency. */
-                            total: number;
-                        };
-                        members: {
-                            display_name: string;
-                            role: string;
-                        }[];
-                        name: string;
-                        start_date: string | null;
-                        /** @enum {string} */
-                        status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
-                    };
+                    "application/json": components["schemas"]["TripsSharedResponse"];
                 };
             };
             /** @description Error: NOT_FOUND */
@@ -14044,37 +12917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description IATA airline codes the user avoids: flight search hides them unless the request names its own. */
-                        avoided_airlines: string[];
-                        /**
-                         * @description Cabin flight search uses when the request names none.
-                         * @enum {string}
-                         */
-                        cabin: "economy" | "premium_economy" | "business" | "first";
-                        /** @description IATA airport or city codes the user usually flies from. */
-                        home_airports: string[];
-                        /** @description True when nothing is saved yet and this is the conservative default. */
-                        is_default: boolean;
-                        /** @description Least value per point, in US cents, the user accepts: the points router sets aside paths worth less. */
-                        min_cpp: number;
-                        /** @description IATA airline codes the user prefers. */
-                        preferred_airlines: string[];
-                        /** @description Programmes held and their balances: the points router and transfer-bonus check use them when the request gives none. */
-                        programs: {
-                            balance: number;
-                            program: string;
-                        }[];
-                        /**
-                         * @description avoid: no self-connect itineraries unless asked; cautious: 120 min margin; comfortable: the usual 60 min.
-                         * @enum {string}
-                         */
-                        self_connect_risk: "avoid" | "cautious" | "comfortable";
-                        /** @description When it was last saved (ISO 8601); null for the default. */
-                        updated_at: string | null;
-                        /** @description Whose playbook this is; null for the default shown to an anonymous caller. */
-                        user_id: string | null;
-                    };
+                    "application/json": components["schemas"]["SavedPlaybook"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -14115,43 +12958,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /** @description IATA airline codes flight search hides unless the request names its own; none may also be preferred. */
-                    avoided_airlines?: string[];
-                    /**
-                     * @description Cabin searched when a request names none (default economy).
-                     * @default economy
-                     * @enum {string}
-                     */
-                    cabin?: "economy" | "premium_economy" | "business" | "first";
-                    /** @description IATA airport or city codes, e.g. ["JFK", "LON"]; at most 10. */
-                    home_airports?: string[];
-                    /**
-                     * @description Least US cents per point accepted, 0–10 (default 1.0).
-                     * @default 1
-                     */
-                    min_cpp?: number;
-                    /** @description IATA airline codes, e.g. ["BA", "AA"]. */
-                    preferred_airlines?: string[];
-                    /**
-                     * @description Programmes held, each once, with a whole, non-negative balance: [{"program": "amex_mr", "balance": 120000}].
-                     * @default []
-                     */
-                    programs?: {
-                        /** @description Points or miles held (whole number, >= 0). */
-                        balance: number;
-                        /** @description Programme slug, as GET /api/points/programs lists them, e.g. "amex_mr". */
-                        program: string;
-                    }[];
-                    /**
-                     * @description avoid (default), cautious or comfortable.
-                     * @default avoid
-                     * @enum {string}
-                     */
-                    self_connect_risk?: "avoid" | "cautious" | "comfortable";
-                    /** @description Only for the service back end (internal key): whose playbook. */
-                    user_id?: string;
-                };
+                "application/json": components["schemas"]["Playbook"];
             };
         };
         responses: {
@@ -14161,37 +12968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description IATA airline codes the user avoids: flight search hides them unless the request names its own. */
-                        avoided_airlines: string[];
-                        /**
-                         * @description Cabin flight search uses when the request names none.
-                         * @enum {string}
-                         */
-                        cabin: "economy" | "premium_economy" | "business" | "first";
-                        /** @description IATA airport or city codes the user usually flies from. */
-                        home_airports: string[];
-                        /** @description True when nothing is saved yet and this is the conservative default. */
-                        is_default: boolean;
-                        /** @description Least value per point, in US cents, the user accepts: the points router sets aside paths worth less. */
-                        min_cpp: number;
-                        /** @description IATA airline codes the user prefers. */
-                        preferred_airlines: string[];
-                        /** @description Programmes held and their balances: the points router and transfer-bonus check use them when the request gives none. */
-                        programs: {
-                            balance: number;
-                            program: string;
-                        }[];
-                        /**
-                         * @description avoid: no self-connect itineraries unless asked; cautious: 120 min margin; comfortable: the usual 60 min.
-                         * @enum {string}
-                         */
-                        self_connect_risk: "avoid" | "cautious" | "comfortable";
-                        /** @description When it was last saved (ISO 8601); null for the default. */
-                        updated_at: string | null;
-                        /** @description Whose playbook this is; null for the default shown to an anonymous caller. */
-                        user_id: string | null;
-                    };
+                    "application/json": components["schemas"]["SavedPlaybook"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -14250,36 +13027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Newest first. */
-                        travelers: {
-                            created_at: string;
-                            dob: string;
-                            email: string | null;
-                            first_name: string;
-                            gender: ("male" | "female" | "unspecified" | "undisclosed") | null;
-                            /** @description UUID; compared as text. */
-                            id: string;
-                            /** @description Fully masked (•••••) when set; never returned. */
-                            known_traveler_number_masked: string | null;
-                            last_name: string;
-                            /** @description Numbers masked to their last characters. */
-                            loyalty: {
-                                number_masked: string;
-                                program: string;
-                            }[];
-                            passport: {
-                                country: string | null;
-                                /** @description The expiry date has passed. */
-                                expired: boolean;
-                                expiry: string | null;
-                                /** @description e.g. •••••1234; the full number is never returned. */
-                                number_masked: string | null;
-                            } | null;
-                            phone: string | null;
-                            updated_at: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["TravelersListResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -14320,36 +13068,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Date of birth, YYYY-MM-DD, in the past. */
-                    dob: string;
-                    email?: string | null;
-                    /** @description Given name(s) as in the passport; part of the profile key. */
-                    first_name: string;
-                    gender?: ("male" | "female" | "unspecified" | "undisclosed") | null;
-                    known_traveler_number?: string | null;
-                    /** @description Surname as in the passport; part of the profile key. */
-                    last_name: string;
-                    /** @description Frequent-flyer and hotel loyalty numbers, one per programme; replaces the stored list. */
-                    loyalty?: {
-                        number: string;
-                        /** @description Programme name or code, e.g. "United MileagePlus" or "UA". */
-                        program: string;
-                    }[] | null;
-                    /** @description Passport; the number is stored encrypted and shown masked. */
-                    passport?: {
-                        /** @description Issuing country, ISO 3166-1 alpha-2 (e.g. GB). */
-                        country: string;
-                        /** @description Expiry date, YYYY-MM-DD. */
-                        expiry: string;
-                        /** @description Passport number; stored encrypted, shown masked. */
-                        number: string;
-                    } | null;
-                    /** @description International format, e.g. +14155550100. */
-                    phone?: string | null;
-                    /** @description Only for the service back end (internal key): whose profiles. Defaults to the caller. */
-                    user_id?: string;
-                };
+                "application/json": components["schemas"]["TravelerInput"];
             };
         };
         responses: {
@@ -14359,33 +13078,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        created_at: string;
-                        dob: string;
-                        email: string | null;
-                        first_name: string;
-                        gender: ("male" | "female" | "unspecified" | "undisclosed") | null;
-                        /** @description UUID; compared as text. */
-                        id: string;
-                        /** @description Fully masked (•••••) when set; never returned. */
-                        known_traveler_number_masked: string | null;
-                        last_name: string;
-                        /** @description Numbers masked to their last characters. */
-                        loyalty: {
-                            number_masked: string;
-                            program: string;
-                        }[];
-                        passport: {
-                            country: string | null;
-                            /** @description The expiry date has passed. */
-                            expired: boolean;
-                            expiry: string | null;
-                            /** @description e.g. •••••1234; the full number is never returned. */
-                            number_masked: string | null;
-                        } | null;
-                        phone: string | null;
-                        updated_at: string;
-                    };
+                    "application/json": components["schemas"]["TravelerProfile"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -14456,10 +13149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/json": components["schemas"]["TravelersDeleteResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -14506,41 +13196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description When this verdict was computed (it is cached for a short time) */
-                        checked_at: string;
-                        checks: {
-                            cache: {
-                                /** @description Why it is degraded */
-                                error?: string;
-                                /** @description Which implementation is in use, e.g. pglite, postgresql, memory, redis */
-                                kind: string;
-                                latency_ms: number | null;
-                                /**
-                                 * @description ok when the dependency answered, degraded otherwise
-                                 * @enum {string}
-                                 */
-                                status: "ok" | "degraded";
-                            };
-                            database: {
-                                /** @description Why it is degraded */
-                                error?: string;
-                                /** @description Which implementation is in use, e.g. pglite, postgresql, memory, redis */
-                                kind: string;
-                                latency_ms: number | null;
-                                /**
-                                 * @description ok when the dependency answered, degraded otherwise
-                                 * @enum {string}
-                                 */
-                                status: "ok" | "degraded";
-                            };
-                        };
-                        /**
-                         * @description degraded when any dependency is degraded; the HTTP status stays 200
-                         * @enum {string}
-                         */
-                        status: "ok" | "degraded";
-                    };
+                    "application/json": components["schemas"]["HealthCheckResponse"];
                 };
             };
         };
@@ -14560,18 +13216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Why the credentials sent were rejected */
-                        auth_error: string | null;
-                        /** @enum {string} */
-                        caller: "anonymous" | "user" | "internal" | "admin";
-                        /** @description Presence of each auth secret */
-                        configured: {
-                            [key: string]: boolean;
-                        };
-                        /** @description First 8 characters of the caller's user id */
-                        user_id: string | null;
-                    };
+                    "application/json": components["schemas"]["HealthAuthConfigResponse"];
                 };
             };
         };
@@ -14591,49 +13236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        cache: {
-                            /** @description Why it is degraded */
-                            error?: string;
-                            /** @description Which implementation is in use, e.g. pglite, postgresql, memory, redis */
-                            kind: string;
-                            latency_ms: number | null;
-                            /**
-                             * @description ok when the dependency answered, degraded otherwise
-                             * @enum {string}
-                             */
-                            status: "ok" | "degraded";
-                        };
-                        checked_at: string;
-                        database: {
-                            /** @description Why it is degraded */
-                            error?: string;
-                            /** @description Which implementation is in use, e.g. pglite, postgresql, memory, redis */
-                            kind: string;
-                            latency_ms: number | null;
-                            /**
-                             * @description ok when the dependency answered, degraded otherwise
-                             * @enum {string}
-                             */
-                            status: "ok" | "degraded";
-                        };
-                        downstreams: {
-                            detail?: string;
-                            latency_ms?: number;
-                            /**
-                             * @description simulator when no credentials are configured
-                             * @enum {string}
-                             */
-                            mode: "live" | "simulator";
-                            name: string;
-                            /** @description What the service uses it for */
-                            role: string;
-                            /** @enum {string} */
-                            status: "ok" | "degraded" | "down" | "not_configured";
-                        }[];
-                        /** @enum {string} */
-                        status: "ok" | "degraded";
-                    };
+                    "application/json": components["schemas"]["HealthDeepResponse"];
                 };
             };
         };
@@ -14653,40 +13256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        providers: {
-                            /**
-                             * @description open: calls fail fast after repeated failures until a trial call succeeds.
-                             * @enum {string}
-                             */
-                            breaker: "closed" | "open" | "half_open" | "isolated";
-                            /** @description Whether the credential is configured (presence only, never the value). */
-                            credential_present: boolean;
-                            in_flight: number;
-                            /** @description The latest call in this process. */
-                            last_outcome: {
-                                at: string;
-                                detail: string | null;
-                                /** @enum {string} */
-                                status: "ok" | "empty" | "error";
-                            } | null;
-                            /**
-                             * @description live: the real API with configured credentials; simulator: built-in deterministic simulator.
-                             * @enum {string}
-                             */
-                            mode: "live" | "simulator";
-                            /** @enum {string} */
-                            name: "duffel" | "serpapi" | "seats_aero" | "stripe";
-                            /** @description The provider answered its latest call successfully but had nothing: genuinely no inventory, not a failure. */
-                            no_inventory: boolean;
-                            role: string;
-                            /**
-                             * @description One-word verdict from the fields above.
-                             * @enum {string}
-                             */
-                            status: "ok" | "no_inventory" | "degraded" | "down" | "unused";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["HealthProvidersResponse"];
                 };
             };
         };
@@ -14817,24 +13387,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Version of the API contract (OpenAPI info.version) */
-                        api_version: string;
-                        branch: string | null;
-                        /** @description Deploy or build timestamp, when the deploy provides one */
-                        built_at: string | null;
-                        /** @description Commit timestamp */
-                        committed_at: string | null;
-                        /** @description Deployed commit SHA */
-                        sha: string | null;
-                        /**
-                         * @description Where the SHA came from: deploy environment or the git checkout
-                         * @enum {string}
-                         */
-                        source: "env" | "git" | "unknown";
-                        /** @description When this process started */
-                        started_at: string;
-                    };
+                    "application/json": components["schemas"]["HealthVersionResponse"];
                 };
             };
         };

@@ -6,311 +6,157 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 __all__ = [
     "AccountCreateKeyRequest",
     "AccountCreateKeyResponse",
-    "AccountCreateKeyResponseKey",
     "AccountKeyUsageResponse",
     "AccountKeyUsageResponseUsageItem",
     "AccountListKeysResponse",
-    "AccountListKeysResponseKeysItem",
     "AccountRevokeKeyResponse",
-    "AccountRevokeKeyResponseKey",
+    "AddActivityRequest",
+    "AddExpenseRequest",
+    "AddExpenseRequestSplit",
+    "AddOnSelection",
+    "AddOnSelectionItem",
+    "AddTravelerRequest",
     "AdminProviderHealthResponse",
-    "AdminProviderHealthResponseBalance",
-    "AlertsCreateRequest",
-    "AlertsCreateResponse",
+    "AgentBookingRequest",
+    "AirlineCredit",
+    "AlertResponse",
     "AlertsDealsResponse",
-    "AlertsDealsResponseDealsItem",
-    "AlertsDealsResponseDealsItemPrice",
-    "AlertsDealsResponseDealsItemSearch",
-    "AlertsDealsResponseDealsItemSearchBody",
-    "AlertsDealsResponseDealsItemTypicalPrice",
     "AlertsDealsResponseRules",
     "AlertsDeleteResponse",
     "AlertsListResponse",
-    "AlertsListResponseAlertsItem",
-    "BookingAddServicesRequest",
-    "BookingAddServicesRequestServicesItem",
+    "ApiKey",
+    "AwardAvailability",
+    "BookableOffer",
+    "BookableOfferPassengersItem",
+    "Booking",
     "BookingAddServicesResponse",
     "BookingAddServicesResponseAddedItem",
-    "BookingAddServicesResponseCharged",
-    "BookingAddServicesResponseTotal",
     "BookingAvailableServicesResponse",
-    "BookingAvailableServicesResponseServicesItem",
-    "BookingAvailableServicesResponseServicesItemDimensionsCm",
-    "BookingAvailableServicesResponseServicesItemPrice",
     "BookingBaggageResponse",
     "BookingBaggageResponseIncludedItem",
     "BookingBaggageResponseOptionsItem",
     "BookingBaggageResponseOptionsItemDimensionsCm",
-    "BookingBaggageResponseOptionsItemPrice",
-    "BookingBookAgentRequest",
-    "BookingBookAgentRequestPassengersItem",
-    "BookingBookAgentRequestPassengersItemLoyaltyProgrammeAccountsItem",
-    "BookingBookAgentRequestPassengersItemPassport",
-    "BookingBookAgentRequestServicesItem",
-    "BookingBookAgentResponse",
-    "BookingBookAgentResponseTotal",
-    "BookingBookRequest",
-    "BookingBookRequestPassengersItem",
-    "BookingBookRequestPassengersItemLoyaltyProgrammeAccountsItem",
-    "BookingBookRequestPassengersItemPassport",
-    "BookingBookRequestServicesItem",
-    "BookingBookResponse",
-    "BookingBookResponseTotal",
     "BookingCancelResponse",
     "BookingCancelResponseCancellation",
-    "BookingCancelResponseCancellationAirlineCreditsItem",
-    "BookingCancelResponseCancellationAirlineCreditsItemAmount",
-    "BookingCancelResponseCancellationRefundFromAirline",
-    "BookingCancelResponseCancellationRefundedToCustomer",
-    "BookingCancelResponseTotal",
     "BookingCardPaymentConfirmRequest",
     "BookingCardPaymentConfirmResponse",
-    "BookingChangeConfirmRequest",
     "BookingChangeConfirmResponse",
     "BookingChangeConfirmResponseChange",
-    "BookingChangeConfirmResponseChangeChangeTotal",
-    "BookingChangeConfirmResponseChangeRefunded",
-    "BookingChangeConfirmResponseTotal",
     "BookingChangeOffersResponse",
-    "BookingChangeOffersResponseOffersItem",
-    "BookingChangeOffersResponseOffersItemChangeTotal",
-    "BookingChangeOffersResponseOffersItemNewTotal",
-    "BookingChangeOffersResponseOffersItemPenalty",
-    "BookingChangeOffersResponseOffersItemSlicesAddItem",
-    "BookingChangeOffersResponseOffersItemSlicesRemoveItem",
-    "BookingChangeRequestGetResponse",
-    "BookingChangeRequestGetResponseOffersItem",
-    "BookingChangeRequestGetResponseOffersItemChangeTotal",
-    "BookingChangeRequestGetResponseOffersItemNewTotal",
-    "BookingChangeRequestGetResponseOffersItemPenalty",
-    "BookingChangeRequestGetResponseOffersItemSlicesAddItem",
-    "BookingChangeRequestGetResponseOffersItemSlicesRemoveItem",
-    "BookingChangeRequestRequest",
-    "BookingChangeRequestRequestSlices",
-    "BookingChangeRequestRequestSlicesAddItem",
-    "BookingChangeRequestRequestSlicesRemoveItem",
-    "BookingChangeRequestResponse",
-    "BookingChangeRequestResponseOffersItem",
-    "BookingChangeRequestResponseOffersItemChangeTotal",
-    "BookingChangeRequestResponseOffersItemNewTotal",
-    "BookingChangeRequestResponseOffersItemPenalty",
-    "BookingChangeRequestResponseOffersItemSlicesAddItem",
-    "BookingChangeRequestResponseOffersItemSlicesRemoveItem",
     "BookingCheckInLinksResponse",
     "BookingCheckInLinksResponseLinksItem",
-    "BookingCreateOfferRequest",
-    "BookingCreateOfferRequestPassengersItem",
-    "BookingCreateOfferRequestPassengersItemLoyaltyProgrammeAccountsItem",
-    "BookingCreateOfferRequestPassengersItemPassport",
-    "BookingCreateOfferRequestServicesItem",
     "BookingCreateOfferResponse",
     "BookingCreateOfferResponseOption1",
-    "BookingCreateOfferResponseOption1Total",
     "BookingCreateOfferResponseOption2",
     "BookingCreateOfferResponseOption2OfferRequest",
-    "BookingCreateOfferResponseOption2OffersItem",
-    "BookingCreateOfferResponseOption2OffersItemPassengersItem",
-    "BookingCreateOfferResponseOption2OffersItemSlicesItem",
-    "BookingCreateOfferResponseOption2OffersItemSlicesItemSegmentsItem",
-    "BookingCreateOfferResponseOption2OffersItemTotal",
     "BookingDocumentsResponse",
-    "BookingDocumentsResponseDocumentsItem",
     "BookingFareBrandsResponse",
     "BookingFareBrandsResponseBrandsItem",
-    "BookingFareBrandsResponseBrandsItemPriceDifference",
-    "BookingFareBrandsResponseBrandsItemTotal",
     "BookingFareConditionsResponse",
-    "BookingFareConditionsResponseChangeBeforeDeparture",
-    "BookingFareConditionsResponseChangeBeforeDeparturePenalty",
-    "BookingFareConditionsResponseRefundBeforeDeparture",
-    "BookingFareConditionsResponseRefundBeforeDeparturePenalty",
     "BookingFareConditionsResponseSlicesItem",
-    "BookingFareConditionsResponseSlicesItemChangeBeforeDeparture",
-    "BookingFareConditionsResponseSlicesItemChangeBeforeDeparturePenalty",
-    "BookingFareConditionsResponseSlicesItemRefundBeforeDeparture",
-    "BookingFareConditionsResponseSlicesItemRefundBeforeDeparturePenalty",
-    "BookingGetResponse",
-    "BookingGetResponseCancellation",
-    "BookingGetResponseCancellationAirlineCreditsItem",
-    "BookingGetResponseCancellationAirlineCreditsItemAmount",
-    "BookingGetResponseCancellationRefundFromAirline",
-    "BookingGetResponseCancellationRefundedToCustomer",
-    "BookingGetResponseOrder",
-    "BookingGetResponseOrderConditions",
-    "BookingGetResponseOrderConditionsChangeBeforeDeparture",
-    "BookingGetResponseOrderConditionsChangeBeforeDeparturePenalty",
-    "BookingGetResponseOrderConditionsRefundBeforeDeparture",
-    "BookingGetResponseOrderConditionsRefundBeforeDeparturePenalty",
-    "BookingGetResponseOrderDocumentsItem",
-    "BookingGetResponseOrderServicesItem",
-    "BookingGetResponseOrderServicesItemTotal",
-    "BookingGetResponseOrderSlicesItem",
-    "BookingGetResponseOrderSlicesItemSegmentsItem",
-    "BookingGetResponseOrderTotal",
-    "BookingGetResponsePassengersItem",
-    "BookingGetResponseTotals",
-    "BookingHoldRequest",
-    "BookingHoldRequestPassengersItem",
-    "BookingHoldRequestPassengersItemLoyaltyProgrammeAccountsItem",
-    "BookingHoldRequestPassengersItemPassport",
-    "BookingHoldResponse",
-    "BookingHoldResponseTotal",
-    "BookingPayRequest",
-    "BookingPayResponse",
-    "BookingPayResponseTotal",
-    "BookingPaymentIntentRequest",
-    "BookingPaymentIntentRequestServicesItem",
+    "BookingPassengersItem",
     "BookingPaymentIntentResponse",
     "BookingProviderPaymentIntentConfirmRequest",
-    "BookingProviderPaymentIntentConfirmResponse",
-    "BookingProviderPaymentIntentConfirmResponseAmount",
-    "BookingProviderPaymentIntentConfirmResponseFees",
-    "BookingProviderPaymentIntentConfirmResponseNet",
-    "BookingProviderPaymentIntentRequest",
-    "BookingProviderPaymentIntentRequestServicesItem",
     "BookingProviderPaymentIntentResponse",
-    "BookingProviderPaymentIntentResponseAmount",
-    "BookingProviderPaymentIntentResponseFees",
-    "BookingProviderPaymentIntentResponseNet",
+    "BookingRequest",
+    "BookingResult",
     "BookingRevenueResponse",
-    "BookingSeatConfirmRequest",
     "BookingSeatConfirmResponse",
-    "BookingSeatConfirmResponseConfirmedItem",
-    "BookingSeatConfirmResponseConfirmedItemPrice",
-    "BookingSeatHoldRequest",
-    "BookingSeatHoldResponse",
-    "BookingSeatHoldResponsePrice",
     "BookingSeatMapResponse",
     "BookingSeatMapResponsePassengersItem",
-    "BookingSeatMapResponseSeatMapsItem",
-    "BookingSeatMapResponseSeatMapsItemCabinsItem",
-    "BookingSeatMapResponseSeatMapsItemCabinsItemRowsItem",
-    "BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItem",
-    "BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItem",
-    "BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItem",
-    "BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItemPrice",
-    "BookingSeatMapResponseSeatMapsItemCabinsItemWings",
-    "BookingSeatReleaseRequest",
     "BookingSeatReleaseResponse",
-    "BookingSeatReleaseResponseReleasedItem",
-    "BookingSeatReleaseResponseReleasedItemPrice",
     "BookingSeatSelectionsByBookingResponse",
-    "BookingSeatSelectionsByBookingResponseSelectionsItem",
-    "BookingSeatSelectionsByBookingResponseSelectionsItemPrice",
     "BookingSeatSelectionsResponse",
-    "BookingSeatSelectionsResponseSelectionsItem",
-    "BookingSeatSelectionsResponseSelectionsItemPrice",
-    "BookingThreeDsSessionRequest",
-    "BookingThreeDsSessionRequestServicesItem",
     "BookingThreeDsSessionResponse",
-    "CarsBookRequest",
-    "CarsBookRequestAddOnsItem",
-    "CarsBookRequestDriver",
-    "CarsBookResponse",
-    "CarsBookResponseAddOnsItem",
-    "CarsBookResponseAddOnsItemTotal",
-    "CarsBookResponseCar",
-    "CarsBookResponseCharged",
-    "CarsBookResponseDriver",
-    "CarsBookResponseDropOff",
-    "CarsBookResponseFee",
-    "CarsBookResponsePickUp",
-    "CarsBookResponseRefund",
-    "CarsBookResponseRental",
-    "CarsBookResponseRentalDueAtCounter",
+    "BookingTotals",
+    "BuyCalcRequest",
+    "CalendarDay",
+    "Cancellation",
+    "CarBooking",
+    "CarBookingAddOnsItem",
+    "CarBookingCar",
+    "CarBookingDriver",
+    "CarBookingDropOff",
+    "CarBookingPickUp",
+    "CarBookingRequest",
+    "CarPartnerBookingRequest",
+    "CarPaymentIntentRequest",
+    "CarQuoteRequest",
+    "CarRate",
+    "CarRateCar",
+    "CarRateCarBags",
+    "CarRateDropOff",
+    "CarRateMileageLimited",
+    "CarRateMileageUnlimited",
+    "CarRatePickUp",
+    "CarSearchRequest",
+    "CarSearchRequestDropOff",
+    "CarSearchRequestDropOffPlaceOption2",
+    "CarSearchRequestPickUp",
+    "CarSearchRequestPickUpPlaceOption2",
     "CarsCancelBookingResponse",
     "CarsCancelBookingResponseAddOnsItem",
-    "CarsCancelBookingResponseAddOnsItemTotal",
     "CarsCancelBookingResponseCar",
-    "CarsCancelBookingResponseCharged",
     "CarsCancelBookingResponseDriver",
     "CarsCancelBookingResponseDropOff",
-    "CarsCancelBookingResponseFee",
     "CarsCancelBookingResponsePickUp",
-    "CarsCancelBookingResponseRefund",
     "CarsCancelBookingResponseRefundBreakdown",
-    "CarsCancelBookingResponseRefundBreakdownAddOns",
-    "CarsCancelBookingResponseRefundBreakdownFee",
-    "CarsCancelBookingResponseRefundBreakdownRental",
-    "CarsCancelBookingResponseRental",
-    "CarsCancelBookingResponseRentalDueAtCounter",
     "CarsGetBookingResponse",
     "CarsGetBookingResponseAddOnsItem",
-    "CarsGetBookingResponseAddOnsItemTotal",
     "CarsGetBookingResponseCar",
-    "CarsGetBookingResponseCharged",
     "CarsGetBookingResponseDriver",
     "CarsGetBookingResponseDropOff",
-    "CarsGetBookingResponseFee",
     "CarsGetBookingResponsePickUp",
-    "CarsGetBookingResponseRefund",
-    "CarsGetBookingResponseRental",
-    "CarsGetBookingResponseRentalDueAtCounter",
-    "CarsPartnerBookRequest",
-    "CarsPartnerBookRequestDriver",
-    "CarsPartnerBookResponse",
-    "CarsPartnerBookResponseAddOnsItem",
-    "CarsPartnerBookResponseAddOnsItemTotal",
-    "CarsPartnerBookResponseCar",
-    "CarsPartnerBookResponseCharged",
-    "CarsPartnerBookResponseDriver",
-    "CarsPartnerBookResponseDropOff",
-    "CarsPartnerBookResponseFee",
-    "CarsPartnerBookResponsePickUp",
-    "CarsPartnerBookResponseRefund",
-    "CarsPartnerBookResponseRental",
-    "CarsPartnerBookResponseRentalDueAtCounter",
-    "CarsPaymentIntentRequest",
-    "CarsPaymentIntentRequestAddOnsItem",
     "CarsPaymentIntentResponse",
     "CarsPaymentIntentResponseBreakdown",
     "CarsPaymentIntentResponseBreakdownAddOnsItem",
-    "CarsPaymentIntentResponseBreakdownAddOnsItemPerDay",
-    "CarsPaymentIntentResponseBreakdownAddOnsItemTotal",
-    "CarsPaymentIntentResponseBreakdownRental",
-    "CarsPaymentIntentResponseBreakdownServiceFee",
-    "CarsPaymentIntentResponseRentalDueAtCounter",
-    "CarsQuoteRequest",
     "CarsQuoteResponse",
     "CarsQuoteResponseBreakdown",
-    "CarsQuoteResponseBreakdownMargin",
-    "CarsQuoteResponseBreakdownRental",
     "CarsQuoteResponseChargesItem",
-    "CarsQuoteResponseChargesItemAmount",
     "CarsQuoteResponseConditionsItem",
-    "CarsQuoteResponseTotal",
-    "CarsSearchRequest",
-    "CarsSearchRequestDropOff",
-    "CarsSearchRequestDropOffPlaceOption2",
-    "CarsSearchRequestPickUp",
-    "CarsSearchRequestPickUpPlaceOption2",
     "CarsSearchResponse",
-    "CarsSearchResponseRatesItem",
-    "CarsSearchResponseRatesItemCar",
-    "CarsSearchResponseRatesItemCarBags",
-    "CarsSearchResponseRatesItemDropOff",
-    "CarsSearchResponseRatesItemMileageLimited",
-    "CarsSearchResponseRatesItemMileageUnlimited",
-    "CarsSearchResponseRatesItemPerDay",
-    "CarsSearchResponseRatesItemPickUp",
-    "CarsSearchResponseRatesItemTotal",
-    "CruisesSearchRequest",
+    "CashPrice",
+    "ChangeOffer",
+    "ChangeOfferSlicesAddItem",
+    "ChangeOfferSlicesRemoveItem",
+    "ChangeRequest",
+    "ConfirmChangeInput",
+    "CreateAlertRequest",
+    "CreateChangeRequestInput",
+    "CreateChangeRequestInputSlices",
+    "CreateChangeRequestInputSlicesAddItem",
+    "CreateChangeRequestInputSlicesRemoveItem",
+    "CreateOfferInput",
+    "CreateTripRequest",
+    "CruiseSearchRequest",
     "CruisesSearchResponse",
-    "CruisesSearchResponseSailingsItem",
-    "CruisesSearchResponseSailingsItemDeparturePort",
-    "CruisesSearchResponseSailingsItemItineraryItem",
-    "CruisesSearchResponseSailingsItemPricePerPerson",
+    "Deal",
+    "DealSearch",
+    "DealSearchBody",
     "DealsListResponse",
     "DealsListResponseAsOf",
     "DealsListResponseDealsItem",
+    "Driver",
+    "EligibilityRequest",
     "ErrorResponse",
+    "FareConditions",
+    "FarePolicy",
     "FaresCalendarResponse",
-    "FaresCalendarResponseCalendarItem",
     "FaresCalendarResponseCheapest",
     "FaresPredictionRequest",
     "FaresPredictionResponse",
     "FaresPredictionResponseSeasonality",
     "FaresPredictionResponseTrend",
+    "Flight",
+    "FlightSearchEvent",
+    "FlightSearchEventComplete",
+    "FlightSearchEventProgress",
+    "FlightSearchEventResult",
+    "FlightSearchEventUpdate",
+    "FlightSearchEventUpdateData",
+    "FlightSearchRequest",
+    "FlightSegment",
+    "FlightSlice",
     "FlightsGeoPricingRequest",
     "FlightsGeoPricingResponse",
     "FlightsGeoPricingResponseCheapest",
@@ -319,25 +165,6 @@ __all__ = [
     "FlightsGeoPricingResponseItinerary",
     "FlightsGeoPricingResponsePointsOfSaleItem",
     "FlightsGeoPricingResponseSavings",
-    "FlightsSearchEvent",
-    "FlightsSearchEventComplete",
-    "FlightsSearchEventCompleteData",
-    "FlightsSearchEventCompleteDataCheapest",
-    "FlightsSearchEventCompleteDataCheapestCheckoutTotal",
-    "FlightsSearchEventCompleteDataCheapestReference",
-    "FlightsSearchEventCompleteDataPreferred",
-    "FlightsSearchEventCompleteDataPreferredCheapest",
-    "FlightsSearchEventCompleteDataProvidersItem",
-    "FlightsSearchEventProgress",
-    "FlightsSearchEventProgressData",
-    "FlightsSearchEventResult",
-    "FlightsSearchEventResultData",
-    "FlightsSearchEventResultDataAwardsItem",
-    "FlightsSearchEventResultDataCheckoutTotal",
-    "FlightsSearchEventResultDataPricesItem",
-    "FlightsSearchEventResultDataSlicesItem",
-    "FlightsSearchEventResultDataSlicesItemSegmentsItem",
-    "FlightsSearchRequest",
     "FlightsSelfConnectRequest",
     "FlightsSelfConnectResponse",
     "FlightsSelfConnectResponseHubData",
@@ -346,13 +173,7 @@ __all__ = [
     "FlightsSelfConnectResponseSelfConnectItemLegsItem",
     "FlightsSelfConnectResponseSelfConnectItemRisksItem",
     "FlightsSelfConnectResponseThroughFare",
-    "FlightsUpgradeOptionsRequest",
-    "FlightsUpgradeOptionsResponse",
-    "FlightsUpgradeOptionsResponseFareBrandUpgrade",
-    "FlightsUpgradeOptionsResponseItinerary",
-    "FlightsUpgradeOptionsResponsePaidUpgrade",
-    "FlightsUpgradeOptionsResponsePointsUpgradesItem",
-    "FlightsUpgradeOptionsResponseProgramData",
+    "GenerateShareLinkRequest",
     "HTTPValidationError",
     "HealthAuthConfigResponse",
     "HealthCheckResponse",
@@ -367,106 +188,48 @@ __all__ = [
     "HealthProvidersResponseProvidersItem",
     "HealthProvidersResponseProvidersItemLastOutcome",
     "HealthVersionResponse",
-    "HotelsAwardsSearchRequest",
-    "HotelsAwardsSearchRequestLocation",
+    "HoldOrderInput",
+    "HoldOrderPayInput",
+    "Hotel",
+    "HotelAddress",
+    "HotelLocation",
+    "HotelSearchRequest",
+    "HotelSearchRequestLocation",
     "HotelsAwardsSearchResponse",
     "HotelsAwardsSearchResponseResultsItem",
     "HotelsAwardsSearchResponseResultsItemLocation",
     "HotelsAwardsSearchResponseResultsItemNightlyItem",
-    "HotelsBookRequest",
-    "HotelsBookRequestGuestsItem",
-    "HotelsBookResponse",
-    "HotelsBookResponseCancellationTimelineItem",
-    "HotelsBookResponseCancellationTimelineItemRefund",
-    "HotelsBookResponseGuestsItem",
-    "HotelsBookResponseHotel",
-    "HotelsBookResponseHotelAddress",
-    "HotelsBookResponseHotelLocation",
-    "HotelsBookResponseRefund",
-    "HotelsBookResponseTotal",
     "HotelsCancelBookingResponse",
     "HotelsCancelBookingResponseCancellation",
-    "HotelsCancelBookingResponseCancellationRefund",
-    "HotelsCancelBookingResponseCancellationRefundedToCard",
     "HotelsCancelBookingResponseCancellationTimelineItem",
-    "HotelsCancelBookingResponseCancellationTimelineItemRefund",
     "HotelsCancelBookingResponseGuestsItem",
-    "HotelsCancelBookingResponseHotel",
-    "HotelsCancelBookingResponseHotelAddress",
-    "HotelsCancelBookingResponseHotelLocation",
-    "HotelsCancelBookingResponseRefund",
-    "HotelsCancelBookingResponseTotal",
-    "HotelsGetBookingResponse",
-    "HotelsGetBookingResponseCancellationTimelineItem",
-    "HotelsGetBookingResponseCancellationTimelineItemRefund",
-    "HotelsGetBookingResponseGuestsItem",
-    "HotelsGetBookingResponseHotel",
-    "HotelsGetBookingResponseHotelAddress",
-    "HotelsGetBookingResponseHotelLocation",
-    "HotelsGetBookingResponseRefund",
-    "HotelsGetBookingResponseTotal",
-    "HotelsQuoteRequest",
-    "HotelsQuoteResponse",
-    "HotelsQuoteResponseCancellationTimelineItem",
-    "HotelsQuoteResponseCancellationTimelineItemRefund",
-    "HotelsQuoteResponseDueAtAccommodation",
-    "HotelsQuoteResponseHotel",
-    "HotelsQuoteResponseHotelAddress",
-    "HotelsQuoteResponseHotelLocation",
-    "HotelsQuoteResponsePerNight",
-    "HotelsQuoteResponseTotal",
-    "HotelsRatesRequest",
     "HotelsRatesResponse",
-    "HotelsRatesResponseHotel",
-    "HotelsRatesResponseHotelAddress",
-    "HotelsRatesResponseHotelLocation",
-    "HotelsRatesResponseRatesItem",
-    "HotelsRatesResponseRatesItemBedsItem",
-    "HotelsRatesResponseRatesItemCancellationTimelineItem",
-    "HotelsRatesResponseRatesItemCancellationTimelineItemRefund",
-    "HotelsRatesResponseRatesItemConditionsItem",
-    "HotelsRatesResponseRatesItemDueAtAccommodation",
-    "HotelsRatesResponseRatesItemPerNight",
-    "HotelsRatesResponseRatesItemTotal",
-    "HotelsSearchRequest",
-    "HotelsSearchRequestLocation",
     "HotelsSearchResponse",
     "HotelsSearchResponseArea",
     "HotelsSearchResponseResultsItem",
     "HotelsSearchResponseResultsItemCheapest",
-    "HotelsSearchResponseResultsItemCheapestPerNight",
-    "HotelsSearchResponseResultsItemCheapestTotal",
-    "HotelsSearchResponseResultsItemHotel",
-    "HotelsSearchResponseResultsItemHotelAddress",
-    "HotelsSearchResponseResultsItemHotelLocation",
-    "OffersGetResponse",
-    "OffersGetResponseBase",
-    "OffersGetResponseConditions",
-    "OffersGetResponseConditionsChangeBeforeDeparture",
-    "OffersGetResponseConditionsChangeBeforeDeparturePenalty",
-    "OffersGetResponseConditionsRefundBeforeDeparture",
-    "OffersGetResponseConditionsRefundBeforeDeparturePenalty",
-    "OffersGetResponseIncludedBaggage",
-    "OffersGetResponseOwner",
-    "OffersGetResponsePassengersItem",
-    "OffersGetResponsePaymentRequirements",
-    "OffersGetResponseSlicesItem",
-    "OffersGetResponseSlicesItemSegmentsItem",
-    "OffersGetResponseTax",
-    "OffersGetResponseTotal",
+    "LoyaltyAccount",
+    "Money",
+    "Offer",
+    "OfferIncludedBaggage",
+    "OfferOwner",
+    "OptimizeRequest",
+    "OptimizeRequestPointsOptionsItem",
+    "Order",
+    "OrderService",
+    "Passenger",
+    "PassengerPassport",
+    "PassengerSlot",
+    "PathsRequest",
+    "PaymentIntentInput",
+    "PaymentRequirements",
+    "Place",
+    "PlaceAirport",
+    "PlaceCity",
     "PlacesSuggestResponse",
-    "PlacesSuggestResponsePlacesItemAirport",
-    "PlacesSuggestResponsePlacesItemCity",
-    "PlaybookGetResponse",
-    "PlaybookGetResponseProgramsItem",
-    "PlaybookPutRequest",
-    "PlaybookPutRequestProgramsItem",
-    "PlaybookPutResponse",
-    "PlaybookPutResponseProgramsItem",
-    "PointsBuyCalculatorRequest",
+    "Playbook",
+    "PlaybookProgramsItem",
     "PointsBuyCalculatorResponse",
-    "PointsOptimizeRequest",
-    "PointsOptimizeRequestPointsOptionsItem",
     "PointsOptimizeResponse",
     "PointsOptimizeResponseRankedItem",
     "PointsPartnersResponse",
@@ -489,62 +252,90 @@ __all__ = [
     "PointsProgramsResponseProgramsItem",
     "PointsProgramsResponseProgramsItemPurchase",
     "PointsRouterHealthResponse",
-    "PointsRouterPathsRequest",
     "PointsRouterPathsResponse",
-    "PointsRouterPathsResponseBelowMinCppItem",
-    "PointsRouterPathsResponseBelowMinCppItemTransfersItem",
-    "PointsRouterPathsResponsePathsItem",
-    "PointsRouterPathsResponsePathsItemTransfersItem",
     "PointsRouterPathsResponseShortByItem",
-    "PointsRouterPathsResponseShortByItemTransfersItem",
     "PointsSweetspotsResponse",
     "PointsSweetspotsResponseSweetSpotsItem",
-    "PointsTransferBonusesCheckRequest",
     "PointsTransferBonusesCheckResponse",
     "PointsTransferBonusesCheckResponseAsOf",
     "PointsTransferBonusesCheckResponseBonusesItem",
     "PointsTransferBonusesResponse",
     "PointsTransferBonusesResponseAsOf",
     "PointsTransferBonusesResponseBonusesItem",
+    "PostBookingServiceInput",
+    "ProviderProgress",
+    "RedemptionPath",
+    "Sailing",
+    "SailingDeparturePort",
+    "SailingItineraryItem",
+    "SailingPricePerPerson",
+    "SavedPlaybook",
+    "SavedPlaybookProgramsItem",
+    "SearchSummary",
+    "SearchSummaryCheapest",
+    "SearchSummaryCheapestReference",
+    "SearchSummaryPreferred",
+    "SearchSummaryPreferredCheapest",
+    "SeatConfirmInput",
+    "SeatHoldInput",
+    "SeatMap",
+    "SeatMapCabinsItem",
+    "SeatMapCabinsItemRowsItem",
+    "SeatMapCabinsItemRowsItemSectionsItem",
+    "SeatMapCabinsItemRowsItemSectionsItemElementsItem",
+    "SeatMapCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItem",
+    "SeatMapCabinsItemWings",
+    "SeatReleaseInput",
+    "SeatSelection",
+    "Segment",
+    "ServiceOption",
+    "ServiceOptionDimensionsCm",
+    "ServiceRequest",
+    "SetBudgetRequest",
+    "ShareLink",
+    "Slice",
     "StatsPublicResponse",
     "StatsPublicResponseDealsFound",
     "StatsPublicResponseSearches",
     "StatsTrendingResponse",
     "StatsTrendingResponseMostSearchedItem",
     "StatsTrendingResponsePriceDropsItem",
-    "StatsTrendingResponsePriceDropsItemEarlierMedian",
-    "StatsTrendingResponsePriceDropsItemLatestPrice",
+    "StayBooking",
+    "StayBookingCancellationTimelineItem",
+    "StayBookingGuestsItem",
+    "StayBookingRequest",
+    "StayGuest",
+    "StayQuote",
+    "StayQuoteCancellationTimelineItem",
+    "StayQuoteRequest",
+    "StayRate",
+    "StayRateBedsItem",
+    "StayRateCancellationTimelineItem",
+    "StayRateConditionsItem",
+    "StayRatesRequest",
+    "ThreeDSInput",
+    "TransferHop",
+    "TravelDocument",
+    "TravelerInput",
+    "TravelerInputLoyaltyItem",
+    "TravelerInputPassport",
+    "TravelerProfile",
+    "TravelerProfileLoyaltyItem",
+    "TravelerProfilePassport",
     "TravelersDeleteResponse",
     "TravelersListResponse",
-    "TravelersListResponseTravelersItem",
-    "TravelersListResponseTravelersItemLoyaltyItem",
-    "TravelersListResponseTravelersItemPassport",
-    "TravelersSaveRequest",
-    "TravelersSaveRequestLoyaltyItem",
-    "TravelersSaveRequestPassport",
-    "TravelersSaveResponse",
-    "TravelersSaveResponseLoyaltyItem",
-    "TravelersSaveResponsePassport",
-    "TripsAddActivityRequest",
-    "TripsAddActivityResponse",
-    "TripsAddExpenseRequest",
-    "TripsAddExpenseRequestSplit",
-    "TripsAddExpenseResponse",
-    "TripsAddExpenseResponseSharesItem",
-    "TripsAddTravelerRequest",
-    "TripsAddTravelerResponse",
-    "TripsCreateRequest",
-    "TripsCreateResponse",
-    "TripsCreateResponseActivitiesItem",
-    "TripsCreateResponseBudget",
-    "TripsCreateResponseBudgetCategoriesItem",
-    "TripsCreateResponseBudgetTotal",
-    "TripsCreateResponseExpenses",
-    "TripsCreateResponseExpensesByCategoryItem",
-    "TripsCreateResponseMembersItem",
-    "TripsCreateResponseShareLinksItem",
-    "TripsCreateResponseYou",
-    "TripsCreateShareLinkRequest",
+    "Trip",
+    "TripActivity",
+    "TripBudget",
+    "TripBudgetCategoriesItem",
+    "TripBudgetTotal",
+    "TripExpense",
+    "TripExpenseSharesItem",
+    "TripExpenses",
+    "TripExpensesByCategoryItem",
+    "TripMember",
+    "TripSummary",
+    "TripYou",
     "TripsCreateShareLinkResponse",
     "TripsExpenseSummaryResponse",
     "TripsExpenseSummaryResponseByCurrencyItem",
@@ -552,89 +343,36 @@ __all__ = [
     "TripsExpenseSummaryResponseFxSource",
     "TripsExpenseSummaryResponseMembersItem",
     "TripsExpenseSummaryResponseSettleUpItem",
-    "TripsGetBudgetResponse",
-    "TripsGetBudgetResponseCategoriesItem",
-    "TripsGetBudgetResponseTotal",
-    "TripsGetResponse",
-    "TripsGetResponseActivitiesItem",
-    "TripsGetResponseBudget",
-    "TripsGetResponseBudgetCategoriesItem",
-    "TripsGetResponseBudgetTotal",
-    "TripsGetResponseExpenses",
-    "TripsGetResponseExpensesByCategoryItem",
-    "TripsGetResponseMembersItem",
-    "TripsGetResponseShareLinksItem",
-    "TripsGetResponseYou",
     "TripsListResponse",
-    "TripsListResponseTripsItem",
     "TripsListVotesResponse",
-    "TripsListVotesResponsePollsItem",
-    "TripsListVotesResponsePollsItemOptionsItem",
     "TripsPostVoteRequest",
     "TripsPostVoteResponse",
     "TripsPostVoteResponseOptionsItem",
-    "TripsRevokeShareLinkResponse",
-    "TripsSetBudgetRequest",
-    "TripsSetBudgetResponse",
-    "TripsSetBudgetResponseCategoriesItem",
-    "TripsSetBudgetResponseTotal",
     "TripsSharedResponse",
     "TripsSharedResponseActivitiesItem",
     "TripsSharedResponseExpenses",
     "TripsSharedResponseExpensesByCategoryItem",
     "TripsSharedResponseMembersItem",
-    "TripsUpdateStatusRequest",
-    "TripsUpdateStatusResponse",
-    "TripsUpdateStatusResponseActivitiesItem",
-    "TripsUpdateStatusResponseBudget",
-    "TripsUpdateStatusResponseBudgetCategoriesItem",
-    "TripsUpdateStatusResponseBudgetTotal",
-    "TripsUpdateStatusResponseExpenses",
-    "TripsUpdateStatusResponseExpensesByCategoryItem",
-    "TripsUpdateStatusResponseMembersItem",
-    "TripsUpdateStatusResponseShareLinksItem",
-    "TripsUpdateStatusResponseYou",
+    "UpdateStatusRequest",
+    "UpgradeOptionsRequest",
+    "UpgradeOptionsResponse",
+    "UpgradeOptionsResponseFareBrandUpgrade",
+    "UpgradeOptionsResponseItinerary",
+    "UpgradeOptionsResponsePaidUpgrade",
+    "UpgradeOptionsResponsePointsUpgradesItem",
+    "UpgradeOptionsResponseProgramData",
     "ValidationError",
+    "WebhookDelivery",
+    "WebhookEndpoint",
     "WebhooksCreateRequest",
     "WebhooksCreateResponse",
     "WebhooksDeleteResponse",
     "WebhooksDeliveriesResponse",
-    "WebhooksDeliveriesResponseDeliveriesItem",
     "WebhooksListResponse",
-    "WebhooksListResponseWebhooksItem",
-    "WebhooksRotateSecretResponse",
 ]
 
 
-class _ErrorResponseRequired(TypedDict):
-    # What went wrong
-    detail: str
-    # Stable error code from the service vocabulary, e.g. NOT_FOUND, GONE,
-    # UPSTREAM_FAILED
-    code: str
-
-
-class ErrorResponse(_ErrorResponseRequired, total=False):
-    # What to do next
-    hint: str
-    # Safe extra data, e.g. the allowed values
-    details: Dict[str, Any]
-
-
-class ValidationError(TypedDict):
-    # Where the problem is: "body", "query" or "path", then the field path
-    loc: List[Union[str, int]]
-    msg: str
-    # Machine-readable kind, e.g. missing, string_type, greater_than_equal
-    type: str
-
-
-class HTTPValidationError(TypedDict, total=False):
-    detail: List[ValidationError]
-
-
 class AccountCreateKeyRequest(TypedDict, total=False):
-    """Request body of `account_create_key`."""
     # A label to recognise the key
     name: str
     # At most the scopes of the key or token making the call, which is also the default
@@ -646,7 +384,7 @@ class AccountCreateKeyRequest(TypedDict, total=False):
     tier: Literal["free", "pro", "business"]
 
 
-class AccountCreateKeyResponseKey(TypedDict):
+class ApiKey(TypedDict):
     id: str
     user_id: str
     name: Optional[str]
@@ -661,8 +399,7 @@ class AccountCreateKeyResponseKey(TypedDict):
 
 
 class AccountCreateKeyResponse(TypedDict):
-    """Answer of `account_create_key`."""
-    key: AccountCreateKeyResponseKey
+    key: ApiKey
     # The API key itself. Shown once: store it now.
     secret: str
 
@@ -674,98 +411,200 @@ class AccountKeyUsageResponseUsageItem(TypedDict):
 
 
 class AccountKeyUsageResponse(TypedDict):
-    """Answer of `account_key_usage`."""
     key_id: str
     usage: List[AccountKeyUsageResponseUsageItem]
 
 
-class AccountListKeysResponseKeysItem(TypedDict):
-    id: str
-    user_id: str
-    name: Optional[str]
-    # The first characters of the key, to recognise it
-    display_prefix: str
-    # Plan: free, pro or business
-    tier: Literal["free", "pro", "business"]
-    scopes: List[Literal["read", "plan", "book"]]
-    created_at: str
-    last_used_at: Optional[str]
-    revoked_at: Optional[str]
-
-
 class AccountListKeysResponse(TypedDict):
-    """Answer of `account_list_keys`."""
-    keys: List[AccountListKeysResponseKeysItem]
-
-
-class AccountRevokeKeyResponseKey(TypedDict):
-    id: str
-    user_id: str
-    name: Optional[str]
-    # The first characters of the key, to recognise it
-    display_prefix: str
-    # Plan: free, pro or business
-    tier: Literal["free", "pro", "business"]
-    scopes: List[Literal["read", "plan", "book"]]
-    created_at: str
-    last_used_at: Optional[str]
-    revoked_at: Optional[str]
+    keys: List[ApiKey]
 
 
 class AccountRevokeKeyResponse(TypedDict):
-    """Answer of `account_revoke_key`."""
-    key: AccountRevokeKeyResponseKey
+    key: ApiKey
 
 
-class AdminProviderHealthResponseBalance(TypedDict):
+class _AddActivityRequestRequired(TypedDict):
+    title: str
+    # Start, ISO 8601 date-time.
+    starts_at: str
+
+
+class AddActivityRequest(_AddActivityRequestRequired, total=False):
+    ends_at: str
+    place: str
+    # Cost in major units of `currency`.
+    cost: float
+    # Currency of cost; default the trip currency.
+    currency: str
+    link: str
+    # The booking this belongs to, if any (private: not shown through share links).
+    booking_id: str
+    # Only for the service back end (internal key): the user the call acts for. Others
+    # omit it.
+    acting_user_id: str
+
+
+class AddExpenseRequestSplit(TypedDict, total=False):
+    """How the cost is shared. Default: equally among every member."""
+    method: Literal["equal", "exact", "shares", "percent"]
+    # Member ids sharing the cost; default every member.
+    among: List[str]
+    # exact: member id → amount in the expense currency (major units); must sum to the
+    # amount.
+    amounts: Dict[str, float]
+    # shares: member id → weight, e.g. 2 and 1.
+    shares: Dict[str, float]
+    # percent: member id → percent; must sum to 100.
+    percents: Dict[str, float]
+
+
+class _AddExpenseRequestRequired(TypedDict):
+    # Member id of who paid.
+    paid_by: str
+    description: str
+    # Amount paid, major units of `currency`.
     amount: float
+
+
+class AddExpenseRequest(_AddExpenseRequestRequired, total=False):
+    # Currency paid in; default the trip currency. Converted at the reference rate,
+    # which is stored and shown.
+    currency: str
+    category: Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"]
+    # How the cost is shared. Default: equally among every member.
+    split: AddExpenseRequestSplit
+    spent_on: str
+    # Only for the service back end (internal key): the user the call acts for. Others
+    # omit it.
+    acting_user_id: str
+
+
+class _AddOnSelectionItemRequired(TypedDict):
+    code: Literal["child_seat", "infant_seat", "booster_seat", "gps", "additional_driver", "toll_pass", "wifi_hotspot", "satellite_radio", "ski_rack", "snow_chains"]
+
+
+class AddOnSelectionItem(_AddOnSelectionItemRequired, total=False):
+    quantity: int
+
+
+# Legacy flow only: extras such as child_seat, gps, additional_driver, toll_pass, paid
+# with the service fee.
+AddOnSelection = List[AddOnSelectionItem]
+
+
+class AddTravelerRequest(TypedDict, total=False):
+    # Add a registered user by id. Omit to add a named guest.
+    user_id: str
+    # Display name; required for a guest.
+    name: str
+    # Contact email; shown to members only, never through a share link.
+    email: str
+    # owner: everything incl. members; editor: writes; viewer: reads and votes. Default
+    # editor.
+    role: Literal["owner", "editor", "viewer"]
+    # Only for the service back end (internal key): the user the call acts for. Others
+    # omit it.
+    acting_user_id: str
+
+
+class Money(TypedDict):
+    # Major units, e.g. 123.45.
+    amount: float
+    # ISO 4217, upper case.
     currency: str
 
 
 class AdminProviderHealthResponse(TypedDict):
-    """Answer of `admin_provider_health`."""
     provider: Literal["duffel"]
     mode: Literal["live", "simulator"]
     reachable: bool
     environment: Literal["sandbox", "production", "simulator"]
-    balance: Optional[AdminProviderHealthResponseBalance]
+    balance: Optional[Money]
     latency_ms: int
     breaker: Literal["closed", "open", "half_open", "isolated"]
     detail: Optional[str]
 
 
-class _AlertsCreateRequestRequired(TypedDict):
-    # IATA code of the departure airport or city, e.g. "JFK".
-    origin: str
-    # IATA code of the arrival airport or city, e.g. "LHR".
-    destination: str
+class LoyaltyAccount(TypedDict):
+    airline_iata_code: str
+    account_number: str
 
 
-class AlertsCreateRequest(_AlertsCreateRequestRequired, total=False):
-    """Request body of `alerts_create`."""
-    # One departure date (YYYY-MM-DD). Give this, or a window with date_from and
-    # date_to.
-    departure_date: str
-    # First departure date of a window (YYYY-MM-DD).
-    date_from: str
-    # Last departure date of a window (YYYY-MM-DD); at most 31 days in all.
-    date_to: str
-    # Cabin to watch.
-    cabin_class: Literal["economy", "premium_economy", "business", "first"]
-    # Notify when the cheapest one-adult fare is at or below this (major units, e.g.
-    # 399.99). Omit or null: notify on any drop.
-    target_price: Optional[float]
-    # Currency of the target and of the prices watched (ISO 4217).
-    currency: str
-    # webhook: the account webhooks get alert.triggered; in_app: shown on GET
-    # /api/alerts. Default both.
-    channels: List[Literal["webhook", "in_app"]]
-    # Only for the service back end (internal key): the user the alert is for.
-    user_id: str
+class PassengerPassport(TypedDict):
+    number: str
+    issuing_country_code: str
+    expires_on: str
 
 
-class AlertsCreateResponse(TypedDict):
-    """Answer of `alerts_create`."""
+class _PassengerRequired(TypedDict):
+    title: Literal["mr", "ms", "mrs", "miss", "dr"]
+    gender: Literal["m", "f"]
+    given_name: str
+    family_name: str
+    born_on: str
+    email: str
+    phone_number: str
+
+
+class Passenger(_PassengerRequired, total=False):
+    """One traveller, as the airline will ticket them."""
+    # The offer's passenger slot id (pas_...). Omitted: slots are filled in order,
+    # adults first.
+    id: str
+    # Used to fit passengers onto slots when ids are omitted.
+    type: Literal["adult", "child", "infant_without_seat"]
+    # Frequent flyer numbers to credit this trip to.
+    loyalty_programme_accounts: List[LoyaltyAccount]
+    passport: PassengerPassport
+    # For an adult travelling with an infant: the infant slot id.
+    infant_passenger_id: str
+
+
+class _ServiceRequestRequired(TypedDict):
+    # A service id from the offer (bags) or seat map.
+    id: str
+
+
+class ServiceRequest(_ServiceRequestRequired, total=False):
+    quantity: int
+
+
+class _AgentBookingRequestRequired(TypedDict):
+    # The offer to book ("duffel:off_..." or "off_...").
+    offer_id: str
+    # The succeeded card payment (pi_...) for exactly the checkout price.
+    payment_intent_id: str
+    # Every traveller of the offer; loyalty_programme_accounts per passenger.
+    passengers: List[Passenger]
+
+
+class AgentBookingRequest(_AgentBookingRequestRequired, total=False):
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
+    # Extra bags to buy with the order; held seats are added automatically.
+    services: List[ServiceRequest]
+    # The traveller who owns the booking, when they have an account; defaults to the
+    # agent.
+    traveller_user_id: str
+
+
+class AirlineCredit(TypedDict):
+    # The credit's id at the provider.
+    id: str
+    # What the airline redeems it by; null until the airline discloses it.
+    code: Optional[str]
+    # The airline's name for this kind of credit.
+    name: Optional[str]
+    amount: Money
+    passenger_id: Optional[str]
+    issued_on: Optional[str]
+    # Null when the airline did not disclose it.
+    expires_at: Optional[str]
+
+
+class AlertResponse(TypedDict):
     # Alert id (alt_...).
     id: str
     user_id: str
@@ -806,21 +645,7 @@ class AlertsDealsResponseRules(TypedDict):
     history_days: int
 
 
-class AlertsDealsResponseDealsItemPrice(TypedDict):
-    """The fare seen, one adult, for the whole trip (one way, or there and back)."""
-    amount: float
-    currency: str
-
-
-class AlertsDealsResponseDealsItemTypicalPrice(TypedDict):
-    """The route’s median fare for nearby dates (and, for round trips, stays within 3
-    nights) over the last 60 days.
-    """
-    amount: float
-    currency: str
-
-
-class _AlertsDealsResponseDealsItemSearchBodyRequired(TypedDict):
+class _DealSearchBodyRequired(TypedDict):
     origin: str
     destination: str
     departure_date: str
@@ -828,18 +653,18 @@ class _AlertsDealsResponseDealsItemSearchBodyRequired(TypedDict):
     passengers: Literal[1]
 
 
-class AlertsDealsResponseDealsItemSearchBody(_AlertsDealsResponseDealsItemSearchBodyRequired, total=False):
+class DealSearchBody(_DealSearchBodyRequired, total=False):
     return_date: str
 
 
-class AlertsDealsResponseDealsItemSearch(TypedDict):
+class DealSearch(TypedDict):
     """The search that re-prices it now; mistake fares are often pulled within hours."""
     method: Literal["POST"]
     path: Literal["/api/search"]
-    body: AlertsDealsResponseDealsItemSearchBody
+    body: DealSearchBody
 
 
-class AlertsDealsResponseDealsItem(TypedDict):
+class Deal(TypedDict):
     id: str
     # ORIGIN-DESTINATION, e.g. "JFK-LHR".
     route: str
@@ -851,10 +676,10 @@ class AlertsDealsResponseDealsItem(TypedDict):
     return_date: Optional[str]
     cabin: str
     # The fare seen, one adult, for the whole trip (one way, or there and back).
-    price: AlertsDealsResponseDealsItemPrice
+    price: Money
     # The route’s median fare for nearby dates (and, for round trips, stays within 3
     # nights) over the last 60 days.
-    typical_price: AlertsDealsResponseDealsItemTypicalPrice
+    typical_price: Money
     # Percent below the typical fare.
     pct_off: float
     # Standard deviations below the mean of the route’s history.
@@ -866,11 +691,10 @@ class AlertsDealsResponseDealsItem(TypedDict):
     # ISO timestamp.
     detected_at: str
     # The search that re-prices it now; mistake fares are often pulled within hours.
-    search: AlertsDealsResponseDealsItemSearch
+    search: DealSearch
 
 
 class AlertsDealsResponse(TypedDict):
-    """Answer of `alerts_deals`."""
     # Deals detected within this many hours.
     window_hours: int
     # What counts as a mistake fare: at least min_sigmas standard deviations below the
@@ -879,78 +703,219 @@ class AlertsDealsResponse(TypedDict):
     rules: AlertsDealsResponseRules
     count: int
     # Newest first.
-    deals: List[AlertsDealsResponseDealsItem]
+    deals: List[Deal]
 
 
 class AlertsDeleteResponse(TypedDict):
-    """Answer of `alerts_delete`."""
     ok: Literal[True]
     id: str
 
 
-class AlertsListResponseAlertsItem(TypedDict):
-    # Alert id (alt_...).
+class AlertsListResponse(TypedDict):
+    alerts: List[AlertResponse]
+
+
+class AwardAvailability(TypedDict):
+    source: Literal["seats_aero"]
+    # Loyalty program (seats.aero source), e.g. "aeroplan".
+    program: str
+    direction: Literal["outbound", "return"]
+    cabin: Literal["economy", "premium_economy", "business", "first"]
+    miles: int
+    taxes: float
+    taxes_currency: str
+    # null when the program does not report seat counts.
+    seats_remaining: Optional[int]
+    # Seconds since the availability was last seen upstream.
+    age_s: int
+
+
+class BookableOfferPassengersItem(TypedDict):
     id: str
-    user_id: str
+    type: str
+    age: Optional[int]
+
+
+class FlightSegment(TypedDict):
+    # Marketing carrier and number, e.g. "BA117".
+    flight: str
+    # Marketing carrier IATA code.
+    carrier: str
+    # Operating carrier when it differs or is known.
+    operating_carrier: Optional[str]
     origin: str
     destination: str
-    # The single date watched; null for a window.
-    departure_date: Optional[str]
-    # First date watched (equals departure_date for a single date).
-    date_from: str
-    # Last date watched.
-    date_to: str
+    # Local time at the origin, YYYY-MM-DDTHH:MM:SS.
+    departing_at: str
+    # Local time at the destination, YYYY-MM-DDTHH:MM:SS.
+    arriving_at: str
+    duration_minutes: int
+    aircraft: Optional[str]
+
+
+class FlightSlice(TypedDict):
+    origin: str
+    destination: str
+    departing_at: str
+    arriving_at: str
+    duration_minutes: int
+    stops: int
+    segments: List[FlightSegment]
+
+
+class BookableOffer(TypedDict):
+    # Pass to checkout, payment-intent, hold, baggage, seat maps.
+    offer_id: str
+    total: Money
+    owner: str
+    owner_name: Optional[str]
     cabin_class: str
-    # Target in major units; null: any drop.
-    target_price: Optional[float]
+    fare_brand: Optional[str]
+    expires_at: Optional[str]
+    refundable: Optional[bool]
+    changeable: Optional[bool]
+    checked_bags: Optional[int]
+    # True when the fare can be held without paying now.
+    can_hold: Optional[bool]
+    passengers: List[BookableOfferPassengersItem]
+    slices: List[FlightSlice]
+
+
+class BookingTotals(TypedDict):
+    """Major units."""
     currency: str
-    channels: List[Literal["webhook", "in_app"]]
-    # expired once every date of the window has passed.
-    status: Literal["active", "expired"]
-    created_at: str
-    # Cheapest fare last seen on the dates still ahead (major units); null until
-    # evaluated.
-    last_price: Optional[float]
-    last_checked_at: Optional[str]
-    # How many times the alert fired.
-    trigger_count: int
-    last_triggered_at: Optional[str]
+    fare: float
+    services: float
+    markup: float
+    total: float
+    # What went back to the card; airline credits are under `cancellation`.
+    refund: Optional[float]
 
 
-class AlertsListResponse(TypedDict):
-    """Answer of `alerts_list`."""
-    alerts: List[AlertsListResponseAlertsItem]
-
-
-class _BookingAddServicesRequestServicesItemRequired(TypedDict):
-    # A service id from the offer (bags) or seat map.
+class BookingPassengersItem(TypedDict):
     id: str
+    given_name: str
+    family_name: str
+    type: Optional[str]
 
 
-class BookingAddServicesRequestServicesItem(_BookingAddServicesRequestServicesItemRequired, total=False):
+class Cancellation(TypedDict):
+    # The provider's cancellation id.
+    id: str
+    # Where the airline sent the value: original_form_of_payment, balance or card
+    # (money, passed on to your card), airline_credits or voucher (no money back).
+    refund_to: str
+    # Money the airline refunded; 0 when it issued credits instead.
+    refund_from_airline: Money
+    # What went back to the card payments (our service fee is kept).
+    refunded_to_customer: Money
+    # Credits issued to the travellers, each with its own id, code and expiry.
+    airline_credits: List[AirlineCredit]
+    cancelled_at: str
+
+
+class Segment(TypedDict):
+    # Marketing carrier and number, e.g. "BA117".
+    flight: str
+    # Marketing carrier IATA code.
+    carrier: str
+    # Operating carrier when it differs or is known.
+    operating_carrier: Optional[str]
+    origin: str
+    destination: str
+    # Local time at the origin, YYYY-MM-DDTHH:MM:SS.
+    departing_at: str
+    # Local time at the destination, YYYY-MM-DDTHH:MM:SS.
+    arriving_at: str
+    duration_minutes: int
+    aircraft: Optional[str]
+    # Provider's segment id (seg_...), used by baggage and seat services.
+    id: Optional[str]
+    carrier_name: Optional[str]
+
+
+class Slice(TypedDict):
+    origin: str
+    destination: str
+    departing_at: str
+    arriving_at: str
+    duration_minutes: int
+    stops: int
+    segments: List[Segment]
+    # Provider's slice id (sli_...); a change request removes slices by this id.
+    id: Optional[str]
+
+
+class OrderService(TypedDict):
+    id: str
+    type: Literal["baggage", "seat", "cancel_for_any_reason", "other"]
     quantity: int
+    passenger_ids: List[str]
+    segment_ids: List[str]
+    total: Money
+    # Seats only, e.g. "14B".
+    designator: Optional[str]
 
 
-class _BookingAddServicesRequestRequired(TypedDict):
-    # Service ids from /api/booking/{order_id}/available-services.
-    services: List[BookingAddServicesRequestServicesItem]
-    # A succeeded card payment for exactly their price (payment intent with order_id and
-    # services).
-    payment_intent_id: str
+class TravelDocument(TypedDict):
+    type: Literal["electronic_ticket", "electronic_miscellaneous_document_associated", "electronic_miscellaneous_document_standalone"]
+    ticket_number: str
+    passenger_ids: List[str]
+    # "Given Family", in passenger_ids order.
+    passenger_names: List[str]
 
 
-class BookingAddServicesRequest(_BookingAddServicesRequestRequired, total=False):
-    """Request body of `booking_add_services`."""
-    # The payment intent's client_secret. Required when the payment was opened without
-    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
-    # not send it.
-    client_secret: str
+class FarePolicy(TypedDict):
+    # null when the airline does not say.
+    allowed: Optional[bool]
+    # Fee when allowed and stated; null otherwise.
+    penalty: Optional[Money]
 
 
-class BookingAddServicesResponseTotal(TypedDict):
-    """What the customer pays in all."""
-    amount: float
-    currency: str
+class FareConditions(TypedDict):
+    refund_before_departure: FarePolicy
+    change_before_departure: FarePolicy
+
+
+class Order(TypedDict):
+    order_id: str
+    pnr: str
+    owner: str
+    total: Money
+    slices: List[Slice]
+    services: List[OrderService]
+    documents: List[TravelDocument]
+    conditions: FareConditions
+    awaiting_payment: bool
+    available_actions: List[Literal["cancel", "change", "update"]]
+
+
+class Booking(TypedDict):
+    id: str
+    # Our booking reference (the booking id).
+    booking_ref: str
+    # The airline's booking reference.
+    pnr: Optional[str]
+    # The provider's order id.
+    order_id: Optional[str]
+    status: Literal["creating", "pending", "hold", "confirmed", "cancelled", "failed"]
+    type: Literal["instant", "hold"]
+    channel: Literal["checkout", "book", "agent", "hold", "mcp"]
+    # Major units.
+    totals: BookingTotals
+    passengers: List[BookingPassengersItem]
+    payment_required_by: Optional[str]
+    price_guarantee_expires_at: Optional[str]
+    paid_at: Optional[str]
+    cancelled_at: Optional[str]
+    # Once cancelled: the card refund and any airline credits issued (id, code, amount,
+    # expiry).
+    cancellation: Optional[Cancellation]
+    created_at: str
+    # The provider's order; null before it exists.
+    order: Optional[Order]
+    # True when the provider could not be read and `order` is the last saved copy.
+    stale: bool
 
 
 class BookingAddServicesResponseAddedItem(TypedDict):
@@ -958,13 +923,7 @@ class BookingAddServicesResponseAddedItem(TypedDict):
     quantity: int
 
 
-class BookingAddServicesResponseCharged(TypedDict):
-    amount: float
-    currency: str
-
-
 class BookingAddServicesResponse(TypedDict):
-    """Answer of `booking_add_services`."""
     # Our booking id (bk_...): use it with /api/booking/{order_id}.
     booking_ref: str
     # pending: the airline accepted the order and will confirm it shortly; hold:
@@ -976,28 +935,20 @@ class BookingAddServicesResponse(TypedDict):
     # The airline's booking reference.
     pnr: Optional[str]
     # What the customer pays in all.
-    total: BookingAddServicesResponseTotal
+    total: Money
     payment_required_by: Optional[str]
     price_guarantee_expires_at: Optional[str]
     added: List[BookingAddServicesResponseAddedItem]
-    charged: BookingAddServicesResponseCharged
+    charged: Money
 
 
-class BookingAvailableServicesResponseServicesItemPrice(TypedDict):
-    """For one unit."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingAvailableServicesResponseServicesItemDimensionsCm(TypedDict):
+class ServiceOptionDimensionsCm(TypedDict):
     length: Optional[float]
     height: Optional[float]
     depth: Optional[float]
 
 
-class BookingAvailableServicesResponseServicesItem(TypedDict):
+class ServiceOption(TypedDict):
     # Provider's service id (ase_...), passed back when buying it.
     service_id: str
     type: Literal["baggage", "cancel_for_any_reason", "seat", "other"]
@@ -1007,15 +958,14 @@ class BookingAvailableServicesResponseServicesItem(TypedDict):
     segment_ids: List[str]
     max_quantity: int
     # For one unit.
-    price: BookingAvailableServicesResponseServicesItemPrice
+    price: Money
     max_weight_kg: Optional[float]
-    dimensions_cm: Optional[BookingAvailableServicesResponseServicesItemDimensionsCm]
+    dimensions_cm: Optional[ServiceOptionDimensionsCm]
 
 
 class BookingAvailableServicesResponse(TypedDict):
-    """Answer of `booking_available_services`."""
     booking_id: str
-    services: List[BookingAvailableServicesResponseServicesItem]
+    services: List[ServiceOption]
 
 
 class BookingBaggageResponseIncludedItem(TypedDict):
@@ -1025,14 +975,6 @@ class BookingBaggageResponseIncludedItem(TypedDict):
     # Checked bags included per passenger; null when the airline does not say.
     checked: Optional[int]
     carry_on: Optional[int]
-
-
-class BookingBaggageResponseOptionsItemPrice(TypedDict):
-    """For one unit."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
 
 
 class BookingBaggageResponseOptionsItemDimensionsCm(TypedDict):
@@ -1050,228 +992,15 @@ class BookingBaggageResponseOptionsItem(TypedDict):
     segment_ids: List[str]
     max_quantity: int
     # For one unit.
-    price: BookingBaggageResponseOptionsItemPrice
+    price: Money
     max_weight_kg: Optional[float]
     dimensions_cm: Optional[BookingBaggageResponseOptionsItemDimensionsCm]
 
 
 class BookingBaggageResponse(TypedDict):
-    """Answer of `booking_baggage`."""
     offer_id: str
     included: List[BookingBaggageResponseIncludedItem]
     options: List[BookingBaggageResponseOptionsItem]
-
-
-class BookingBookRequestPassengersItemLoyaltyProgrammeAccountsItem(TypedDict):
-    airline_iata_code: str
-    account_number: str
-
-
-class BookingBookRequestPassengersItemPassport(TypedDict):
-    number: str
-    issuing_country_code: str
-    expires_on: str
-
-
-class _BookingBookRequestPassengersItemRequired(TypedDict):
-    title: Literal["mr", "ms", "mrs", "miss", "dr"]
-    gender: Literal["m", "f"]
-    given_name: str
-    family_name: str
-    born_on: str
-    email: str
-    phone_number: str
-
-
-class BookingBookRequestPassengersItem(_BookingBookRequestPassengersItemRequired, total=False):
-    """One traveller, as the airline will ticket them."""
-    # The offer's passenger slot id (pas_...). Omitted: slots are filled in order,
-    # adults first.
-    id: str
-    # Used to fit passengers onto slots when ids are omitted.
-    type: Literal["adult", "child", "infant_without_seat"]
-    # Frequent flyer numbers to credit this trip to.
-    loyalty_programme_accounts: List[BookingBookRequestPassengersItemLoyaltyProgrammeAccountsItem]
-    passport: BookingBookRequestPassengersItemPassport
-    # For an adult travelling with an infant: the infant slot id.
-    infant_passenger_id: str
-
-
-class _BookingBookRequestServicesItemRequired(TypedDict):
-    # A service id from the offer (bags) or seat map.
-    id: str
-
-
-class BookingBookRequestServicesItem(_BookingBookRequestServicesItemRequired, total=False):
-    quantity: int
-
-
-class _BookingBookRequestRequired(TypedDict):
-    # The offer to book ("duffel:off_..." or "off_...").
-    offer_id: str
-    # The succeeded card payment (pi_...) for exactly the checkout price.
-    payment_intent_id: str
-    # Every traveller of the offer; loyalty_programme_accounts per passenger.
-    passengers: List[BookingBookRequestPassengersItem]
-
-
-class BookingBookRequest(_BookingBookRequestRequired, total=False):
-    """Request body of `booking_book`."""
-    # The payment intent's client_secret. Required when the payment was opened without
-    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
-    # not send it.
-    client_secret: str
-    # Extra bags to buy with the order; held seats are added automatically.
-    services: List[BookingBookRequestServicesItem]
-
-
-class BookingBookResponseTotal(TypedDict):
-    """What the customer pays in all."""
-    amount: float
-    currency: str
-
-
-class BookingBookResponse(TypedDict):
-    """Answer of `booking_book`."""
-    # Our booking id (bk_...): use it with /api/booking/{order_id}.
-    booking_ref: str
-    # pending: the airline accepted the order and will confirm it shortly; hold:
-    # reserved, to be paid by payment_required_by.
-    status: Literal["creating", "pending", "hold", "confirmed", "cancelled", "failed"]
-    confirmation_url: str
-    # The flight provider's order id, once it exists.
-    order_id: Optional[str]
-    # The airline's booking reference.
-    pnr: Optional[str]
-    # What the customer pays in all.
-    total: BookingBookResponseTotal
-    payment_required_by: Optional[str]
-    price_guarantee_expires_at: Optional[str]
-
-
-class BookingBookAgentRequestPassengersItemLoyaltyProgrammeAccountsItem(TypedDict):
-    airline_iata_code: str
-    account_number: str
-
-
-class BookingBookAgentRequestPassengersItemPassport(TypedDict):
-    number: str
-    issuing_country_code: str
-    expires_on: str
-
-
-class _BookingBookAgentRequestPassengersItemRequired(TypedDict):
-    title: Literal["mr", "ms", "mrs", "miss", "dr"]
-    gender: Literal["m", "f"]
-    given_name: str
-    family_name: str
-    born_on: str
-    email: str
-    phone_number: str
-
-
-class BookingBookAgentRequestPassengersItem(_BookingBookAgentRequestPassengersItemRequired, total=False):
-    """One traveller, as the airline will ticket them."""
-    # The offer's passenger slot id (pas_...). Omitted: slots are filled in order,
-    # adults first.
-    id: str
-    # Used to fit passengers onto slots when ids are omitted.
-    type: Literal["adult", "child", "infant_without_seat"]
-    # Frequent flyer numbers to credit this trip to.
-    loyalty_programme_accounts: List[BookingBookAgentRequestPassengersItemLoyaltyProgrammeAccountsItem]
-    passport: BookingBookAgentRequestPassengersItemPassport
-    # For an adult travelling with an infant: the infant slot id.
-    infant_passenger_id: str
-
-
-class _BookingBookAgentRequestServicesItemRequired(TypedDict):
-    # A service id from the offer (bags) or seat map.
-    id: str
-
-
-class BookingBookAgentRequestServicesItem(_BookingBookAgentRequestServicesItemRequired, total=False):
-    quantity: int
-
-
-class _BookingBookAgentRequestRequired(TypedDict):
-    # The offer to book ("duffel:off_..." or "off_...").
-    offer_id: str
-    # The succeeded card payment (pi_...) for exactly the checkout price.
-    payment_intent_id: str
-    # Every traveller of the offer; loyalty_programme_accounts per passenger.
-    passengers: List[BookingBookAgentRequestPassengersItem]
-
-
-class BookingBookAgentRequest(_BookingBookAgentRequestRequired, total=False):
-    """Request body of `booking_book_agent`."""
-    # The payment intent's client_secret. Required when the payment was opened without
-    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
-    # not send it.
-    client_secret: str
-    # Extra bags to buy with the order; held seats are added automatically.
-    services: List[BookingBookAgentRequestServicesItem]
-    # The traveller who owns the booking, when they have an account; defaults to the
-    # agent.
-    traveller_user_id: str
-
-
-class BookingBookAgentResponseTotal(TypedDict):
-    """What the customer pays in all."""
-    amount: float
-    currency: str
-
-
-class BookingBookAgentResponse(TypedDict):
-    """Answer of `booking_book_agent`."""
-    # Our booking id (bk_...): use it with /api/booking/{order_id}.
-    booking_ref: str
-    # pending: the airline accepted the order and will confirm it shortly; hold:
-    # reserved, to be paid by payment_required_by.
-    status: Literal["creating", "pending", "hold", "confirmed", "cancelled", "failed"]
-    confirmation_url: str
-    # The flight provider's order id, once it exists.
-    order_id: Optional[str]
-    # The airline's booking reference.
-    pnr: Optional[str]
-    # What the customer pays in all.
-    total: BookingBookAgentResponseTotal
-    payment_required_by: Optional[str]
-    price_guarantee_expires_at: Optional[str]
-
-
-class BookingCancelResponseTotal(TypedDict):
-    """What the customer pays in all."""
-    amount: float
-    currency: str
-
-
-class BookingCancelResponseCancellationRefundFromAirline(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingCancelResponseCancellationRefundedToCustomer(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingCancelResponseCancellationAirlineCreditsItemAmount(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingCancelResponseCancellationAirlineCreditsItem(TypedDict):
-    # The credit's id at the provider.
-    id: str
-    # What the airline redeems it by; null until the airline discloses it.
-    code: Optional[str]
-    # The airline's name for this kind of credit.
-    name: Optional[str]
-    amount: BookingCancelResponseCancellationAirlineCreditsItemAmount
-    passenger_id: Optional[str]
-    issued_on: Optional[str]
-    # Null when the airline did not disclose it.
-    expires_at: Optional[str]
 
 
 class BookingCancelResponseCancellation(TypedDict):
@@ -1279,16 +1008,15 @@ class BookingCancelResponseCancellation(TypedDict):
     is kept).
     """
     id: Optional[str]
-    refund_from_airline: Optional[BookingCancelResponseCancellationRefundFromAirline]
+    refund_from_airline: Optional[Money]
     refund_to: Optional[str]
-    refunded_to_customer: BookingCancelResponseCancellationRefundedToCustomer
+    refunded_to_customer: Money
     # Credits the airline issued instead of money: id, code, amount and expiry of each.
-    airline_credits: List[BookingCancelResponseCancellationAirlineCreditsItem]
+    airline_credits: List[AirlineCredit]
     cancelled_at: Optional[str]
 
 
 class BookingCancelResponse(TypedDict):
-    """Answer of `booking_cancel`."""
     # Our booking id (bk_...): use it with /api/booking/{order_id}.
     booking_ref: str
     # pending: the airline accepted the order and will confirm it shortly; hold:
@@ -1300,7 +1028,7 @@ class BookingCancelResponse(TypedDict):
     # The airline's booking reference.
     pnr: Optional[str]
     # What the customer pays in all.
-    total: BookingCancelResponseTotal
+    total: Money
     payment_required_by: Optional[str]
     price_guarantee_expires_at: Optional[str]
     # What the airline refunded or credited and what went back to the customer (our
@@ -1314,7 +1042,6 @@ class _BookingCardPaymentConfirmRequestRequired(TypedDict):
 
 
 class BookingCardPaymentConfirmRequest(_BookingCardPaymentConfirmRequestRequired, total=False):
-    """Request body of `booking_card_payment_confirm`."""
     # The payment intent's client_secret. Required when the payment was opened without
     # signing in (a guest): it proves the caller is the payer. A signed-in payer need
     # not send it.
@@ -1322,53 +1049,19 @@ class BookingCardPaymentConfirmRequest(_BookingCardPaymentConfirmRequestRequired
 
 
 class BookingCardPaymentConfirmResponse(TypedDict):
-    """Answer of `booking_card_payment_confirm`."""
     payment_intent_id: str
     status: str
     amount: float
     currency: str
 
 
-class _BookingChangeConfirmRequestRequired(TypedDict):
-    # One offer of a change request of this booking.
-    change_offer_id: str
-
-
-class BookingChangeConfirmRequest(_BookingChangeConfirmRequestRequired, total=False):
-    """Request body of `booking_change_confirm`."""
-    # Required when the change costs money: a succeeded card payment for exactly
-    # change_total.
-    payment_intent_id: str
-    # The payment intent's client_secret. Required when the payment was opened without
-    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
-    # not send it.
-    client_secret: str
-
-
-class BookingChangeConfirmResponseTotal(TypedDict):
-    """What the customer pays in all."""
-    amount: float
-    currency: str
-
-
-class BookingChangeConfirmResponseChangeChangeTotal(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingChangeConfirmResponseChangeRefunded(TypedDict):
-    amount: float
-    currency: str
-
-
 class BookingChangeConfirmResponseChange(TypedDict):
     id: str
-    change_total: BookingChangeConfirmResponseChangeChangeTotal
-    refunded: Optional[BookingChangeConfirmResponseChangeRefunded]
+    change_total: Money
+    refunded: Optional[Money]
 
 
 class BookingChangeConfirmResponse(TypedDict):
-    """Answer of `booking_change_confirm`."""
     # Our booking id (bk_...): use it with /api/booking/{order_id}.
     booking_ref: str
     # pending: the airline accepted the order and will confirm it shortly; hold:
@@ -1380,35 +1073,13 @@ class BookingChangeConfirmResponse(TypedDict):
     # The airline's booking reference.
     pnr: Optional[str]
     # What the customer pays in all.
-    total: BookingChangeConfirmResponseTotal
+    total: Money
     payment_required_by: Optional[str]
     price_guarantee_expires_at: Optional[str]
     change: BookingChangeConfirmResponseChange
 
 
-class BookingChangeOffersResponseOffersItemChangeTotal(TypedDict):
-    """What the change costs (positive) or gives back (negative)."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingChangeOffersResponseOffersItemNewTotal(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingChangeOffersResponseOffersItemPenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingChangeOffersResponseOffersItemSlicesAddItem(TypedDict):
+class ChangeOfferSlicesAddItem(TypedDict):
     id: Optional[str]
     origin: str
     destination: str
@@ -1419,7 +1090,7 @@ class BookingChangeOffersResponseOffersItemSlicesAddItem(TypedDict):
     flights: List[str]
 
 
-class BookingChangeOffersResponseOffersItemSlicesRemoveItem(TypedDict):
+class ChangeOfferSlicesRemoveItem(TypedDict):
     id: Optional[str]
     origin: str
     destination: str
@@ -1430,198 +1101,23 @@ class BookingChangeOffersResponseOffersItemSlicesRemoveItem(TypedDict):
     flights: List[str]
 
 
-class BookingChangeOffersResponseOffersItem(TypedDict):
+class ChangeOffer(TypedDict):
     # Pass to change-confirm to accept this change.
     id: str
     # What the change costs (positive) or gives back (negative).
-    change_total: BookingChangeOffersResponseOffersItemChangeTotal
-    new_total: BookingChangeOffersResponseOffersItemNewTotal
-    penalty: Optional[BookingChangeOffersResponseOffersItemPenalty]
+    change_total: Money
+    new_total: Money
+    penalty: Optional[Money]
     refund_to: Optional[str]
     expires_at: str
-    slices_add: List[BookingChangeOffersResponseOffersItemSlicesAddItem]
-    slices_remove: List[BookingChangeOffersResponseOffersItemSlicesRemoveItem]
+    slices_add: List[ChangeOfferSlicesAddItem]
+    slices_remove: List[ChangeOfferSlicesRemoveItem]
 
 
 class BookingChangeOffersResponse(TypedDict):
-    """Answer of `booking_change_offers`."""
     change_request_id: str
-    offers: List[BookingChangeOffersResponseOffersItem]
+    offers: List[ChangeOffer]
     complete: bool
-
-
-class BookingChangeRequestRequestSlicesRemoveItem(TypedDict):
-    # A slice id of the booking's order (sli_...), from GET /api/booking/{order_id}.
-    slice_id: str
-
-
-class _BookingChangeRequestRequestSlicesAddItemRequired(TypedDict):
-    # IATA airport or city code.
-    origin: str
-    destination: str
-    # YYYY-MM-DD, local date at the origin; not in the past.
-    departure_date: str
-
-
-class BookingChangeRequestRequestSlicesAddItem(_BookingChangeRequestRequestSlicesAddItemRequired, total=False):
-    # Defaults to economy.
-    cabin_class: Literal["economy", "premium_economy", "business", "first"]
-
-
-class BookingChangeRequestRequestSlices(TypedDict, total=False):
-    remove: List[BookingChangeRequestRequestSlicesRemoveItem]
-    add: List[BookingChangeRequestRequestSlicesAddItem]
-
-
-class BookingChangeRequestRequest(TypedDict):
-    """Request body of `booking_change_request`."""
-    slices: BookingChangeRequestRequestSlices
-
-
-class BookingChangeRequestResponseOffersItemChangeTotal(TypedDict):
-    """What the change costs (positive) or gives back (negative)."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingChangeRequestResponseOffersItemNewTotal(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingChangeRequestResponseOffersItemPenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingChangeRequestResponseOffersItemSlicesAddItem(TypedDict):
-    id: Optional[str]
-    origin: str
-    destination: str
-    departing_at: str
-    arriving_at: str
-    duration_minutes: int
-    # e.g. ["BA117"].
-    flights: List[str]
-
-
-class BookingChangeRequestResponseOffersItemSlicesRemoveItem(TypedDict):
-    id: Optional[str]
-    origin: str
-    destination: str
-    departing_at: str
-    arriving_at: str
-    duration_minutes: int
-    # e.g. ["BA117"].
-    flights: List[str]
-
-
-class BookingChangeRequestResponseOffersItem(TypedDict):
-    # Pass to change-confirm to accept this change.
-    id: str
-    # What the change costs (positive) or gives back (negative).
-    change_total: BookingChangeRequestResponseOffersItemChangeTotal
-    new_total: BookingChangeRequestResponseOffersItemNewTotal
-    penalty: Optional[BookingChangeRequestResponseOffersItemPenalty]
-    refund_to: Optional[str]
-    expires_at: str
-    slices_add: List[BookingChangeRequestResponseOffersItemSlicesAddItem]
-    slices_remove: List[BookingChangeRequestResponseOffersItemSlicesRemoveItem]
-
-
-class BookingChangeRequestResponse(TypedDict):
-    """Answer of `booking_change_request`."""
-    id: str
-    booking_id: str
-    order_id: str
-    created_at: str
-    offers: List[BookingChangeRequestResponseOffersItem]
-    # True for the first seconds after creation, while the airline may still add offers.
-    offers_may_grow: bool
-    # False while offers may still be added; poll again then.
-    complete: bool
-    poll_after_ms: Optional[int]
-    confirmed_offer_id: Optional[str]
-    confirmed_at: Optional[str]
-
-
-class BookingChangeRequestGetResponseOffersItemChangeTotal(TypedDict):
-    """What the change costs (positive) or gives back (negative)."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingChangeRequestGetResponseOffersItemNewTotal(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingChangeRequestGetResponseOffersItemPenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingChangeRequestGetResponseOffersItemSlicesAddItem(TypedDict):
-    id: Optional[str]
-    origin: str
-    destination: str
-    departing_at: str
-    arriving_at: str
-    duration_minutes: int
-    # e.g. ["BA117"].
-    flights: List[str]
-
-
-class BookingChangeRequestGetResponseOffersItemSlicesRemoveItem(TypedDict):
-    id: Optional[str]
-    origin: str
-    destination: str
-    departing_at: str
-    arriving_at: str
-    duration_minutes: int
-    # e.g. ["BA117"].
-    flights: List[str]
-
-
-class BookingChangeRequestGetResponseOffersItem(TypedDict):
-    # Pass to change-confirm to accept this change.
-    id: str
-    # What the change costs (positive) or gives back (negative).
-    change_total: BookingChangeRequestGetResponseOffersItemChangeTotal
-    new_total: BookingChangeRequestGetResponseOffersItemNewTotal
-    penalty: Optional[BookingChangeRequestGetResponseOffersItemPenalty]
-    refund_to: Optional[str]
-    expires_at: str
-    slices_add: List[BookingChangeRequestGetResponseOffersItemSlicesAddItem]
-    slices_remove: List[BookingChangeRequestGetResponseOffersItemSlicesRemoveItem]
-
-
-class BookingChangeRequestGetResponse(TypedDict):
-    """Answer of `booking_change_request_get`."""
-    id: str
-    booking_id: str
-    order_id: str
-    created_at: str
-    offers: List[BookingChangeRequestGetResponseOffersItem]
-    # True for the first seconds after creation, while the airline may still add offers.
-    offers_may_grow: bool
-    # False while offers may still be added; poll again then.
-    complete: bool
-    poll_after_ms: Optional[int]
-    confirmed_offer_id: Optional[str]
-    confirmed_at: Optional[str]
 
 
 class BookingCheckInLinksResponseLinksItem(TypedDict):
@@ -1650,94 +1146,8 @@ class BookingCheckInLinksResponseLinksItem(TypedDict):
 
 
 class BookingCheckInLinksResponse(TypedDict):
-    """Answer of `booking_check_in_links`."""
     booking_id: str
     links: List[BookingCheckInLinksResponseLinksItem]
-
-
-class BookingCreateOfferRequestPassengersItemLoyaltyProgrammeAccountsItem(TypedDict):
-    airline_iata_code: str
-    account_number: str
-
-
-class BookingCreateOfferRequestPassengersItemPassport(TypedDict):
-    number: str
-    issuing_country_code: str
-    expires_on: str
-
-
-class _BookingCreateOfferRequestPassengersItemRequired(TypedDict):
-    title: Literal["mr", "ms", "mrs", "miss", "dr"]
-    gender: Literal["m", "f"]
-    given_name: str
-    family_name: str
-    born_on: str
-    email: str
-    phone_number: str
-
-
-class BookingCreateOfferRequestPassengersItem(_BookingCreateOfferRequestPassengersItemRequired, total=False):
-    """One traveller, as the airline will ticket them."""
-    # The offer's passenger slot id (pas_...). Omitted: slots are filled in order,
-    # adults first.
-    id: str
-    # Used to fit passengers onto slots when ids are omitted.
-    type: Literal["adult", "child", "infant_without_seat"]
-    # Frequent flyer numbers to credit this trip to.
-    loyalty_programme_accounts: List[BookingCreateOfferRequestPassengersItemLoyaltyProgrammeAccountsItem]
-    passport: BookingCreateOfferRequestPassengersItemPassport
-    # For an adult travelling with an infant: the infant slot id.
-    infant_passenger_id: str
-
-
-class _BookingCreateOfferRequestServicesItemRequired(TypedDict):
-    # A service id from the offer (bags) or seat map.
-    id: str
-
-
-class BookingCreateOfferRequestServicesItem(_BookingCreateOfferRequestServicesItemRequired, total=False):
-    quantity: int
-
-
-class BookingCreateOfferRequest(TypedDict, total=False):
-    """Request body of `booking_create_offer`."""
-    # Checkout mode: the offer to book (as search returned it, "duffel:off_..." or
-    # "off_...").
-    offer_id: str
-    # Checkout mode: the succeeded card payment (pi_...) for exactly the checkout price.
-    payment_intent_id: str
-    # The payment intent's client_secret. Required when the payment was opened without
-    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
-    # not send it.
-    client_secret: str
-    # Checkout mode: every traveller of the offer.
-    passengers: List[BookingCreateOfferRequestPassengersItem]
-    # Checkout mode: extra bags to buy with the order; held seats are added
-    # automatically.
-    services: List[BookingCreateOfferRequestServicesItem]
-    # Search mode: departure airport or city.
-    origin: str
-    # Search mode: arrival airport or city.
-    destination: str
-    # Search mode: YYYY-MM-DD, local to the origin.
-    departure_date: str
-    # Search mode: return date for a round trip.
-    return_date: str
-    # Search mode: adult passengers.
-    adults: int
-    children: int
-    infants: int
-    cabin_class: Literal["economy", "premium_economy", "business", "first"]
-    max_connections: Literal[0, 1, 2]
-    currency: str
-    # Search mode: most offers to return, cheapest first.
-    limit: int
-
-
-class BookingCreateOfferResponseOption1Total(TypedDict):
-    """What the customer pays in all."""
-    amount: float
-    currency: str
 
 
 class BookingCreateOfferResponseOption1(TypedDict):
@@ -1752,7 +1162,7 @@ class BookingCreateOfferResponseOption1(TypedDict):
     # The airline's booking reference.
     pnr: Optional[str]
     # What the customer pays in all.
-    total: BookingCreateOfferResponseOption1Total
+    total: Money
     payment_required_by: Optional[str]
     price_guarantee_expires_at: Optional[str]
     mode: Literal["checkout"]
@@ -1766,113 +1176,32 @@ class BookingCreateOfferResponseOption2OfferRequest(TypedDict):
     cabin_class: str
 
 
-class BookingCreateOfferResponseOption2OffersItemTotal(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingCreateOfferResponseOption2OffersItemPassengersItem(TypedDict):
-    id: str
-    type: str
-    age: Optional[int]
-
-
-class BookingCreateOfferResponseOption2OffersItemSlicesItemSegmentsItem(TypedDict):
-    # Marketing carrier and number, e.g. "BA117".
-    flight: str
-    # Marketing carrier IATA code.
-    carrier: str
-    # Operating carrier when it differs or is known.
-    operating_carrier: Optional[str]
-    origin: str
-    destination: str
-    # Local time at the origin, YYYY-MM-DDTHH:MM:SS.
-    departing_at: str
-    # Local time at the destination, YYYY-MM-DDTHH:MM:SS.
-    arriving_at: str
-    duration_minutes: int
-    aircraft: Optional[str]
-
-
-class BookingCreateOfferResponseOption2OffersItemSlicesItem(TypedDict):
-    origin: str
-    destination: str
-    departing_at: str
-    arriving_at: str
-    duration_minutes: int
-    stops: int
-    segments: List[BookingCreateOfferResponseOption2OffersItemSlicesItemSegmentsItem]
-
-
-class BookingCreateOfferResponseOption2OffersItem(TypedDict):
-    # Pass to checkout, payment-intent, hold, baggage, seat maps.
-    offer_id: str
-    total: BookingCreateOfferResponseOption2OffersItemTotal
-    owner: str
-    owner_name: Optional[str]
-    cabin_class: str
-    fare_brand: Optional[str]
-    expires_at: Optional[str]
-    refundable: Optional[bool]
-    changeable: Optional[bool]
-    checked_bags: Optional[int]
-    # True when the fare can be held without paying now.
-    can_hold: Optional[bool]
-    passengers: List[BookingCreateOfferResponseOption2OffersItemPassengersItem]
-    slices: List[BookingCreateOfferResponseOption2OffersItemSlicesItem]
-
-
 class BookingCreateOfferResponseOption2(TypedDict):
     mode: Literal["search"]
     offer_request: BookingCreateOfferResponseOption2OfferRequest
-    offers: List[BookingCreateOfferResponseOption2OffersItem]
+    offers: List[BookableOffer]
     total_found: int
 
 
-# Answer of `booking_create_offer`.
 BookingCreateOfferResponse = Union[BookingCreateOfferResponseOption1, BookingCreateOfferResponseOption2]
 
 
-class BookingDocumentsResponseDocumentsItem(TypedDict):
-    type: Literal["electronic_ticket", "electronic_miscellaneous_document_associated", "electronic_miscellaneous_document_standalone"]
-    ticket_number: str
-    passenger_ids: List[str]
-    # "Given Family", in passenger_ids order.
-    passenger_names: List[str]
-
-
 class BookingDocumentsResponse(TypedDict):
-    """Answer of `booking_documents`."""
     booking_id: str
-    documents: List[BookingDocumentsResponseDocumentsItem]
+    documents: List[TravelDocument]
     # True while documents are still expected.
     processing: bool
     # True when the provider could not be read and the saved order was used.
     stale: bool
 
 
-class BookingFareBrandsResponseBrandsItemTotal(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingFareBrandsResponseBrandsItemPriceDifference(TypedDict):
-    """total minus the base offer's total, same currency; negative when cheaper."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
 class BookingFareBrandsResponseBrandsItem(TypedDict):
     # Book this brand with this offer id.
     offer_id: str
     fare_brand: Optional[str]
-    total: BookingFareBrandsResponseBrandsItemTotal
+    total: Money
     # total minus the base offer's total, same currency; negative when cheaper.
-    price_difference: BookingFareBrandsResponseBrandsItemPriceDifference
+    price_difference: Money
     refundable: Optional[bool]
     changeable: Optional[bool]
     # Included per passenger.
@@ -1885,7 +1214,6 @@ class BookingFareBrandsResponseBrandsItem(TypedDict):
 
 
 class BookingFareBrandsResponse(TypedDict):
-    """Answer of `booking_fare_brands`."""
     offer_id: str
     currency: str
     brands: List[BookingFareBrandsResponseBrandsItem]
@@ -1893,65 +1221,9 @@ class BookingFareBrandsResponse(TypedDict):
     partial: bool
 
 
-class BookingFareConditionsResponseRefundBeforeDeparturePenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingFareConditionsResponseRefundBeforeDeparture(TypedDict):
-    # null when the airline does not say.
-    allowed: Optional[bool]
-    # Fee when allowed and stated; null otherwise.
-    penalty: Optional[BookingFareConditionsResponseRefundBeforeDeparturePenalty]
-
-
-class BookingFareConditionsResponseChangeBeforeDeparturePenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingFareConditionsResponseChangeBeforeDeparture(TypedDict):
-    # null when the airline does not say.
-    allowed: Optional[bool]
-    # Fee when allowed and stated; null otherwise.
-    penalty: Optional[BookingFareConditionsResponseChangeBeforeDeparturePenalty]
-
-
-class BookingFareConditionsResponseSlicesItemRefundBeforeDeparturePenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingFareConditionsResponseSlicesItemRefundBeforeDeparture(TypedDict):
-    # null when the airline does not say.
-    allowed: Optional[bool]
-    # Fee when allowed and stated; null otherwise.
-    penalty: Optional[BookingFareConditionsResponseSlicesItemRefundBeforeDeparturePenalty]
-
-
-class BookingFareConditionsResponseSlicesItemChangeBeforeDeparturePenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingFareConditionsResponseSlicesItemChangeBeforeDeparture(TypedDict):
-    # null when the airline does not say.
-    allowed: Optional[bool]
-    # Fee when allowed and stated; null otherwise.
-    penalty: Optional[BookingFareConditionsResponseSlicesItemChangeBeforeDeparturePenalty]
-
-
 class BookingFareConditionsResponseSlicesItem(TypedDict):
-    refund_before_departure: BookingFareConditionsResponseSlicesItemRefundBeforeDeparture
-    change_before_departure: BookingFareConditionsResponseSlicesItemChangeBeforeDeparture
+    refund_before_departure: FarePolicy
+    change_before_departure: FarePolicy
     slice_id: Optional[str]
     origin: str
     destination: str
@@ -1962,353 +1234,15 @@ class BookingFareConditionsResponseSlicesItem(TypedDict):
 
 
 class BookingFareConditionsResponse(TypedDict):
-    """Answer of `booking_fare_conditions`."""
-    refund_before_departure: BookingFareConditionsResponseRefundBeforeDeparture
-    change_before_departure: BookingFareConditionsResponseChangeBeforeDeparture
+    refund_before_departure: FarePolicy
+    change_before_departure: FarePolicy
     offer_id: str
     fare_brand: Optional[str]
     slices: List[BookingFareConditionsResponseSlicesItem]
     summary: str
 
 
-class BookingGetResponseTotals(TypedDict):
-    """Major units."""
-    currency: str
-    fare: float
-    services: float
-    markup: float
-    total: float
-    # What went back to the card; airline credits are under `cancellation`.
-    refund: Optional[float]
-
-
-class BookingGetResponsePassengersItem(TypedDict):
-    id: str
-    given_name: str
-    family_name: str
-    type: Optional[str]
-
-
-class BookingGetResponseCancellationRefundFromAirline(TypedDict):
-    """Money the airline refunded; 0 when it issued credits instead."""
-    amount: float
-    currency: str
-
-
-class BookingGetResponseCancellationRefundedToCustomer(TypedDict):
-    """What went back to the card payments (our service fee is kept)."""
-    amount: float
-    currency: str
-
-
-class BookingGetResponseCancellationAirlineCreditsItemAmount(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingGetResponseCancellationAirlineCreditsItem(TypedDict):
-    # The credit's id at the provider.
-    id: str
-    # What the airline redeems it by; null until the airline discloses it.
-    code: Optional[str]
-    # The airline's name for this kind of credit.
-    name: Optional[str]
-    amount: BookingGetResponseCancellationAirlineCreditsItemAmount
-    passenger_id: Optional[str]
-    issued_on: Optional[str]
-    # Null when the airline did not disclose it.
-    expires_at: Optional[str]
-
-
-class BookingGetResponseCancellation(TypedDict):
-    # The provider's cancellation id.
-    id: str
-    # Where the airline sent the value: original_form_of_payment, balance or card
-    # (money, passed on to your card), airline_credits or voucher (no money back).
-    refund_to: str
-    # Money the airline refunded; 0 when it issued credits instead.
-    refund_from_airline: BookingGetResponseCancellationRefundFromAirline
-    # What went back to the card payments (our service fee is kept).
-    refunded_to_customer: BookingGetResponseCancellationRefundedToCustomer
-    # Credits issued to the travellers, each with its own id, code and expiry.
-    airline_credits: List[BookingGetResponseCancellationAirlineCreditsItem]
-    cancelled_at: str
-
-
-class BookingGetResponseOrderTotal(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingGetResponseOrderSlicesItemSegmentsItem(TypedDict):
-    # Marketing carrier and number, e.g. "BA117".
-    flight: str
-    # Marketing carrier IATA code.
-    carrier: str
-    # Operating carrier when it differs or is known.
-    operating_carrier: Optional[str]
-    origin: str
-    destination: str
-    # Local time at the origin, YYYY-MM-DDTHH:MM:SS.
-    departing_at: str
-    # Local time at the destination, YYYY-MM-DDTHH:MM:SS.
-    arriving_at: str
-    duration_minutes: int
-    aircraft: Optional[str]
-    # Provider's segment id (seg_...), used by baggage and seat services.
-    id: Optional[str]
-    carrier_name: Optional[str]
-
-
-class BookingGetResponseOrderSlicesItem(TypedDict):
-    origin: str
-    destination: str
-    departing_at: str
-    arriving_at: str
-    duration_minutes: int
-    stops: int
-    segments: List[BookingGetResponseOrderSlicesItemSegmentsItem]
-    # Provider's slice id (sli_...); a change request removes slices by this id.
-    id: Optional[str]
-
-
-class BookingGetResponseOrderServicesItemTotal(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingGetResponseOrderServicesItem(TypedDict):
-    id: str
-    type: Literal["baggage", "seat", "cancel_for_any_reason", "other"]
-    quantity: int
-    passenger_ids: List[str]
-    segment_ids: List[str]
-    total: BookingGetResponseOrderServicesItemTotal
-    # Seats only, e.g. "14B".
-    designator: Optional[str]
-
-
-class BookingGetResponseOrderDocumentsItem(TypedDict):
-    type: Literal["electronic_ticket", "electronic_miscellaneous_document_associated", "electronic_miscellaneous_document_standalone"]
-    ticket_number: str
-    passenger_ids: List[str]
-    # "Given Family", in passenger_ids order.
-    passenger_names: List[str]
-
-
-class BookingGetResponseOrderConditionsRefundBeforeDeparturePenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingGetResponseOrderConditionsRefundBeforeDeparture(TypedDict):
-    # null when the airline does not say.
-    allowed: Optional[bool]
-    # Fee when allowed and stated; null otherwise.
-    penalty: Optional[BookingGetResponseOrderConditionsRefundBeforeDeparturePenalty]
-
-
-class BookingGetResponseOrderConditionsChangeBeforeDeparturePenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class BookingGetResponseOrderConditionsChangeBeforeDeparture(TypedDict):
-    # null when the airline does not say.
-    allowed: Optional[bool]
-    # Fee when allowed and stated; null otherwise.
-    penalty: Optional[BookingGetResponseOrderConditionsChangeBeforeDeparturePenalty]
-
-
-class BookingGetResponseOrderConditions(TypedDict):
-    refund_before_departure: BookingGetResponseOrderConditionsRefundBeforeDeparture
-    change_before_departure: BookingGetResponseOrderConditionsChangeBeforeDeparture
-
-
-class BookingGetResponseOrder(TypedDict):
-    order_id: str
-    pnr: str
-    owner: str
-    total: BookingGetResponseOrderTotal
-    slices: List[BookingGetResponseOrderSlicesItem]
-    services: List[BookingGetResponseOrderServicesItem]
-    documents: List[BookingGetResponseOrderDocumentsItem]
-    conditions: BookingGetResponseOrderConditions
-    awaiting_payment: bool
-    available_actions: List[Literal["cancel", "change", "update"]]
-
-
-class BookingGetResponse(TypedDict):
-    """Answer of `booking_get`."""
-    id: str
-    # Our booking reference (the booking id).
-    booking_ref: str
-    # The airline's booking reference.
-    pnr: Optional[str]
-    # The provider's order id.
-    order_id: Optional[str]
-    status: Literal["creating", "pending", "hold", "confirmed", "cancelled", "failed"]
-    type: Literal["instant", "hold"]
-    channel: Literal["checkout", "book", "agent", "hold", "mcp"]
-    # Major units.
-    totals: BookingGetResponseTotals
-    passengers: List[BookingGetResponsePassengersItem]
-    payment_required_by: Optional[str]
-    price_guarantee_expires_at: Optional[str]
-    paid_at: Optional[str]
-    cancelled_at: Optional[str]
-    # Once cancelled: the card refund and any airline credits issued (id, code, amount,
-    # expiry).
-    cancellation: Optional[BookingGetResponseCancellation]
-    created_at: str
-    # The provider's order; null before it exists.
-    order: Optional[BookingGetResponseOrder]
-    # True when the provider could not be read and `order` is the last saved copy.
-    stale: bool
-
-
-class BookingHoldRequestPassengersItemLoyaltyProgrammeAccountsItem(TypedDict):
-    airline_iata_code: str
-    account_number: str
-
-
-class BookingHoldRequestPassengersItemPassport(TypedDict):
-    number: str
-    issuing_country_code: str
-    expires_on: str
-
-
-class _BookingHoldRequestPassengersItemRequired(TypedDict):
-    title: Literal["mr", "ms", "mrs", "miss", "dr"]
-    gender: Literal["m", "f"]
-    given_name: str
-    family_name: str
-    born_on: str
-    email: str
-    phone_number: str
-
-
-class BookingHoldRequestPassengersItem(_BookingHoldRequestPassengersItemRequired, total=False):
-    """One traveller, as the airline will ticket them."""
-    # The offer's passenger slot id (pas_...). Omitted: slots are filled in order,
-    # adults first.
-    id: str
-    # Used to fit passengers onto slots when ids are omitted.
-    type: Literal["adult", "child", "infant_without_seat"]
-    # Frequent flyer numbers to credit this trip to.
-    loyalty_programme_accounts: List[BookingHoldRequestPassengersItemLoyaltyProgrammeAccountsItem]
-    passport: BookingHoldRequestPassengersItemPassport
-    # For an adult travelling with an infant: the infant slot id.
-    infant_passenger_id: str
-
-
-class BookingHoldRequest(TypedDict):
-    """Request body of `booking_hold`."""
-    # An offer whose fare can be held (can_hold true in search mode).
-    offer_id: str
-    passengers: List[BookingHoldRequestPassengersItem]
-
-
-class BookingHoldResponseTotal(TypedDict):
-    """What the customer pays in all."""
-    amount: float
-    currency: str
-
-
-class BookingHoldResponse(TypedDict):
-    """Answer of `booking_hold`."""
-    # Our booking id (bk_...): use it with /api/booking/{order_id}.
-    booking_ref: str
-    # pending: the airline accepted the order and will confirm it shortly; hold:
-    # reserved, to be paid by payment_required_by.
-    status: Literal["creating", "pending", "hold", "confirmed", "cancelled", "failed"]
-    confirmation_url: str
-    # The flight provider's order id, once it exists.
-    order_id: Optional[str]
-    # The airline's booking reference.
-    pnr: Optional[str]
-    # What the customer pays in all.
-    total: BookingHoldResponseTotal
-    payment_required_by: Optional[str]
-    price_guarantee_expires_at: Optional[str]
-
-
-class _BookingPayRequestRequired(TypedDict):
-    # The hold booking: our booking_ref (bk_...) or the provider order id.
-    order_id: str
-    # A succeeded card payment for the hold's current price (create it with
-    # /api/booking/payment-intent and order_id).
-    payment_intent_id: str
-
-
-class BookingPayRequest(_BookingPayRequestRequired, total=False):
-    """Request body of `booking_pay`."""
-    # The payment intent's client_secret. Required when the payment was opened without
-    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
-    # not send it.
-    client_secret: str
-
-
-class BookingPayResponseTotal(TypedDict):
-    """What the customer pays in all."""
-    amount: float
-    currency: str
-
-
-class BookingPayResponse(TypedDict):
-    """Answer of `booking_pay`."""
-    # Our booking id (bk_...): use it with /api/booking/{order_id}.
-    booking_ref: str
-    # pending: the airline accepted the order and will confirm it shortly; hold:
-    # reserved, to be paid by payment_required_by.
-    status: Literal["creating", "pending", "hold", "confirmed", "cancelled", "failed"]
-    confirmation_url: str
-    # The flight provider's order id, once it exists.
-    order_id: Optional[str]
-    # The airline's booking reference.
-    pnr: Optional[str]
-    # What the customer pays in all.
-    total: BookingPayResponseTotal
-    payment_required_by: Optional[str]
-    price_guarantee_expires_at: Optional[str]
-
-
-class _BookingPaymentIntentRequestServicesItemRequired(TypedDict):
-    # A service id from the offer (bags) or seat map.
-    id: str
-
-
-class BookingPaymentIntentRequestServicesItem(_BookingPaymentIntentRequestServicesItemRequired, total=False):
-    quantity: int
-
-
-class BookingPaymentIntentRequest(TypedDict, total=False):
-    """Request body of `booking_payment_intent`."""
-    # Pay for a new booking of this offer (fare + extras + held seats + markup).
-    offer_id: str
-    # Pay for an existing booking: its hold, a change (with change_offer_id) or extras
-    # (with services).
-    order_id: str
-    change_offer_id: str
-    # Extra bags: with offer_id at checkout, or with order_id after booking.
-    services: List[BookingPaymentIntentRequestServicesItem]
-    # Internal callers only: charge this amount (major units) instead of the provider
-    # price.
-    amount: float
-    # With amount.
-    currency: str
-
-
 class BookingPaymentIntentResponse(TypedDict):
-    """Answer of `booking_payment_intent`."""
     payment_intent_id: str
     # For Stripe.js confirmCardPayment in the browser. A guest (no Authorization) must
     # also send it when spending the payment: it proves who paid. Keep it private.
@@ -2322,89 +1256,59 @@ class BookingPaymentIntentResponse(TypedDict):
     processor_mode: Literal["live", "simulator"]
 
 
-class _BookingProviderPaymentIntentRequestServicesItemRequired(TypedDict):
-    # A service id from the offer (bags) or seat map.
-    id: str
-
-
-class BookingProviderPaymentIntentRequestServicesItem(_BookingProviderPaymentIntentRequestServicesItemRequired, total=False):
-    quantity: int
-
-
-class BookingProviderPaymentIntentRequest(TypedDict, total=False):
-    """Request body of `booking_provider_payment_intent`."""
-    offer_id: str
-    order_id: str
-    change_offer_id: str
-    services: List[BookingProviderPaymentIntentRequestServicesItem]
-    # Internal callers only.
-    amount: float
-    currency: str
-
-
-class BookingProviderPaymentIntentResponseAmount(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingProviderPaymentIntentResponseFees(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingProviderPaymentIntentResponseNet(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingProviderPaymentIntentResponse(TypedDict):
-    """Answer of `booking_provider_payment_intent`."""
-    id: str
-    status: str
-    # For the flight provider's card component in the browser.
-    client_token: Optional[str]
-    amount: BookingProviderPaymentIntentResponseAmount
-    fees: Optional[BookingProviderPaymentIntentResponseFees]
-    net: Optional[BookingProviderPaymentIntentResponseNet]
-    created_at: str
-
-
 class BookingProviderPaymentIntentConfirmRequest(TypedDict, total=False):
-    """Request body of `booking_provider_payment_intent_confirm`."""
     # The client_token the intent was created with. Required when it was created without
     # signing in (a guest): it proves the caller is the payer.
     client_token: str
 
 
-class BookingProviderPaymentIntentConfirmResponseAmount(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingProviderPaymentIntentConfirmResponseFees(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingProviderPaymentIntentConfirmResponseNet(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingProviderPaymentIntentConfirmResponse(TypedDict):
-    """Answer of `booking_provider_payment_intent_confirm`."""
+class BookingProviderPaymentIntentResponse(TypedDict):
     id: str
     status: str
     # For the flight provider's card component in the browser.
     client_token: Optional[str]
-    amount: BookingProviderPaymentIntentConfirmResponseAmount
-    fees: Optional[BookingProviderPaymentIntentConfirmResponseFees]
-    net: Optional[BookingProviderPaymentIntentConfirmResponseNet]
+    amount: Money
+    fees: Optional[Money]
+    net: Optional[Money]
     created_at: str
 
 
+class _BookingRequestRequired(TypedDict):
+    # The offer to book ("duffel:off_..." or "off_...").
+    offer_id: str
+    # The succeeded card payment (pi_...) for exactly the checkout price.
+    payment_intent_id: str
+    # Every traveller of the offer; loyalty_programme_accounts per passenger.
+    passengers: List[Passenger]
+
+
+class BookingRequest(_BookingRequestRequired, total=False):
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
+    # Extra bags to buy with the order; held seats are added automatically.
+    services: List[ServiceRequest]
+
+
+class BookingResult(TypedDict):
+    # Our booking id (bk_...): use it with /api/booking/{order_id}.
+    booking_ref: str
+    # pending: the airline accepted the order and will confirm it shortly; hold:
+    # reserved, to be paid by payment_required_by.
+    status: Literal["creating", "pending", "hold", "confirmed", "cancelled", "failed"]
+    confirmation_url: str
+    # The flight provider's order id, once it exists.
+    order_id: Optional[str]
+    # The airline's booking reference.
+    pnr: Optional[str]
+    # What the customer pays in all.
+    total: Money
+    payment_required_by: Optional[str]
+    price_guarantee_expires_at: Optional[str]
+
+
 class BookingRevenueResponse(TypedDict):
-    """Answer of `booking_revenue`."""
     booking_id: str
     currency: str
     fare: float
@@ -2423,21 +1327,7 @@ class BookingRevenueResponse(TypedDict):
     payments: int
 
 
-class BookingSeatConfirmRequest(TypedDict):
-    """Request body of `booking_seat_confirm`."""
-    # The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the
-    # provider's own id.
-    offer_id: str
-    # Our booking id (bk_...) or the provider's order id.
-    booking_id: str
-
-
-class BookingSeatConfirmResponseConfirmedItemPrice(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingSeatConfirmResponseConfirmedItem(TypedDict):
+class SeatSelection(TypedDict):
     # The provider's offer id.
     offer_id: str
     passenger_slot: str
@@ -2446,7 +1336,7 @@ class BookingSeatConfirmResponseConfirmedItem(TypedDict):
     # The provider's seat service bought with the order.
     service_id: Optional[str]
     # What the seat adds to the checkout (0 for a free seat).
-    price: Optional[BookingSeatConfirmResponseConfirmedItemPrice]
+    price: Optional[Money]
     status: Literal["held", "confirmed", "released"]
     # Set once the seat is confirmed with a booking
     booking_id: Optional[str]
@@ -2456,47 +1346,9 @@ class BookingSeatConfirmResponseConfirmedItem(TypedDict):
 
 
 class BookingSeatConfirmResponse(TypedDict):
-    """Answer of `booking_seat_confirm`."""
     offer_id: str
     booking_id: str
-    confirmed: List[BookingSeatConfirmResponseConfirmedItem]
-
-
-class BookingSeatHoldRequest(TypedDict):
-    """Request body of `booking_seat_hold`."""
-    # The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the
-    # provider's own id.
-    offer_id: str
-    # The passenger of the offer the seat is for (an id from the seat map's passengers).
-    passenger_slot: str
-    # The flight leg the seat is on (a segment_id from the seat map).
-    segment_id: str
-    # Row number and seat letter, e.g. "14B", of a seat the seat map shows available.
-    designator: str
-
-
-class BookingSeatHoldResponsePrice(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingSeatHoldResponse(TypedDict):
-    """Answer of `booking_seat_hold`."""
-    # The provider's offer id.
-    offer_id: str
-    passenger_slot: str
-    segment_id: str
-    designator: str
-    # The provider's seat service bought with the order.
-    service_id: Optional[str]
-    # What the seat adds to the checkout (0 for a free seat).
-    price: Optional[BookingSeatHoldResponsePrice]
-    status: Literal["held", "confirmed", "released"]
-    # Set once the seat is confirmed with a booking
-    booking_id: Optional[str]
-    held_at: str
-    confirmed_at: Optional[str]
-    released_at: Optional[str]
+    confirmed: List[SeatSelection]
 
 
 class BookingSeatMapResponsePassengersItem(TypedDict):
@@ -2504,29 +1356,24 @@ class BookingSeatMapResponsePassengersItem(TypedDict):
     type: str
 
 
-class BookingSeatMapResponseSeatMapsItemCabinsItemWings(TypedDict):
+class SeatMapCabinsItemWings(TypedDict):
     first_row_index: int
     last_row_index: int
 
 
-class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItemPrice(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItem(TypedDict):
+class SeatMapCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItem(TypedDict):
     # The seat service id for this passenger (Duffel ase_...).
     id: str
     # The offer's passenger id this price is for.
     passenger_id: str
-    price: BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItemPrice
+    price: Money
 
 
-class _BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemRequired(TypedDict):
+class _SeatMapCabinsItemRowsItemSectionsItemElementsItemRequired(TypedDict):
     type: Literal["seat", "restricted_seat_general", "bassinet", "empty", "exit_row", "lavatory", "galley", "closet", "stairs"]
 
 
-class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItem(_BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemRequired, total=False):
+class SeatMapCabinsItemRowsItemSectionsItemElementsItem(_SeatMapCabinsItemRowsItemSectionsItemElementsItemRequired, total=False):
     # Seats only: row and letter, e.g. "14B"; what seat-hold takes.
     designator: str
     # Seats only, e.g. "Window seat" or "Extra legroom aisle seat".
@@ -2536,29 +1383,29 @@ class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsIt
     # Seats only: can be held now by at least one passenger.
     available: bool
     # Seats only: one entry per passenger who may take the seat; empty when unavailable.
-    available_services: List[BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItem]
+    available_services: List[SeatMapCabinsItemRowsItemSectionsItemElementsItemAvailableServicesItem]
 
 
-class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItem(TypedDict):
-    elements: List[BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItemElementsItem]
+class SeatMapCabinsItemRowsItemSectionsItem(TypedDict):
+    elements: List[SeatMapCabinsItemRowsItemSectionsItemElementsItem]
 
 
-class BookingSeatMapResponseSeatMapsItemCabinsItemRowsItem(TypedDict):
-    sections: List[BookingSeatMapResponseSeatMapsItemCabinsItemRowsItemSectionsItem]
+class SeatMapCabinsItemRowsItem(TypedDict):
+    sections: List[SeatMapCabinsItemRowsItemSectionsItem]
 
 
-class BookingSeatMapResponseSeatMapsItemCabinsItem(TypedDict):
+class SeatMapCabinsItem(TypedDict):
     cabin_class: Literal["economy", "premium_economy", "business", "first"]
     # 0 main deck, 1 upper deck.
     deck: int
     # 1 or 2: how many aisles split each row into sections.
     aisles: int
     # Indexes into rows (not row numbers) over the wings.
-    wings: Optional[BookingSeatMapResponseSeatMapsItemCabinsItemWings]
-    rows: List[BookingSeatMapResponseSeatMapsItemCabinsItemRowsItem]
+    wings: Optional[SeatMapCabinsItemWings]
+    rows: List[SeatMapCabinsItemRowsItem]
 
 
-class BookingSeatMapResponseSeatMapsItem(TypedDict):
+class SeatMap(TypedDict):
     id: str
     slice_id: str
     # The segment id seat-hold takes.
@@ -2572,140 +1419,34 @@ class BookingSeatMapResponseSeatMapsItem(TypedDict):
     # false: this fare does not allow choosing seats before check-in, so none is
     # available.
     advance_seat_selection: Optional[bool]
-    cabins: List[BookingSeatMapResponseSeatMapsItemCabinsItem]
+    cabins: List[SeatMapCabinsItem]
 
 
 class BookingSeatMapResponse(TypedDict):
-    """Answer of `booking_seat_map`."""
     # The provider's offer id.
     offer_id: str
     # The offer's passengers: the passenger_slot values seat-hold takes.
     passengers: List[BookingSeatMapResponsePassengersItem]
     # One per segment that has a seat map; a segment missing here has no seat selection.
-    seat_maps: List[BookingSeatMapResponseSeatMapsItem]
-
-
-class BookingSeatReleaseRequest(TypedDict):
-    """Request body of `booking_seat_release`."""
-    # The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the
-    # provider's own id.
-    offer_id: str
-
-
-class BookingSeatReleaseResponseReleasedItemPrice(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingSeatReleaseResponseReleasedItem(TypedDict):
-    # The provider's offer id.
-    offer_id: str
-    passenger_slot: str
-    segment_id: str
-    designator: str
-    # The provider's seat service bought with the order.
-    service_id: Optional[str]
-    # What the seat adds to the checkout (0 for a free seat).
-    price: Optional[BookingSeatReleaseResponseReleasedItemPrice]
-    status: Literal["held", "confirmed", "released"]
-    # Set once the seat is confirmed with a booking
-    booking_id: Optional[str]
-    held_at: str
-    confirmed_at: Optional[str]
-    released_at: Optional[str]
+    seat_maps: List[SeatMap]
 
 
 class BookingSeatReleaseResponse(TypedDict):
-    """Answer of `booking_seat_release`."""
     offer_id: str
-    released: List[BookingSeatReleaseResponseReleasedItem]
-
-
-class BookingSeatSelectionsResponseSelectionsItemPrice(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingSeatSelectionsResponseSelectionsItem(TypedDict):
-    # The provider's offer id.
-    offer_id: str
-    passenger_slot: str
-    segment_id: str
-    designator: str
-    # The provider's seat service bought with the order.
-    service_id: Optional[str]
-    # What the seat adds to the checkout (0 for a free seat).
-    price: Optional[BookingSeatSelectionsResponseSelectionsItemPrice]
-    status: Literal["held", "confirmed", "released"]
-    # Set once the seat is confirmed with a booking
-    booking_id: Optional[str]
-    held_at: str
-    confirmed_at: Optional[str]
-    released_at: Optional[str]
-
-
-class BookingSeatSelectionsResponse(TypedDict):
-    """Answer of `booking_seat_selections`."""
-    offer_id: str
-    selections: List[BookingSeatSelectionsResponseSelectionsItem]
-
-
-class BookingSeatSelectionsByBookingResponseSelectionsItemPrice(TypedDict):
-    amount: float
-    currency: str
-
-
-class BookingSeatSelectionsByBookingResponseSelectionsItem(TypedDict):
-    # The provider's offer id.
-    offer_id: str
-    passenger_slot: str
-    segment_id: str
-    designator: str
-    # The provider's seat service bought with the order.
-    service_id: Optional[str]
-    # What the seat adds to the checkout (0 for a free seat).
-    price: Optional[BookingSeatSelectionsByBookingResponseSelectionsItemPrice]
-    status: Literal["held", "confirmed", "released"]
-    # Set once the seat is confirmed with a booking
-    booking_id: Optional[str]
-    held_at: str
-    confirmed_at: Optional[str]
-    released_at: Optional[str]
+    released: List[SeatSelection]
 
 
 class BookingSeatSelectionsByBookingResponse(TypedDict):
-    """Answer of `booking_seat_selections_by_booking`."""
     booking_id: str
-    selections: List[BookingSeatSelectionsByBookingResponseSelectionsItem]
+    selections: List[SeatSelection]
 
 
-class _BookingThreeDsSessionRequestServicesItemRequired(TypedDict):
-    # A service id from the offer (bags) or seat map.
-    id: str
-
-
-class BookingThreeDsSessionRequestServicesItem(_BookingThreeDsSessionRequestServicesItemRequired, total=False):
-    quantity: int
-
-
-class _BookingThreeDsSessionRequestRequired(TypedDict):
-    # The tokenised card (tcd_...) from the provider's card component.
-    card_id: str
-    # What is paid for: an offer (off_...), an order (ord_... or our bk_..., which must
-    # be visible to the caller) or a change offer.
-    resource_id: str
-
-
-class BookingThreeDsSessionRequest(_BookingThreeDsSessionRequestRequired, total=False):
-    """Request body of `booking_three_ds_session`."""
-    services: List[BookingThreeDsSessionRequestServicesItem]
-    # False for a merchant-initiated payment (the customer is not there to
-    # authenticate).
-    cardholder_present: bool
+class BookingSeatSelectionsResponse(TypedDict):
+    offer_id: str
+    selections: List[SeatSelection]
 
 
 class BookingThreeDsSessionResponse(TypedDict):
-    """Answer of `booking_three_ds_session`."""
     id: str
     status: str
     resource_id: str
@@ -2714,117 +1455,73 @@ class BookingThreeDsSessionResponse(TypedDict):
     expires_at: str
 
 
-class CarsBookRequestDriver(TypedDict):
-    """The main driver, as on their licence."""
-    given_name: str
-    family_name: str
-    email: str
-    phone_number: str
-    date_of_birth: str
+class _BuyCalcRequestRequired(TypedDict):
+    # Programme to buy points from, by slug or name: "aeroplan", "Alaska Mileage Plan",
+    # "world_of_hyatt".
+    program: str
+    # Points or miles the award costs.
+    points_needed: int
+    # What the same trip costs in cash, US dollars.
+    cash_price: float
 
 
-class _CarsBookRequestAddOnsItemRequired(TypedDict):
-    code: Literal["child_seat", "infant_seat", "booster_seat", "gps", "additional_driver", "toll_pass", "wifi_hotspot", "satellite_radio", "ski_rack", "snow_chains"]
+class BuyCalcRequest(_BuyCalcRequestRequired, total=False):
+    # Taxes and fees of the award, paid in cash on top of the points, US dollars
+    # (default 0).
+    taxes: float
+    # The current purchase promotion, e.g. 100 for "buy points, get 100 % more" (default
+    # 0).
+    bonus_percent: float
+    # Price of one point before the bonus, US cents; overrides our dataset's usual price
+    # (e.g. for a targeted offer).
+    price_cents_per_point: float
 
 
-class CarsBookRequestAddOnsItem(_CarsBookRequestAddOnsItemRequired, total=False):
-    quantity: int
+class CalendarDay(TypedDict):
+    # YYYY-MM-DD
+    date: str
+    # Cheapest one-way, one-adult cash fare that day; null when there is none.
+    min_price: Optional[float]
+    currency: str
+    # priced; no_fare (searched, nothing sold); not_searchable (in the past or beyond
+    # the airlines' sale horizon, so not searched).
+    status: Literal["priced", "no_fare", "not_searchable"]
 
 
-class _CarsBookRequestRequired(TypedDict):
-    # offer_token from cars.search.
-    offer_token: str
-    # The main driver, as on their licence.
-    driver: CarsBookRequestDriver
-    # The succeeded card payment (pi_...) from cars.payment_intent for this offer_token
-    # and add_ons.
-    payment_intent_id: str
-
-
-class CarsBookRequest(_CarsBookRequestRequired, total=False):
-    """Request body of `cars_book`."""
-    # Legacy flow only: extras such as child_seat, gps, additional_driver, toll_pass,
-    # paid with the service fee.
-    add_ons: List[CarsBookRequestAddOnsItem]
-    # The payment intent's client_secret. Required when the payment was opened without
-    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
-    # not send it.
-    client_secret: str
-    # The flight the driver arrives on, so the counter waits for a late arrival.
-    inbound_flight_number: str
-
-
-class CarsBookResponseCar(TypedDict):
+class CarBookingCar(TypedDict):
     name: str
     acriss: str
     category: str
     transmission: Literal["manual", "automatic"]
 
 
-class CarsBookResponsePickUp(TypedDict):
+class CarBookingPickUp(TypedDict):
     name: Optional[str]
     address: Optional[str]
     # Local time with its UTC offset.
     at: Optional[str]
 
 
-class CarsBookResponseDropOff(TypedDict):
+class CarBookingDropOff(TypedDict):
     name: Optional[str]
     address: Optional[str]
     # Local time with its UTC offset.
     at: Optional[str]
 
 
-class CarsBookResponseDriver(TypedDict):
+class CarBookingDriver(TypedDict):
     given_name: str
     family_name: str
     email: str
 
 
-class CarsBookResponseAddOnsItemTotal(TypedDict):
-    amount: float
-    currency: str
-
-
-class CarsBookResponseAddOnsItem(TypedDict):
+class CarBookingAddOnsItem(TypedDict):
     code: str
     quantity: int
-    total: CarsBookResponseAddOnsItemTotal
+    total: Money
 
 
-class CarsBookResponseRental(TypedDict):
-    """The supplier's price of the rental."""
-    amount: float
-    currency: str
-
-
-class CarsBookResponseRentalDueAtCounter(TypedDict):
-    """What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid
-    rental.
-    """
-    amount: float
-    currency: str
-
-
-class CarsBookResponseFee(TypedDict):
-    """Legacy: our service fee plus add-ons. Partner: our margin."""
-    amount: float
-    currency: str
-
-
-class CarsBookResponseCharged(TypedDict):
-    """What was paid to us by card."""
-    amount: float
-    currency: str
-
-
-class CarsBookResponseRefund(TypedDict):
-    amount: float
-    currency: str
-
-
-class CarsBookResponse(TypedDict):
-    """Answer of `cars_book`."""
+class CarBooking(TypedDict):
     # Our id (cb_...): with it a guest looks the booking up or cancels it.
     booking_id: str
     provider_booking_id: Optional[str]
@@ -2836,24 +1533,188 @@ class CarsBookResponse(TypedDict):
     # the prepaid rate.
     flow: Literal["legacy", "partner"]
     supplier: Optional[str]
-    car: Optional[CarsBookResponseCar]
-    pick_up: CarsBookResponsePickUp
-    drop_off: CarsBookResponseDropOff
-    driver: CarsBookResponseDriver
-    add_ons: List[CarsBookResponseAddOnsItem]
+    car: Optional[CarBookingCar]
+    pick_up: CarBookingPickUp
+    drop_off: CarBookingDropOff
+    driver: CarBookingDriver
+    add_ons: List[CarBookingAddOnsItem]
     # The supplier's price of the rental.
-    rental: CarsBookResponseRental
+    rental: Money
     # What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid
     # rental.
-    rental_due_at_counter: CarsBookResponseRentalDueAtCounter
+    rental_due_at_counter: Money
     # Legacy: our service fee plus add-ons. Partner: our margin.
-    fee: CarsBookResponseFee
+    fee: Money
     # What was paid to us by card.
-    charged: CarsBookResponseCharged
+    charged: Money
     # What went back to the card (a cancellation or a refused booking).
-    refund: Optional[CarsBookResponseRefund]
+    refund: Optional[Money]
     created_at: str
     cancelled_at: Optional[str]
+
+
+class Driver(TypedDict):
+    """The main driver, as on their licence."""
+    given_name: str
+    family_name: str
+    email: str
+    phone_number: str
+    date_of_birth: str
+
+
+class _CarBookingRequestRequired(TypedDict):
+    # offer_token from cars.search.
+    offer_token: str
+    driver: Driver
+    # The succeeded card payment (pi_...) from cars.payment_intent for this offer_token
+    # and add_ons.
+    payment_intent_id: str
+
+
+class CarBookingRequest(_CarBookingRequestRequired, total=False):
+    add_ons: AddOnSelection
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
+    # The flight the driver arrives on, so the counter waits for a late arrival.
+    inbound_flight_number: str
+
+
+class _CarPartnerBookingRequestRequired(TypedDict):
+    # quote_id from cars.quote.
+    quote_id: str
+    driver: Driver
+    # The succeeded card payment (pi_...) for the quoted total.
+    payment_intent_id: str
+
+
+class CarPartnerBookingRequest(_CarPartnerBookingRequestRequired, total=False):
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
+
+
+class CarPaymentIntentRequest(TypedDict, total=False):
+    # Legacy flow: the counter-paid rate whose service fee and add-ons to pay.
+    offer_token: str
+    add_ons: AddOnSelection
+    # Partner flow: the quote from cars.quote whose total to pay.
+    quote_id: str
+
+
+class CarQuoteRequest(TypedDict):
+    # offer_token from cars.search.
+    offer_token: str
+
+
+class CarRateCarBags(TypedDict):
+    large: float
+    small: float
+
+
+class CarRateCar(TypedDict):
+    name: str
+    # ACRISS (SIPP) code, e.g. CDMR.
+    acriss: str
+    category: str
+    type: str
+    transmission: Literal["manual", "automatic"]
+    seats: float
+    bags: CarRateCarBags
+    air_conditioning: bool
+    fuel: Optional[str]
+
+
+class CarRateMileageUnlimited(TypedDict):
+    type: Literal["unlimited"]
+
+
+class CarRateMileageLimited(TypedDict):
+    type: Literal["limited"]
+    unit: Literal["km", "mi"]
+    limit: float
+
+
+class CarRatePickUp(TypedDict):
+    name: str
+    address: Optional[str]
+    latitude: float
+    longitude: float
+    # Local time with its UTC offset.
+    at: str
+
+
+class CarRateDropOff(TypedDict):
+    name: str
+    address: Optional[str]
+    latitude: float
+    longitude: float
+    # Local time with its UTC offset.
+    at: str
+
+
+class CarRate(TypedDict):
+    # Pass to cars.payment_intent + cars.book (flow legacy) or cars.quote (flow
+    # partner).
+    offer_token: str
+    # The rental company, e.g. Hertz.
+    supplier: str
+    supplier_logo_url: Optional[str]
+    car: CarRateCar
+    mileage: Union[CarRateMileageUnlimited, CarRateMileageLimited]
+    # postpaid/guarantee: paid at the counter (legacy flow); prepaid: a partner-rate
+    # deal we sell (partner flow).
+    payment_type: Literal["postpaid", "guarantee", "prepaid"]
+    flow: Literal["legacy", "partner"]
+    # The rental, for the whole period. Partner flow: our margin is added at quote.
+    total: Money
+    per_day: Money
+    days: int
+    pick_up: CarRatePickUp
+    drop_off: CarRateDropOff
+    expires_at: Optional[str]
+
+
+class CarSearchRequestPickUpPlaceOption2(TypedDict):
+    latitude: float
+    longitude: float
+
+
+class CarSearchRequestPickUp(TypedDict):
+    # An IATA airport code (its rental counters), a metro city code (its main airport),
+    # or {latitude, longitude}.
+    place: Union[str, CarSearchRequestPickUpPlaceOption2]
+    # Local time at the pick-up place, YYYY-MM-DDTHH:MM.
+    at: str
+
+
+class CarSearchRequestDropOffPlaceOption2(TypedDict):
+    latitude: float
+    longitude: float
+
+
+class _CarSearchRequestDropOffRequired(TypedDict):
+    # Local time at the drop-off place, YYYY-MM-DDTHH:MM.
+    at: str
+
+
+class CarSearchRequestDropOff(_CarSearchRequestDropOffRequired, total=False):
+    # Omitted: the pick-up place (a round trip).
+    place: Union[str, CarSearchRequestDropOffPlaceOption2]
+
+
+class _CarSearchRequestRequired(TypedDict):
+    pick_up: CarSearchRequestPickUp
+    drop_off: CarSearchRequestDropOff
+    # Age of the main driver at pick-up; under 25 usually pays a young-driver surcharge.
+    driver_age: int
+
+
+class CarSearchRequest(_CarSearchRequestRequired, total=False):
+    # The driver's country of residence.
+    residence_country: str
 
 
 class CarsCancelBookingResponseCar(TypedDict):
@@ -2883,74 +1744,22 @@ class CarsCancelBookingResponseDriver(TypedDict):
     email: str
 
 
-class CarsCancelBookingResponseAddOnsItemTotal(TypedDict):
-    amount: float
-    currency: str
-
-
 class CarsCancelBookingResponseAddOnsItem(TypedDict):
     code: str
     quantity: int
-    total: CarsCancelBookingResponseAddOnsItemTotal
-
-
-class CarsCancelBookingResponseRental(TypedDict):
-    """The supplier's price of the rental."""
-    amount: float
-    currency: str
-
-
-class CarsCancelBookingResponseRentalDueAtCounter(TypedDict):
-    """What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid
-    rental.
-    """
-    amount: float
-    currency: str
-
-
-class CarsCancelBookingResponseFee(TypedDict):
-    """Legacy: our service fee plus add-ons. Partner: our margin."""
-    amount: float
-    currency: str
-
-
-class CarsCancelBookingResponseCharged(TypedDict):
-    """What was paid to us by card."""
-    amount: float
-    currency: str
-
-
-class CarsCancelBookingResponseRefund(TypedDict):
-    amount: float
-    currency: str
-
-
-class CarsCancelBookingResponseRefundBreakdownRental(TypedDict):
-    amount: float
-    currency: str
-
-
-class CarsCancelBookingResponseRefundBreakdownFee(TypedDict):
-    amount: float
-    currency: str
-
-
-class CarsCancelBookingResponseRefundBreakdownAddOns(TypedDict):
-    amount: float
-    currency: str
+    total: Money
 
 
 class CarsCancelBookingResponseRefundBreakdown(TypedDict):
-    rental: CarsCancelBookingResponseRefundBreakdownRental
-    fee: CarsCancelBookingResponseRefundBreakdownFee
-    add_ons: CarsCancelBookingResponseRefundBreakdownAddOns
+    rental: Money
+    fee: Money
+    add_ons: Money
     # True when part of the refund could not be settled at once and support will follow
     # up.
     pending_review: bool
 
 
 class CarsCancelBookingResponse(TypedDict):
-    """Answer of `cars_cancel_booking`."""
     # Our id (cb_...): with it a guest looks the booking up or cancels it.
     booking_id: str
     provider_booking_id: Optional[str]
@@ -2968,16 +1777,16 @@ class CarsCancelBookingResponse(TypedDict):
     driver: CarsCancelBookingResponseDriver
     add_ons: List[CarsCancelBookingResponseAddOnsItem]
     # The supplier's price of the rental.
-    rental: CarsCancelBookingResponseRental
+    rental: Money
     # What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid
     # rental.
-    rental_due_at_counter: CarsCancelBookingResponseRentalDueAtCounter
+    rental_due_at_counter: Money
     # Legacy: our service fee plus add-ons. Partner: our margin.
-    fee: CarsCancelBookingResponseFee
+    fee: Money
     # What was paid to us by card.
-    charged: CarsCancelBookingResponseCharged
+    charged: Money
     # What went back to the card (a cancellation or a refused booking).
-    refund: Optional[CarsCancelBookingResponseRefund]
+    refund: Optional[Money]
     created_at: str
     cancelled_at: Optional[str]
     # This cancellation's refund; null when the booking was already cancelled.
@@ -3011,50 +1820,13 @@ class CarsGetBookingResponseDriver(TypedDict):
     email: str
 
 
-class CarsGetBookingResponseAddOnsItemTotal(TypedDict):
-    amount: float
-    currency: str
-
-
 class CarsGetBookingResponseAddOnsItem(TypedDict):
     code: str
     quantity: int
-    total: CarsGetBookingResponseAddOnsItemTotal
-
-
-class CarsGetBookingResponseRental(TypedDict):
-    """The supplier's price of the rental."""
-    amount: float
-    currency: str
-
-
-class CarsGetBookingResponseRentalDueAtCounter(TypedDict):
-    """What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid
-    rental.
-    """
-    amount: float
-    currency: str
-
-
-class CarsGetBookingResponseFee(TypedDict):
-    """Legacy: our service fee plus add-ons. Partner: our margin."""
-    amount: float
-    currency: str
-
-
-class CarsGetBookingResponseCharged(TypedDict):
-    """What was paid to us by card."""
-    amount: float
-    currency: str
-
-
-class CarsGetBookingResponseRefund(TypedDict):
-    amount: float
-    currency: str
+    total: Money
 
 
 class CarsGetBookingResponse(TypedDict):
-    """Answer of `cars_get_booking`."""
     # Our id (cb_...): with it a guest looks the booking up or cancels it.
     booking_id: str
     provider_booking_id: Optional[str]
@@ -3072,182 +1844,19 @@ class CarsGetBookingResponse(TypedDict):
     driver: CarsGetBookingResponseDriver
     add_ons: List[CarsGetBookingResponseAddOnsItem]
     # The supplier's price of the rental.
-    rental: CarsGetBookingResponseRental
+    rental: Money
     # What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid
     # rental.
-    rental_due_at_counter: CarsGetBookingResponseRentalDueAtCounter
+    rental_due_at_counter: Money
     # Legacy: our service fee plus add-ons. Partner: our margin.
-    fee: CarsGetBookingResponseFee
+    fee: Money
     # What was paid to us by card.
-    charged: CarsGetBookingResponseCharged
+    charged: Money
     # What went back to the card (a cancellation or a refused booking).
-    refund: Optional[CarsGetBookingResponseRefund]
+    refund: Optional[Money]
     created_at: str
     cancelled_at: Optional[str]
     stale: bool
-
-
-class CarsPartnerBookRequestDriver(TypedDict):
-    """The main driver, as on their licence."""
-    given_name: str
-    family_name: str
-    email: str
-    phone_number: str
-    date_of_birth: str
-
-
-class _CarsPartnerBookRequestRequired(TypedDict):
-    # quote_id from cars.quote.
-    quote_id: str
-    # The main driver, as on their licence.
-    driver: CarsPartnerBookRequestDriver
-    # The succeeded card payment (pi_...) for the quoted total.
-    payment_intent_id: str
-
-
-class CarsPartnerBookRequest(_CarsPartnerBookRequestRequired, total=False):
-    """Request body of `cars_partner_book`."""
-    # The payment intent's client_secret. Required when the payment was opened without
-    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
-    # not send it.
-    client_secret: str
-
-
-class CarsPartnerBookResponseCar(TypedDict):
-    name: str
-    acriss: str
-    category: str
-    transmission: Literal["manual", "automatic"]
-
-
-class CarsPartnerBookResponsePickUp(TypedDict):
-    name: Optional[str]
-    address: Optional[str]
-    # Local time with its UTC offset.
-    at: Optional[str]
-
-
-class CarsPartnerBookResponseDropOff(TypedDict):
-    name: Optional[str]
-    address: Optional[str]
-    # Local time with its UTC offset.
-    at: Optional[str]
-
-
-class CarsPartnerBookResponseDriver(TypedDict):
-    given_name: str
-    family_name: str
-    email: str
-
-
-class CarsPartnerBookResponseAddOnsItemTotal(TypedDict):
-    amount: float
-    currency: str
-
-
-class CarsPartnerBookResponseAddOnsItem(TypedDict):
-    code: str
-    quantity: int
-    total: CarsPartnerBookResponseAddOnsItemTotal
-
-
-class CarsPartnerBookResponseRental(TypedDict):
-    """The supplier's price of the rental."""
-    amount: float
-    currency: str
-
-
-class CarsPartnerBookResponseRentalDueAtCounter(TypedDict):
-    """What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid
-    rental.
-    """
-    amount: float
-    currency: str
-
-
-class CarsPartnerBookResponseFee(TypedDict):
-    """Legacy: our service fee plus add-ons. Partner: our margin."""
-    amount: float
-    currency: str
-
-
-class CarsPartnerBookResponseCharged(TypedDict):
-    """What was paid to us by card."""
-    amount: float
-    currency: str
-
-
-class CarsPartnerBookResponseRefund(TypedDict):
-    amount: float
-    currency: str
-
-
-class CarsPartnerBookResponse(TypedDict):
-    """Answer of `cars_partner_book`."""
-    # Our id (cb_...): with it a guest looks the booking up or cancels it.
-    booking_id: str
-    provider_booking_id: Optional[str]
-    # The supplier's confirmation number, shown at the counter.
-    reference: Optional[str]
-    status: Literal["creating", "confirmed", "cancelled", "failed"]
-    failure_reason: Optional[str]
-    # legacy: rental paid at the counter, our fee and add-ons by card; partner: we sold
-    # the prepaid rate.
-    flow: Literal["legacy", "partner"]
-    supplier: Optional[str]
-    car: Optional[CarsPartnerBookResponseCar]
-    pick_up: CarsPartnerBookResponsePickUp
-    drop_off: CarsPartnerBookResponseDropOff
-    driver: CarsPartnerBookResponseDriver
-    add_ons: List[CarsPartnerBookResponseAddOnsItem]
-    # The supplier's price of the rental.
-    rental: CarsPartnerBookResponseRental
-    # What the driver still pays the supplier at pick-up (legacy flow); 0 for a prepaid
-    # rental.
-    rental_due_at_counter: CarsPartnerBookResponseRentalDueAtCounter
-    # Legacy: our service fee plus add-ons. Partner: our margin.
-    fee: CarsPartnerBookResponseFee
-    # What was paid to us by card.
-    charged: CarsPartnerBookResponseCharged
-    # What went back to the card (a cancellation or a refused booking).
-    refund: Optional[CarsPartnerBookResponseRefund]
-    created_at: str
-    cancelled_at: Optional[str]
-
-
-class _CarsPaymentIntentRequestAddOnsItemRequired(TypedDict):
-    code: Literal["child_seat", "infant_seat", "booster_seat", "gps", "additional_driver", "toll_pass", "wifi_hotspot", "satellite_radio", "ski_rack", "snow_chains"]
-
-
-class CarsPaymentIntentRequestAddOnsItem(_CarsPaymentIntentRequestAddOnsItemRequired, total=False):
-    quantity: int
-
-
-class CarsPaymentIntentRequest(TypedDict, total=False):
-    """Request body of `cars_payment_intent`."""
-    # Legacy flow: the counter-paid rate whose service fee and add-ons to pay.
-    offer_token: str
-    # Legacy flow only: extras such as child_seat, gps, additional_driver, toll_pass,
-    # paid with the service fee.
-    add_ons: List[CarsPaymentIntentRequestAddOnsItem]
-    # Partner flow: the quote from cars.quote whose total to pay.
-    quote_id: str
-
-
-class CarsPaymentIntentResponseBreakdownServiceFee(TypedDict):
-    """Legacy: our service fee. Partner: our margin."""
-    amount: float
-    currency: str
-
-
-class CarsPaymentIntentResponseBreakdownAddOnsItemPerDay(TypedDict):
-    amount: float
-    currency: str
-
-
-class CarsPaymentIntentResponseBreakdownAddOnsItemTotal(TypedDict):
-    amount: float
-    currency: str
 
 
 class CarsPaymentIntentResponseBreakdownAddOnsItem(TypedDict):
@@ -3255,31 +1864,19 @@ class CarsPaymentIntentResponseBreakdownAddOnsItem(TypedDict):
     name: str
     quantity: int
     days: int
-    per_day: CarsPaymentIntentResponseBreakdownAddOnsItemPerDay
-    total: CarsPaymentIntentResponseBreakdownAddOnsItemTotal
-
-
-class CarsPaymentIntentResponseBreakdownRental(TypedDict):
-    amount: float
-    currency: str
+    per_day: Money
+    total: Money
 
 
 class CarsPaymentIntentResponseBreakdown(TypedDict):
     # Legacy: our service fee. Partner: our margin.
-    service_fee: CarsPaymentIntentResponseBreakdownServiceFee
+    service_fee: Money
     add_ons: List[CarsPaymentIntentResponseBreakdownAddOnsItem]
     # Partner flow: the prepaid rental included in amount.
-    rental: Optional[CarsPaymentIntentResponseBreakdownRental]
-
-
-class CarsPaymentIntentResponseRentalDueAtCounter(TypedDict):
-    """Legacy flow: what the supplier charges at pick-up; 0 when prepaid."""
-    amount: float
-    currency: str
+    rental: Optional[Money]
 
 
 class CarsPaymentIntentResponse(TypedDict):
-    """Answer of `cars_payment_intent`."""
     payment_intent_id: str
     # For Stripe.js confirmCardPayment in the browser.
     client_secret: Optional[str]
@@ -3289,47 +1886,20 @@ class CarsPaymentIntentResponse(TypedDict):
     flow: Literal["legacy", "partner"]
     breakdown: CarsPaymentIntentResponseBreakdown
     # Legacy flow: what the supplier charges at pick-up; 0 when prepaid.
-    rental_due_at_counter: CarsPaymentIntentResponseRentalDueAtCounter
+    rental_due_at_counter: Money
     # simulator: no real money moves; confirm with test payment methods such as
     # pm_card_visa.
     processor_mode: Literal["live", "simulator"]
 
 
-class CarsQuoteRequest(TypedDict):
-    """Request body of `cars_quote`."""
-    # offer_token from cars.search.
-    offer_token: str
-
-
-class CarsQuoteResponseTotal(TypedDict):
-    """What to pay us by card: rental + margin."""
-    amount: float
-    currency: str
-
-
-class CarsQuoteResponseBreakdownRental(TypedDict):
-    amount: float
-    currency: str
-
-
-class CarsQuoteResponseBreakdownMargin(TypedDict):
-    amount: float
-    currency: str
-
-
 class CarsQuoteResponseBreakdown(TypedDict):
-    rental: CarsQuoteResponseBreakdownRental
-    margin: CarsQuoteResponseBreakdownMargin
-
-
-class CarsQuoteResponseChargesItemAmount(TypedDict):
-    amount: float
-    currency: str
+    rental: Money
+    margin: Money
 
 
 class CarsQuoteResponseChargesItem(TypedDict):
     description: str
-    amount: CarsQuoteResponseChargesItemAmount
+    amount: Money
     payable_at: Literal["booking", "counter"]
 
 
@@ -3339,11 +1909,10 @@ class CarsQuoteResponseConditionsItem(TypedDict):
 
 
 class CarsQuoteResponse(TypedDict):
-    """Answer of `cars_quote`."""
     quote_id: str
     offer_token: str
     # What to pay us by card: rental + margin.
-    total: CarsQuoteResponseTotal
+    total: Money
     breakdown: CarsQuoteResponseBreakdown
     expires_at: str
     ttl_seconds: int
@@ -3353,143 +1922,183 @@ class CarsQuoteResponse(TypedDict):
     drop_off_at: str
 
 
-class CarsSearchRequestPickUpPlaceOption2(TypedDict):
-    latitude: float
-    longitude: float
-
-
-class CarsSearchRequestPickUp(TypedDict):
-    # An IATA airport code (its rental counters), a metro city code (its main airport),
-    # or {latitude, longitude}.
-    place: Union[str, CarsSearchRequestPickUpPlaceOption2]
-    # Local time at the pick-up place, YYYY-MM-DDTHH:MM.
-    at: str
-
-
-class CarsSearchRequestDropOffPlaceOption2(TypedDict):
-    latitude: float
-    longitude: float
-
-
-class _CarsSearchRequestDropOffRequired(TypedDict):
-    # Local time at the drop-off place, YYYY-MM-DDTHH:MM.
-    at: str
-
-
-class CarsSearchRequestDropOff(_CarsSearchRequestDropOffRequired, total=False):
-    # Omitted: the pick-up place (a round trip).
-    place: Union[str, CarsSearchRequestDropOffPlaceOption2]
-
-
-class _CarsSearchRequestRequired(TypedDict):
-    pick_up: CarsSearchRequestPickUp
-    drop_off: CarsSearchRequestDropOff
-    # Age of the main driver at pick-up; under 25 usually pays a young-driver surcharge.
-    driver_age: int
-
-
-class CarsSearchRequest(_CarsSearchRequestRequired, total=False):
-    """Request body of `cars_search`."""
-    # The driver's country of residence.
-    residence_country: str
-
-
-class CarsSearchResponseRatesItemCarBags(TypedDict):
-    large: float
-    small: float
-
-
-class CarsSearchResponseRatesItemCar(TypedDict):
-    name: str
-    # ACRISS (SIPP) code, e.g. CDMR.
-    acriss: str
-    category: str
-    type: str
-    transmission: Literal["manual", "automatic"]
-    seats: float
-    bags: CarsSearchResponseRatesItemCarBags
-    air_conditioning: bool
-    fuel: Optional[str]
-
-
-class CarsSearchResponseRatesItemMileageUnlimited(TypedDict):
-    type: Literal["unlimited"]
-
-
-class CarsSearchResponseRatesItemMileageLimited(TypedDict):
-    type: Literal["limited"]
-    unit: Literal["km", "mi"]
-    limit: float
-
-
-class CarsSearchResponseRatesItemTotal(TypedDict):
-    """The rental, for the whole period. Partner flow: our margin is added at quote."""
-    amount: float
-    currency: str
-
-
-class CarsSearchResponseRatesItemPerDay(TypedDict):
-    amount: float
-    currency: str
-
-
-class CarsSearchResponseRatesItemPickUp(TypedDict):
-    name: str
-    address: Optional[str]
-    latitude: float
-    longitude: float
-    # Local time with its UTC offset.
-    at: str
-
-
-class CarsSearchResponseRatesItemDropOff(TypedDict):
-    name: str
-    address: Optional[str]
-    latitude: float
-    longitude: float
-    # Local time with its UTC offset.
-    at: str
-
-
-class CarsSearchResponseRatesItem(TypedDict):
-    # Pass to cars.payment_intent + cars.book (flow legacy) or cars.quote (flow
-    # partner).
-    offer_token: str
-    # The rental company, e.g. Hertz.
-    supplier: str
-    supplier_logo_url: Optional[str]
-    car: CarsSearchResponseRatesItemCar
-    mileage: Union[CarsSearchResponseRatesItemMileageUnlimited, CarsSearchResponseRatesItemMileageLimited]
-    # postpaid/guarantee: paid at the counter (legacy flow); prepaid: a partner-rate
-    # deal we sell (partner flow).
-    payment_type: Literal["postpaid", "guarantee", "prepaid"]
-    flow: Literal["legacy", "partner"]
-    # The rental, for the whole period. Partner flow: our margin is added at quote.
-    total: CarsSearchResponseRatesItemTotal
-    per_day: CarsSearchResponseRatesItemPerDay
-    days: int
-    pick_up: CarsSearchResponseRatesItemPickUp
-    drop_off: CarsSearchResponseRatesItemDropOff
-    expires_at: Optional[str]
-
-
 class CarsSearchResponse(TypedDict):
-    """Answer of `cars_search`."""
     search_id: str
     # Rental days billed: 24-hour periods, 29 minutes grace.
     days: int
-    rates: List[CarsSearchResponseRatesItem]
+    rates: List[CarRate]
 
 
-class _CruisesSearchRequestRequired(TypedDict):
+class CashPrice(TypedDict):
+    source: Literal["duffel", "serpapi"]
+    # The provider's total for all passengers, in major units of `currency`, as it
+    # quoted it. For a bookable offer this is the fare before our service fee, which
+    # checkout adds (see the result's checkout_total).
+    amount: float
+    # The currency the provider quoted in; it can differ from the asked one.
+    currency: str
+    fare_brand: Optional[str]
+    # True when this service can book it; pass offer_id to the booking routes.
+    bookable: bool
+    # Provider-prefixed offer id, e.g. "duffel:off_...", when bookable.
+    offer_id: Optional[str]
+    expires_at: Optional[str]
+    refundable: Optional[bool]
+    changeable: Optional[bool]
+    checked_bags: Optional[int]
+    # Seconds since the provider produced this price.
+    age_s: int
+
+
+class ChangeRequest(TypedDict):
+    id: str
+    booking_id: str
+    order_id: str
+    created_at: str
+    offers: List[ChangeOffer]
+    # True for the first seconds after creation, while the airline may still add offers.
+    offers_may_grow: bool
+    # False while offers may still be added; poll again then.
+    complete: bool
+    poll_after_ms: Optional[int]
+    confirmed_offer_id: Optional[str]
+    confirmed_at: Optional[str]
+
+
+class _ConfirmChangeInputRequired(TypedDict):
+    # One offer of a change request of this booking.
+    change_offer_id: str
+
+
+class ConfirmChangeInput(_ConfirmChangeInputRequired, total=False):
+    # Required when the change costs money: a succeeded card payment for exactly
+    # change_total.
+    payment_intent_id: str
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
+
+
+class _CreateAlertRequestRequired(TypedDict):
+    # IATA code of the departure airport or city, e.g. "JFK".
+    origin: str
+    # IATA code of the arrival airport or city, e.g. "LHR".
+    destination: str
+
+
+class CreateAlertRequest(_CreateAlertRequestRequired, total=False):
+    # One departure date (YYYY-MM-DD). Give this, or a window with date_from and
+    # date_to.
+    departure_date: str
+    # First departure date of a window (YYYY-MM-DD).
+    date_from: str
+    # Last departure date of a window (YYYY-MM-DD); at most 31 days in all.
+    date_to: str
+    # Cabin to watch.
+    cabin_class: Literal["economy", "premium_economy", "business", "first"]
+    # Notify when the cheapest one-adult fare is at or below this (major units, e.g.
+    # 399.99). Omit or null: notify on any drop.
+    target_price: Optional[float]
+    # Currency of the target and of the prices watched (ISO 4217).
+    currency: str
+    # webhook: the account webhooks get alert.triggered; in_app: shown on GET
+    # /api/alerts. Default both.
+    channels: List[Literal["webhook", "in_app"]]
+    # Only for the service back end (internal key): the user the alert is for.
+    user_id: str
+
+
+class CreateChangeRequestInputSlicesRemoveItem(TypedDict):
+    # A slice id of the booking's order (sli_...), from GET /api/booking/{order_id}.
+    slice_id: str
+
+
+class _CreateChangeRequestInputSlicesAddItemRequired(TypedDict):
+    # IATA airport or city code.
+    origin: str
+    destination: str
+    # YYYY-MM-DD, local date at the origin; not in the past.
+    departure_date: str
+
+
+class CreateChangeRequestInputSlicesAddItem(_CreateChangeRequestInputSlicesAddItemRequired, total=False):
+    # Defaults to economy.
+    cabin_class: Literal["economy", "premium_economy", "business", "first"]
+
+
+class CreateChangeRequestInputSlices(TypedDict, total=False):
+    remove: List[CreateChangeRequestInputSlicesRemoveItem]
+    add: List[CreateChangeRequestInputSlicesAddItem]
+
+
+class CreateChangeRequestInput(TypedDict):
+    slices: CreateChangeRequestInputSlices
+
+
+class CreateOfferInput(TypedDict, total=False):
+    # Checkout mode: the offer to book (as search returned it, "duffel:off_..." or
+    # "off_...").
+    offer_id: str
+    # Checkout mode: the succeeded card payment (pi_...) for exactly the checkout price.
+    payment_intent_id: str
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
+    # Checkout mode: every traveller of the offer.
+    passengers: List[Passenger]
+    # Checkout mode: extra bags to buy with the order; held seats are added
+    # automatically.
+    services: List[ServiceRequest]
+    # Search mode: departure airport or city.
+    origin: str
+    # Search mode: arrival airport or city.
+    destination: str
+    # Search mode: YYYY-MM-DD, local to the origin.
+    departure_date: str
+    # Search mode: return date for a round trip.
+    return_date: str
+    # Search mode: adult passengers.
+    adults: int
+    children: int
+    infants: int
+    cabin_class: Literal["economy", "premium_economy", "business", "first"]
+    max_connections: Literal[0, 1, 2]
+    currency: str
+    # Search mode: most offers to return, cheapest first.
+    limit: int
+
+
+class _CreateTripRequestRequired(TypedDict):
+    # Trip name, e.g. "Lisbon with friends".
+    name: str
+    # Where to, free text or a place code.
+    destination: str
+
+
+class CreateTripRequest(_CreateTripRequestRequired, total=False):
+    # First day (YYYY-MM-DD).
+    start_date: str
+    # Last day (YYYY-MM-DD), on or after start_date.
+    end_date: str
+    # Trip currency (ISO 4217): expenses are converted into it. Default USD.
+    currency: str
+    # How the creator appears to the group (default "Organizer").
+    display_name: str
+    # Only for the service back end (internal key): the user the call acts for. Others
+    # omit it.
+    acting_user_id: str
+
+
+class _CruiseSearchRequestRequired(TypedDict):
     # Earliest departure date, YYYY-MM-DD; not in the past.
     depart_from: str
     # Latest departure date, YYYY-MM-DD; at most 400 days after depart_from.
     depart_to: str
 
 
-class CruisesSearchRequest(_CruisesSearchRequestRequired, total=False):
-    """Request body of `cruises_search`."""
+class CruiseSearchRequest(_CruiseSearchRequestRequired, total=False):
     # Destination region; omit for every region.
     region: Literal["caribbean", "bahamas", "mediterranean", "northern_europe", "alaska", "mexican_riviera", "hawaii", "asia", "australia", "transatlantic"]
     # Shortest cruise, in nights (default 3).
@@ -3506,7 +2115,7 @@ class CruisesSearchRequest(_CruisesSearchRequestRequired, total=False):
     limit: int
 
 
-class CruisesSearchResponseSailingsItemDeparturePort(TypedDict):
+class SailingDeparturePort(TypedDict):
     # Code of the port; the built-in inventory gives the IATA code of the airport to fly
     # into (e.g. "MCO" for Port Canaveral), usable as a flight search destination.
     code: str
@@ -3515,7 +2124,7 @@ class CruisesSearchResponseSailingsItemDeparturePort(TypedDict):
     country: str
 
 
-class CruisesSearchResponseSailingsItemItineraryItem(TypedDict):
+class SailingItineraryItem(TypedDict):
     day: int
     # Port of call; null on a day at sea.
     port: Optional[str]
@@ -3523,7 +2132,7 @@ class CruisesSearchResponseSailingsItemItineraryItem(TypedDict):
     sea_day: bool
 
 
-class CruisesSearchResponseSailingsItemPricePerPerson(TypedDict, total=False):
+class SailingPricePerPerson(TypedDict, total=False):
     """Cruise fare per person sharing a double cabin, before taxes and fees: the cabin
     class asked for, or every class still on sale.
     """
@@ -3533,7 +2142,7 @@ class CruisesSearchResponseSailingsItemPricePerPerson(TypedDict, total=False):
     suite: float
 
 
-class CruisesSearchResponseSailingsItem(TypedDict):
+class Sailing(TypedDict):
     # Sailing id: the ship and its departure date.
     id: str
     # Cruise line, e.g. "Royal Caribbean International".
@@ -3541,7 +2150,7 @@ class CruisesSearchResponseSailingsItem(TypedDict):
     # Ship name, e.g. "Icon of the Seas".
     ship: str
     region: Literal["caribbean", "bahamas", "mediterranean", "northern_europe", "alaska", "mexican_riviera", "hawaii", "asia", "australia", "transatlantic"]
-    departure_port: CruisesSearchResponseSailingsItemDeparturePort
+    departure_port: SailingDeparturePort
     # Embarkation date, YYYY-MM-DD.
     departure_date: str
     # Disembarkation date, YYYY-MM-DD (at another port when round_trip is false).
@@ -3550,12 +2159,12 @@ class CruisesSearchResponseSailingsItem(TypedDict):
     # True when the cruise ends where it began.
     round_trip: bool
     # Day by day, embarkation first.
-    itinerary: List[CruisesSearchResponseSailingsItemItineraryItem]
+    itinerary: List[SailingItineraryItem]
     # ISO 4217 code of every amount of this sailing.
     currency: str
     # Cruise fare per person sharing a double cabin, before taxes and fees: the cabin
     # class asked for, or every class still on sale.
-    price_per_person: CruisesSearchResponseSailingsItemPricePerPerson
+    price_per_person: SailingPricePerPerson
     # The cabin class total_for_party is priced in.
     cheapest_cabin: Literal["interior", "oceanview", "balcony", "suite"]
     # Taxes, fees and port expenses per person.
@@ -3567,9 +2176,8 @@ class CruisesSearchResponseSailingsItem(TypedDict):
 
 
 class CruisesSearchResponse(TypedDict):
-    """Answer of `cruises_search`."""
     # Matching sailings, cheapest total for the party first.
-    sailings: List[CruisesSearchResponseSailingsItem]
+    sailings: List[Sailing]
     # Sailings returned here (at most `limit`).
     count: int
     # Matching sailings in all, before the limit.
@@ -3601,7 +2209,6 @@ class DealsListResponseDealsItem(TypedDict):
 
 
 class DealsListResponse(TypedDict):
-    """Answer of `deals_list`."""
     # The categories listed.
     categories: List[Literal["flight", "points", "card", "hotel"]]
     # As-of date (YYYY-MM-DD) of each curated dataset. Card and hotel figures are
@@ -3611,15 +2218,26 @@ class DealsListResponse(TypedDict):
     deals: List[DealsListResponseDealsItem]
 
 
-class FaresCalendarResponseCalendarItem(TypedDict):
-    # YYYY-MM-DD
-    date: str
-    # Cheapest one-way, one-adult cash fare that day; null when there is none.
-    min_price: Optional[float]
-    currency: str
-    # priced; no_fare (searched, nothing sold); not_searchable (in the past or beyond
-    # the airlines' sale horizon, so not searched).
-    status: Literal["priced", "no_fare", "not_searchable"]
+class EligibilityRequest(TypedDict, total=False):
+    # The user’s linked bank programmes (or hotel programmes that transfer to airlines),
+    # e.g. ["chase_ur", "amex_mr"]. Signed-in callers may omit it to use the
+    # transferable programmes saved in their playbook.
+    bank_programs: List[Literal["amex_mr", "bilt", "capital_one", "chase_ur", "citi_typ", "wells_fargo", "hilton_honors", "ihg_one_rewards", "marriott_bonvoy", "world_of_hyatt"]]
+
+
+class _ErrorResponseRequired(TypedDict):
+    # What went wrong
+    detail: str
+    # Stable error code from the service vocabulary, e.g. NOT_FOUND, GONE,
+    # UPSTREAM_FAILED
+    code: str
+
+
+class ErrorResponse(_ErrorResponseRequired, total=False):
+    # What to do next
+    hint: str
+    # Safe extra data, e.g. the allowed values
+    details: Dict[str, Any]
 
 
 class FaresCalendarResponseCheapest(TypedDict):
@@ -3628,13 +2246,12 @@ class FaresCalendarResponseCheapest(TypedDict):
 
 
 class FaresCalendarResponse(TypedDict):
-    """Answer of `fares_calendar`."""
     origin: str
     destination: str
     cabin_class: str
     currency: str
     # Every date of the window, in order.
-    calendar: List[FaresCalendarResponseCalendarItem]
+    calendar: List[CalendarDay]
     # The cheapest day of the window, earliest on a tie.
     cheapest: Optional[FaresCalendarResponseCheapest]
 
@@ -3651,7 +2268,6 @@ class _FaresPredictionRequestRequired(TypedDict):
 
 
 class FaresPredictionRequest(_FaresPredictionRequestRequired, total=False):
-    """Request body of `fares_prediction`."""
     # Currency of current_price (ISO 4217).
     currency: str
     # Cabin the price is for.
@@ -3673,7 +2289,6 @@ class FaresPredictionResponseSeasonality(TypedDict):
 
 
 class FaresPredictionResponse(TypedDict):
-    """Answer of `fares_prediction`."""
     # buy: book now; wait: a lower price is likely later; neutral: no clear call.
     recommendation: Literal["buy", "wait", "neutral"]
     # The accuracy the backtest measured for answers of this kind (0-1); never an
@@ -3700,6 +2315,248 @@ class FaresPredictionResponse(TypedDict):
     model_version: str
 
 
+class Flight(TypedDict):
+    # Stable id of this flight in this search. The stream sends a flight once as a
+    # result event; what later providers change in it comes as update events with this
+    # id.
+    id: str
+    # The one price of this result, for all passengers. Bookable (bookable true): what
+    # checkout charges for offer_id with no extras (the fare plus our service fee), in
+    # `currency`; when the offer is priced in another currency than the asked one it is
+    # checkout_total converted at the reference rate fx_rate (an estimate: the card is
+    # charged checkout_total). Not bookable here (bookable false): the cheapest
+    # reference price (e.g. Google Flights), which no one can book through this service.
+    # null for award-only results.
+    price: Optional[float]
+    # The asked currency; the source's own currency only when no reference rate exists
+    # for it.
+    currency: Optional[str]
+    # Units of `currency` per unit of the source currency used to convert `price`; null
+    # when price is in its source's own currency.
+    fx_rate: Optional[float]
+    # Bookable results: exactly what checkout charges for offer_id for these passengers
+    # with no extras or seats (fare plus service fee), in the offer's own currency,
+    # which the card is charged in: the amount POST /api/booking/payment-intent asks for
+    # offer_id without services, while the offer's price holds. null when not bookable.
+    checkout_total: Optional[Money]
+    # IATA code of the main (first) marketing carrier.
+    carrier: str
+    # Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK".
+    route: str
+    origin: str
+    destination: str
+    departing_at: Optional[str]
+    arriving_at: Optional[str]
+    # Total time of all slices.
+    duration_minutes: Optional[int]
+    # Most stops in any slice.
+    stops: Optional[int]
+    cabin: Literal["economy", "premium_economy", "business", "first"]
+    # Fare brand of the price shown.
+    fare_brand: Optional[str]
+    # True when this service can book the flight: `price` is then the price of offer_id.
+    # False: `price` is a reference only.
+    bookable: bool
+    # The offer this result books and prices: the cheapest bookable one,
+    # provider-prefixed.
+    offer_id: Optional[str]
+    # When offer_id expires (about 30 minutes after search).
+    expires_at: Optional[str]
+    slices: List[FlightSlice]
+    # Every cash price found for this flight, cheapest first, each with its source and
+    # its own currency: other fare brands of the booking provider, and reference prices
+    # from other sources.
+    prices: List[CashPrice]
+    awards: List[AwardAvailability]
+    sources: List[Literal["duffel", "serpapi", "seats_aero"]]
+    # Age of the oldest data in this result, in seconds.
+    data_age_s: int
+
+
+class FlightSearchEventResult(TypedDict):
+    type: Literal["result"]
+    data: Flight
+
+
+class _FlightSearchEventUpdateDataRequired(TypedDict):
+    # Stable id of this flight in this search. The stream sends a flight once as a
+    # result event; what later providers change in it comes as update events with this
+    # id.
+    id: str
+
+
+class FlightSearchEventUpdateData(_FlightSearchEventUpdateDataRequired, total=False):
+    """What changed in a flight already sent in a `result` event of this stream, when a
+    later provider answered for it: its id and only the fields whose value changed.
+    Apply it over the earlier result: each field present replaces the old value whole
+    (prices, awards and sources are complete lists, not additions); fields left out are
+    unchanged.
+    """
+    # The one price of this result, for all passengers. Bookable (bookable true): what
+    # checkout charges for offer_id with no extras (the fare plus our service fee), in
+    # `currency`; when the offer is priced in another currency than the asked one it is
+    # checkout_total converted at the reference rate fx_rate (an estimate: the card is
+    # charged checkout_total). Not bookable here (bookable false): the cheapest
+    # reference price (e.g. Google Flights), which no one can book through this service.
+    # null for award-only results.
+    price: Optional[float]
+    # The asked currency; the source's own currency only when no reference rate exists
+    # for it.
+    currency: Optional[str]
+    # Units of `currency` per unit of the source currency used to convert `price`; null
+    # when price is in its source's own currency.
+    fx_rate: Optional[float]
+    # Bookable results: exactly what checkout charges for offer_id for these passengers
+    # with no extras or seats (fare plus service fee), in the offer's own currency,
+    # which the card is charged in: the amount POST /api/booking/payment-intent asks for
+    # offer_id without services, while the offer's price holds. null when not bookable.
+    checkout_total: Optional[Money]
+    # Fare brand of the price shown.
+    fare_brand: Optional[str]
+    # True when this service can book the flight: `price` is then the price of offer_id.
+    # False: `price` is a reference only.
+    bookable: bool
+    # The offer this result books and prices: the cheapest bookable one,
+    # provider-prefixed.
+    offer_id: Optional[str]
+    # When offer_id expires (about 30 minutes after search).
+    expires_at: Optional[str]
+    # Every cash price found for this flight, cheapest first, each with its source and
+    # its own currency: other fare brands of the booking provider, and reference prices
+    # from other sources.
+    prices: List[CashPrice]
+    awards: List[AwardAvailability]
+    sources: List[Literal["duffel", "serpapi", "seats_aero"]]
+    # Age of the oldest data in this result, in seconds.
+    data_age_s: int
+
+
+class FlightSearchEventUpdate(TypedDict):
+    type: Literal["update"]
+    # What changed in a flight already sent in a `result` event of this stream, when a
+    # later provider answered for it: its id and only the fields whose value changed.
+    # Apply it over the earlier result: each field present replaces the old value whole
+    # (prices, awards and sources are complete lists, not additions); fields left out
+    # are unchanged.
+    data: FlightSearchEventUpdateData
+
+
+class ProviderProgress(TypedDict):
+    provider: Literal["duffel", "serpapi", "seats_aero"]
+    # error also when the provider answered with nothing.
+    status: Literal["ok", "error"]
+    reason: Optional[Literal["no_results", "timeout", "rate_limited", "unavailable", "bad_response", "rejected", "not_found", "auth", "network", "circuit_open", "overloaded", "error"]]
+    # Itineraries this provider returned.
+    count: int
+    elapsed_ms: int
+    mode: Literal["live", "simulator"]
+    cached: bool
+
+
+class FlightSearchEventProgress(TypedDict):
+    type: Literal["progress"]
+    data: ProviderProgress
+
+
+class SearchSummaryCheapest(TypedDict):
+    id: str
+    price: float
+    currency: str
+    # What checkout charges for it, in the offer's own currency.
+    checkout_total: Money
+
+
+class SearchSummaryCheapestReference(TypedDict):
+    id: str
+    price: float
+    currency: str
+
+
+class SearchSummaryPreferredCheapest(TypedDict):
+    id: str
+    carrier: str
+    price: float
+    currency: str
+    # False: a reference price that cannot be booked here.
+    bookable: bool
+
+
+class SearchSummaryPreferred(TypedDict):
+    # The saved playbook's preferred airlines.
+    airlines: List[str]
+    # Shown flights whose main carrier is one of them.
+    count: int
+    # The cheapest of those with a cash price.
+    cheapest: Optional[SearchSummaryPreferredCheapest]
+
+
+class SearchSummary(TypedDict):
+    search_id: str
+    # Distinct flights found.
+    count: int
+    # The cheapest bookable result (its price and currency as in the result); null when
+    # nothing shown can be booked.
+    cheapest: Optional[SearchSummaryCheapest]
+    # The cheapest result that cannot be booked here (a Google Flights price), for
+    # comparison only; null when there is none.
+    cheapest_reference: Optional[SearchSummaryCheapestReference]
+    providers: List[ProviderProgress]
+    elapsed_ms: int
+    # True when the whole answer came from the search cache.
+    cached: bool
+    cache_age_s: Optional[int]
+    # Where the cabin came from: the request, the caller's saved playbook, or the
+    # economy default.
+    cabin_source: Literal["request", "playbook", "default"]
+    # Flights found but not shown because their main carrier is avoided (the request's
+    # avoided_airlines, else the playbook's).
+    hidden_avoided: int
+    # For a signed-in caller whose saved playbook names preferred airlines; null
+    # otherwise. Nothing is hidden or reordered for them.
+    preferred: Optional[SearchSummaryPreferred]
+
+
+class FlightSearchEventComplete(TypedDict):
+    type: Literal["complete"]
+    data: SearchSummary
+
+
+FlightSearchEvent = Union[FlightSearchEventResult, FlightSearchEventUpdate, FlightSearchEventProgress, FlightSearchEventComplete]
+
+
+class _FlightSearchRequestRequired(TypedDict):
+    # IATA code of the departure airport or city, e.g. "JFK" or "NYC".
+    origin: str
+    # IATA code of the arrival airport or city, e.g. "LHR".
+    destination: str
+    # Departure date (YYYY-MM-DD), local to the origin.
+    departure_date: str
+
+
+class FlightSearchRequest(_FlightSearchRequestRequired, total=False):
+    # Return date (YYYY-MM-DD) for a round trip; omit for one way.
+    return_date: str
+    # Adult passengers (1–9).
+    passengers: int
+    # Children aged 2–11.
+    children: int
+    # Infants under 2, on a lap; at most one per adult.
+    infants: int
+    # Cabin to search. Omitted: the cabin saved in the caller's playbook, else economy
+    # (the default for anonymous callers).
+    cabin_class: Literal["economy", "premium_economy", "business", "first"]
+    # cash: fares only; points: award seats only; both: fares and award seats merged per
+    # flight.
+    search_type: Literal["cash", "points", "both"]
+    # Most stops per direction; omit for any.
+    max_stops: Literal[0, 1, 2]
+    # Currency to price in (ISO 4217).
+    currency: str
+    # Hide flights whose main carrier is one of these IATA codes. Omitted: the avoided
+    # airlines saved in the caller's playbook; [] hides none.
+    avoided_airlines: List[str]
+
+
 class _FlightsGeoPricingRequestRequired(TypedDict):
     # IATA code of the departure airport or city.
     origin: str
@@ -3710,7 +2567,6 @@ class _FlightsGeoPricingRequestRequired(TypedDict):
 
 
 class FlightsGeoPricingRequest(_FlightsGeoPricingRequestRequired, total=False):
-    """Request body of `flights_geo_pricing`."""
     # Return date for a round trip; omit for one way.
     return_date: str
     cabin_class: Literal["economy", "premium_economy", "business", "first"]
@@ -3779,7 +2635,6 @@ class FlightsGeoPricingResponseSavings(TypedDict):
 
 
 class FlightsGeoPricingResponse(TypedDict):
-    """Answer of `flights_geo_pricing`."""
     origin: str
     destination: str
     departure_date: str
@@ -3795,276 +2650,6 @@ class FlightsGeoPricingResponse(TypedDict):
     savings: Optional[FlightsGeoPricingResponseSavings]
 
 
-class _FlightsSearchRequestRequired(TypedDict):
-    # IATA code of the departure airport or city, e.g. "JFK" or "NYC".
-    origin: str
-    # IATA code of the arrival airport or city, e.g. "LHR".
-    destination: str
-    # Departure date (YYYY-MM-DD), local to the origin.
-    departure_date: str
-
-
-class FlightsSearchRequest(_FlightsSearchRequestRequired, total=False):
-    """Request body of `flights_search`."""
-    # Return date (YYYY-MM-DD) for a round trip; omit for one way.
-    return_date: str
-    # Adult passengers (1–9).
-    passengers: int
-    # Children aged 2–11.
-    children: int
-    # Infants under 2, on a lap; at most one per adult.
-    infants: int
-    # Cabin to search. Omitted: the cabin saved in the caller's playbook, else economy
-    # (the default for anonymous callers).
-    cabin_class: Literal["economy", "premium_economy", "business", "first"]
-    # cash: fares only; points: award seats only; both: fares and award seats merged per
-    # flight.
-    search_type: Literal["cash", "points", "both"]
-    # Most stops per direction; omit for any.
-    max_stops: Literal[0, 1, 2]
-    # Currency to price in (ISO 4217).
-    currency: str
-    # Hide flights whose main carrier is one of these IATA codes. Omitted: the avoided
-    # airlines saved in the caller's playbook; [] hides none.
-    avoided_airlines: List[str]
-
-
-class FlightsSearchEventResultDataCheckoutTotal(TypedDict):
-    # Major units.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class FlightsSearchEventResultDataSlicesItemSegmentsItem(TypedDict):
-    # Marketing carrier and number, e.g. "BA117".
-    flight: str
-    # Marketing carrier IATA code.
-    carrier: str
-    # Operating carrier when it differs or is known.
-    operating_carrier: Optional[str]
-    origin: str
-    destination: str
-    # Local time at the origin, YYYY-MM-DDTHH:MM:SS.
-    departing_at: str
-    # Local time at the destination, YYYY-MM-DDTHH:MM:SS.
-    arriving_at: str
-    duration_minutes: int
-    aircraft: Optional[str]
-
-
-class FlightsSearchEventResultDataSlicesItem(TypedDict):
-    origin: str
-    destination: str
-    departing_at: str
-    arriving_at: str
-    duration_minutes: int
-    stops: int
-    segments: List[FlightsSearchEventResultDataSlicesItemSegmentsItem]
-
-
-class FlightsSearchEventResultDataPricesItem(TypedDict):
-    source: Literal["duffel", "serpapi"]
-    # The provider's total for all passengers, in major units of `currency`, as it
-    # quoted it. For a bookable offer this is the fare before our service fee, which
-    # checkout adds (see the result's checkout_total).
-    amount: float
-    # The currency the provider quoted in; it can differ from the asked one.
-    currency: str
-    fare_brand: Optional[str]
-    # True when this service can book it; pass offer_id to the booking routes.
-    bookable: bool
-    # Provider-prefixed offer id, e.g. "duffel:off_...", when bookable.
-    offer_id: Optional[str]
-    expires_at: Optional[str]
-    refundable: Optional[bool]
-    changeable: Optional[bool]
-    checked_bags: Optional[int]
-    # Seconds since the provider produced this price.
-    age_s: int
-
-
-class FlightsSearchEventResultDataAwardsItem(TypedDict):
-    source: Literal["seats_aero"]
-    # Loyalty program (seats.aero source), e.g. "aeroplan".
-    program: str
-    direction: Literal["outbound", "return"]
-    cabin: Literal["economy", "premium_economy", "business", "first"]
-    miles: int
-    taxes: float
-    taxes_currency: str
-    # null when the program does not report seat counts.
-    seats_remaining: Optional[int]
-    # Seconds since the availability was last seen upstream.
-    age_s: int
-
-
-class FlightsSearchEventResultData(TypedDict):
-    # Stable id of this flight in this search; a later result event with the same id
-    # replaces the earlier one.
-    id: str
-    # The one price of this result, for all passengers. Bookable (bookable true): what
-    # checkout charges for offer_id with no extras (the fare plus our service fee), in
-    # `currency`; when the offer is priced in another currency than the asked one it is
-    # checkout_total converted at the reference rate fx_rate (an estimate: the card is
-    # charged checkout_total). Not bookable here (bookable false): the cheapest
-    # reference price (e.g. Google Flights), which no one can book through this service.
-    # null for award-only results.
-    price: Optional[float]
-    # The asked currency; the source's own currency only when no reference rate exists
-    # for it.
-    currency: Optional[str]
-    # Units of `currency` per unit of the source currency used to convert `price`; null
-    # when price is in its source's own currency.
-    fx_rate: Optional[float]
-    # Bookable results: exactly what checkout charges for offer_id for these passengers
-    # with no extras or seats (fare plus service fee), in the offer's own currency,
-    # which the card is charged in: the amount POST /api/booking/payment-intent asks for
-    # offer_id without services, while the offer's price holds. null when not bookable.
-    checkout_total: Optional[FlightsSearchEventResultDataCheckoutTotal]
-    # IATA code of the main (first) marketing carrier.
-    carrier: str
-    # Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK".
-    route: str
-    origin: str
-    destination: str
-    departing_at: Optional[str]
-    arriving_at: Optional[str]
-    # Total time of all slices.
-    duration_minutes: Optional[int]
-    # Most stops in any slice.
-    stops: Optional[int]
-    cabin: Literal["economy", "premium_economy", "business", "first"]
-    # Fare brand of the price shown.
-    fare_brand: Optional[str]
-    # True when this service can book the flight: `price` is then the price of offer_id.
-    # False: `price` is a reference only.
-    bookable: bool
-    # The offer this result books and prices: the cheapest bookable one,
-    # provider-prefixed.
-    offer_id: Optional[str]
-    # When offer_id expires (about 30 minutes after search).
-    expires_at: Optional[str]
-    slices: List[FlightsSearchEventResultDataSlicesItem]
-    # Every cash price found for this flight, cheapest first, each with its source and
-    # its own currency: other fare brands of the booking provider, and reference prices
-    # from other sources.
-    prices: List[FlightsSearchEventResultDataPricesItem]
-    awards: List[FlightsSearchEventResultDataAwardsItem]
-    sources: List[Literal["duffel", "serpapi", "seats_aero"]]
-    # Age of the oldest data in this result, in seconds.
-    data_age_s: int
-
-
-class FlightsSearchEventResult(TypedDict):
-    type: Literal["result"]
-    data: FlightsSearchEventResultData
-
-
-class FlightsSearchEventProgressData(TypedDict):
-    provider: Literal["duffel", "serpapi", "seats_aero"]
-    # error also when the provider answered with nothing.
-    status: Literal["ok", "error"]
-    reason: Optional[Literal["no_results", "timeout", "rate_limited", "unavailable", "bad_response", "rejected", "not_found", "auth", "network", "circuit_open", "overloaded", "error"]]
-    # Itineraries this provider returned.
-    count: int
-    elapsed_ms: int
-    mode: Literal["live", "simulator"]
-    cached: bool
-
-
-class FlightsSearchEventProgress(TypedDict):
-    type: Literal["progress"]
-    data: FlightsSearchEventProgressData
-
-
-class FlightsSearchEventCompleteDataCheapestCheckoutTotal(TypedDict):
-    """What checkout charges for it, in the offer's own currency."""
-    # Major units.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class FlightsSearchEventCompleteDataCheapest(TypedDict):
-    id: str
-    price: float
-    currency: str
-    # What checkout charges for it, in the offer's own currency.
-    checkout_total: FlightsSearchEventCompleteDataCheapestCheckoutTotal
-
-
-class FlightsSearchEventCompleteDataCheapestReference(TypedDict):
-    id: str
-    price: float
-    currency: str
-
-
-class FlightsSearchEventCompleteDataProvidersItem(TypedDict):
-    provider: Literal["duffel", "serpapi", "seats_aero"]
-    # error also when the provider answered with nothing.
-    status: Literal["ok", "error"]
-    reason: Optional[Literal["no_results", "timeout", "rate_limited", "unavailable", "bad_response", "rejected", "not_found", "auth", "network", "circuit_open", "overloaded", "error"]]
-    # Itineraries this provider returned.
-    count: int
-    elapsed_ms: int
-    mode: Literal["live", "simulator"]
-    cached: bool
-
-
-class FlightsSearchEventCompleteDataPreferredCheapest(TypedDict):
-    id: str
-    carrier: str
-    price: float
-    currency: str
-    # False: a reference price that cannot be booked here.
-    bookable: bool
-
-
-class FlightsSearchEventCompleteDataPreferred(TypedDict):
-    # The saved playbook's preferred airlines.
-    airlines: List[str]
-    # Shown flights whose main carrier is one of them.
-    count: int
-    # The cheapest of those with a cash price.
-    cheapest: Optional[FlightsSearchEventCompleteDataPreferredCheapest]
-
-
-class FlightsSearchEventCompleteData(TypedDict):
-    search_id: str
-    # Distinct flights found.
-    count: int
-    # The cheapest bookable result (its price and currency as in the result); null when
-    # nothing shown can be booked.
-    cheapest: Optional[FlightsSearchEventCompleteDataCheapest]
-    # The cheapest result that cannot be booked here (a Google Flights price), for
-    # comparison only; null when there is none.
-    cheapest_reference: Optional[FlightsSearchEventCompleteDataCheapestReference]
-    providers: List[FlightsSearchEventCompleteDataProvidersItem]
-    elapsed_ms: int
-    # True when the whole answer came from the search cache.
-    cached: bool
-    cache_age_s: Optional[int]
-    # Where the cabin came from: the request, the caller's saved playbook, or the
-    # economy default.
-    cabin_source: Literal["request", "playbook", "default"]
-    # Flights found but not shown because their main carrier is avoided (the request's
-    # avoided_airlines, else the playbook's).
-    hidden_avoided: int
-    # For a signed-in caller whose saved playbook names preferred airlines; null
-    # otherwise. Nothing is hidden or reordered for them.
-    preferred: Optional[FlightsSearchEventCompleteDataPreferred]
-
-
-class FlightsSearchEventComplete(TypedDict):
-    type: Literal["complete"]
-    data: FlightsSearchEventCompleteData
-
-
-# One event of the `flights_search` stream.
-FlightsSearchEvent = Union[FlightsSearchEventResult, FlightsSearchEventProgress, FlightsSearchEventComplete]
-
-
 class _FlightsSelfConnectRequestRequired(TypedDict):
     # IATA code of the departure airport or city, e.g. "MAN".
     origin: str
@@ -4075,7 +2660,6 @@ class _FlightsSelfConnectRequestRequired(TypedDict):
 
 
 class FlightsSelfConnectRequest(_FlightsSelfConnectRequestRequired, total=False):
-    """Request body of `flights_self_connect`."""
     cabin_class: Literal["economy", "premium_economy", "business", "first"]
     currency: str
     # Hubs to try; omit to choose them by detour from the hub dataset.
@@ -4151,7 +2735,6 @@ class FlightsSelfConnectResponseHubData(TypedDict):
 
 
 class FlightsSelfConnectResponse(TypedDict):
-    """Answer of `flights_self_connect`."""
     origin: str
     destination: str
     departure_date: str
@@ -4174,121 +2757,28 @@ class FlightsSelfConnectResponse(TypedDict):
     hub_data: FlightsSelfConnectResponseHubData
 
 
-class _FlightsUpgradeOptionsRequestRequired(TypedDict):
-    # IATA code of the departure airport or city.
-    origin: str
-    # IATA code of the arrival airport or city.
-    destination: str
-    # Departure date (YYYY-MM-DD), local to the origin.
-    departure_date: str
+class GenerateShareLinkRequest(TypedDict, total=False):
+    # The link stops working this many days from now (1-365). Omit for a link that works
+    # until revoked.
+    expires_in_days: int
+    # Only for the service back end (internal key): the user the call acts for. Others
+    # omit it.
+    acting_user_id: str
 
 
-class FlightsUpgradeOptionsRequest(_FlightsUpgradeOptionsRequestRequired, total=False):
-    """Request body of `flights_upgrade_options`."""
-    # The flights of the ticket, in order, e.g. ["UA901"]. Give these or carrier.
-    flight_numbers: List[str]
-    # Airline of the ticket when the flight numbers are not known: its cheapest flight
-    # on the date is used.
-    carrier: str
-    # Cabin booked now.
-    current_cabin: Literal["economy", "premium_economy", "business", "first"]
-    # What the ticket cost, in `currency`; default today’s price of the same flights.
-    current_price: float
-    currency: str
-    # The offer the ticket came from, echoed back.
-    offer_id: str
-    # Fare brand booked now (e.g. "Economy Light"); default the cheapest brand.
-    fare_brand: str
+class ValidationError(TypedDict):
+    # Where the problem is: "body", "query" or "path", then the field path
+    loc: List[Union[str, int]]
+    msg: str
+    # Machine-readable kind, e.g. missing, string_type, greater_than_equal
+    type: str
 
 
-class FlightsUpgradeOptionsResponseItinerary(TypedDict):
-    origin: str
-    destination: str
-    departure_date: str
-    flights: List[str]
-    carriers: List[str]
-    cabin: Literal["economy", "premium_economy", "business", "first"]
-    current_price: float
-    currency: str
-    price_source: Literal["request", "search"]
-    fare_brand: Optional[str]
-    offer_id: Optional[str]
-    distance_miles: int
-
-
-class FlightsUpgradeOptionsResponsePaidUpgrade(TypedDict):
-    from_cabin: Literal["economy", "premium_economy", "business", "first"]
-    to_cabin: Literal["economy", "premium_economy", "business", "first"]
-    current_price: float
-    # Today’s price of the same flights in the higher cabin.
-    upgraded_price: float
-    # upgraded_price − current_price.
-    cost: float
-    currency: str
-    result_id: str
-    offer_id: Optional[str]
-
-
-class FlightsUpgradeOptionsResponseFareBrandUpgrade(TypedDict):
-    cabin: Literal["economy", "premium_economy", "business", "first"]
-    from_brand: str
-    to_brand: str
-    from_price: float
-    to_price: float
-    # to_price − from_price.
-    cost: float
-    currency: str
-    # Bookable offer of the higher brand.
-    offer_id: str
-
-
-class FlightsUpgradeOptionsResponsePointsUpgradesItem(TypedDict):
-    program: str
-    program_name: str
-    # What `points` counts: miles, Avios, PlusPoints, eUpgrade credits.
-    unit: str
-    from_cabin: Literal["economy", "premium_economy", "business", "first"]
-    to_cabin: Literal["economy", "premium_economy", "business", "first"]
-    points: int
-    # Cash co-pay, USD.
-    copay: float
-    copay_currency: Literal["USD"]
-    # The paid upgrade’s cost in USD.
-    cash_difference_usd: Optional[float]
-    # Points and co-pay in words.
-    cost: str
-    # (cash_difference_usd − copay) / points × 100, US cents; null without a cash price.
-    cpp: Optional[float]
-    # Earned with elite status and never sold (PlusPoints, eUpgrade credits): its cpp is
-    # not comparable with miles.
-    status_only: bool
-    eligibility: str
-
-
-class FlightsUpgradeOptionsResponseProgramData(TypedDict):
-    as_of: str
-    sources: List[str]
-    note: str
-
-
-class FlightsUpgradeOptionsResponse(TypedDict):
-    """Answer of `flights_upgrade_options`."""
-    itinerary: FlightsUpgradeOptionsResponseItinerary
-    # The next cabin sold on the same flights, at today’s price.
-    paid_upgrade: Optional[FlightsUpgradeOptionsResponsePaidUpgrade]
-    # The next dearer fare brand in the current cabin, when the airline sells brands.
-    fare_brand_upgrade: Optional[FlightsUpgradeOptionsResponseFareBrandUpgrade]
-    # Best cpp first; status-only currencies after the rest.
-    points_upgrades: List[FlightsUpgradeOptionsResponsePointsUpgradesItem]
-    # Why an option is missing.
-    explanations: List[str]
-    # USD per one unit of `currency`, used for cpp.
-    usd_rate: float
-    program_data: FlightsUpgradeOptionsResponseProgramData
+class HTTPValidationError(TypedDict, total=False):
+    detail: List[ValidationError]
 
 
 class HealthAuthConfigResponse(TypedDict):
-    """Answer of `health_auth_config`."""
     # Presence of each auth secret
     configured: Dict[str, bool]
     caller: Literal["anonymous", "user", "internal", "admin"]
@@ -4330,7 +2820,6 @@ class HealthCheckResponseChecks(TypedDict):
 
 
 class HealthCheckResponse(TypedDict):
-    """Answer of `health_check`."""
     # degraded when any dependency is degraded; the HTTP status stays 200
     status: Literal["ok", "degraded"]
     checks: HealthCheckResponseChecks
@@ -4379,7 +2868,6 @@ class HealthDeepResponseDownstreamsItem(_HealthDeepResponseDownstreamsItemRequir
 
 
 class HealthDeepResponse(TypedDict):
-    """Answer of `health_deep`."""
     status: Literal["ok", "degraded"]
     database: HealthDeepResponseDatabase
     cache: HealthDeepResponseCache
@@ -4414,12 +2902,10 @@ class HealthProvidersResponseProvidersItem(TypedDict):
 
 
 class HealthProvidersResponse(TypedDict):
-    """Answer of `health_providers`."""
     providers: List[HealthProvidersResponseProvidersItem]
 
 
 class HealthVersionResponse(TypedDict):
-    """Answer of `health_version`."""
     # Version of the API contract (OpenAPI info.version)
     api_version: str
     # Deployed commit SHA
@@ -4435,30 +2921,79 @@ class HealthVersionResponse(TypedDict):
     source: Literal["env", "git", "unknown"]
 
 
-class _HotelsAwardsSearchRequestLocationRequired(TypedDict):
+class HoldOrderInput(TypedDict):
+    # An offer whose fare can be held (can_hold true in search mode).
+    offer_id: str
+    passengers: List[Passenger]
+
+
+class _HoldOrderPayInputRequired(TypedDict):
+    # The hold booking: our booking_ref (bk_...) or the provider order id.
+    order_id: str
+    # A succeeded card payment for the hold's current price (create it with
+    # /api/booking/payment-intent and order_id).
+    payment_intent_id: str
+
+
+class HoldOrderPayInput(_HoldOrderPayInputRequired, total=False):
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
+
+
+class HotelAddress(TypedDict):
+    line_one: str
+    city: str
+    postal_code: Optional[str]
+    region: Optional[str]
+    country_code: str
+
+
+class HotelLocation(TypedDict):
+    latitude: float
+    longitude: float
+
+
+class Hotel(TypedDict):
+    # The provider's accommodation id (acc_...).
+    id: str
+    name: str
+    kind: Literal["hotel", "vacation_rental"]
+    # Star rating 1–5, when known.
+    rating: Optional[float]
+    # Guest review score (0–10), when known.
+    review_score: Optional[float]
+    chain: Optional[str]
+    brand: Optional[str]
+    address: HotelAddress
+    location: HotelLocation
+    amenities: List[str]
+
+
+class _HotelSearchRequestLocationRequired(TypedDict):
     # Latitude of the centre, decimal degrees.
     latitude: float
     # Longitude of the centre, decimal degrees.
     longitude: float
 
 
-class HotelsAwardsSearchRequestLocation(_HotelsAwardsSearchRequestLocationRequired, total=False):
+class HotelSearchRequestLocation(_HotelSearchRequestLocationRequired, total=False):
     """Search around a point. Give either location or city, not both."""
     # Search radius in kilometres (at most 50; default 5).
     radius_km: float
 
 
-class _HotelsAwardsSearchRequestRequired(TypedDict):
+class _HotelSearchRequestRequired(TypedDict):
     # Check-in date, YYYY-MM-DD (local to the hotel).
     check_in: str
     # Check-out date, YYYY-MM-DD: after check_in, at most 30 nights later.
     check_out: str
 
 
-class HotelsAwardsSearchRequest(_HotelsAwardsSearchRequestRequired, total=False):
-    """Request body of `hotels_awards_search`."""
+class HotelSearchRequest(_HotelSearchRequestRequired, total=False):
     # Search around a point. Give either location or city, not both.
-    location: HotelsAwardsSearchRequestLocation
+    location: HotelSearchRequestLocation
     # A city: IATA city or airport code ("LON", "LIS") or a name ("Lisbon"). Searches 25
     # km around it. Give either city or location.
     city: str
@@ -4535,7 +3070,6 @@ class HotelsAwardsSearchResponseResultsItem(TypedDict):
 
 
 class HotelsAwardsSearchResponse(TypedDict):
-    """Answer of `hotels_awards_search`."""
     # Points per night, ascending.
     results: List[HotelsAwardsSearchResponseResultsItem]
     count: int
@@ -4548,214 +3082,21 @@ class HotelsAwardsSearchResponse(TypedDict):
     as_of: str
 
 
-class HotelsBookRequestGuestsItem(TypedDict):
-    given_name: str
-    family_name: str
-
-
-class _HotelsBookRequestRequired(TypedDict):
-    # quote_id from POST /api/hotels/quote, within its 30 minutes.
-    quote_id: str
-    # The guests, lead guest first.
-    guests: List[HotelsBookRequestGuestsItem]
-    # Where the hotel and we send the confirmation.
-    email: str
-    phone_number: str
-
-
-class HotelsBookRequest(_HotelsBookRequestRequired, total=False):
-    """Request body of `hotels_book`."""
-    # Passed to the hotel (late arrival, quiet room); not guaranteed.
-    special_requests: str
-    # The lead guest's membership number in the stay's loyalty program.
-    loyalty_account_number: str
-    # The card payment the web app settled for this stay; recorded with the booking.
-    payment_intent_id: str
-    # The user the booking belongs to; omitted: whoever asked for the quote, or a guest
-    # booking.
-    user_id: str
-
-
-class HotelsBookResponseHotelAddress(TypedDict):
-    line_one: str
-    city: str
-    postal_code: Optional[str]
-    region: Optional[str]
-    country_code: str
-
-
-class HotelsBookResponseHotelLocation(TypedDict):
-    latitude: float
-    longitude: float
-
-
-class HotelsBookResponseHotel(TypedDict):
-    # The provider's accommodation id (acc_...).
-    id: str
-    name: str
-    kind: Literal["hotel", "vacation_rental"]
-    # Star rating 1–5, when known.
-    rating: Optional[float]
-    # Guest review score (0–10), when known.
-    review_score: Optional[float]
-    chain: Optional[str]
-    brand: Optional[str]
-    address: HotelsBookResponseHotelAddress
-    location: HotelsBookResponseHotelLocation
-    amenities: List[str]
-
-
-class HotelsBookResponseGuestsItem(TypedDict):
-    given_name: str
-    family_name: str
-
-
-class HotelsBookResponseTotal(TypedDict):
-    """What the stay costs in all."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsBookResponseCancellationTimelineItemRefund(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsBookResponseCancellationTimelineItem(TypedDict):
-    # ISO time: cancel before it to get `refund` back.
-    before: str
-    refund: HotelsBookResponseCancellationTimelineItemRefund
-
-
-class HotelsBookResponseRefund(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsBookResponse(TypedDict):
-    """Answer of `hotels_book`."""
-    # Our booking id (hb_...).
-    booking_id: str
-    # The provider's booking id (bok_...): GET /api/hotels/booking/{booking_id} accepts
-    # either.
-    provider_booking_id: Optional[str]
-    # The hotel's confirmation reference.
-    reference: Optional[str]
-    status: Literal["creating", "confirmed", "cancelled", "failed"]
-    # The property, once the provider has confirmed the booking.
-    hotel: Optional[HotelsBookResponseHotel]
-    hotel_name: str
-    check_in: str
-    check_out: str
-    nights: int
-    guests: List[HotelsBookResponseGuestsItem]
-    email: str
-    # What the stay costs in all.
-    total: HotelsBookResponseTotal
-    # Refund available when cancelled before each time, earliest first; empty means
-    # non-refundable.
-    cancellation_timeline: List[HotelsBookResponseCancellationTimelineItem]
-    # What the cancellation refunded, once cancelled.
-    refund: Optional[HotelsBookResponseRefund]
-    # The card payment the web app recorded for this stay, when it said which.
-    payment_intent_id: Optional[str]
-    confirmed_at: Optional[str]
-    cancelled_at: Optional[str]
-    created_at: str
-    confirmation_url: str
-    # True when the provider could not be read just now and this is the last saved copy.
-    stale: bool
-
-
-class HotelsCancelBookingResponseHotelAddress(TypedDict):
-    line_one: str
-    city: str
-    postal_code: Optional[str]
-    region: Optional[str]
-    country_code: str
-
-
-class HotelsCancelBookingResponseHotelLocation(TypedDict):
-    latitude: float
-    longitude: float
-
-
-class HotelsCancelBookingResponseHotel(TypedDict):
-    # The provider's accommodation id (acc_...).
-    id: str
-    name: str
-    kind: Literal["hotel", "vacation_rental"]
-    # Star rating 1–5, when known.
-    rating: Optional[float]
-    # Guest review score (0–10), when known.
-    review_score: Optional[float]
-    chain: Optional[str]
-    brand: Optional[str]
-    address: HotelsCancelBookingResponseHotelAddress
-    location: HotelsCancelBookingResponseHotelLocation
-    amenities: List[str]
-
-
 class HotelsCancelBookingResponseGuestsItem(TypedDict):
     given_name: str
     family_name: str
 
 
-class HotelsCancelBookingResponseTotal(TypedDict):
-    """What the stay costs in all."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsCancelBookingResponseCancellationTimelineItemRefund(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
 class HotelsCancelBookingResponseCancellationTimelineItem(TypedDict):
     # ISO time: cancel before it to get `refund` back.
     before: str
-    refund: HotelsCancelBookingResponseCancellationTimelineItemRefund
-
-
-class HotelsCancelBookingResponseRefund(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsCancelBookingResponseCancellationRefund(TypedDict):
-    """What cancelling refunds under the cancellation timeline (0 for a non-refundable rate
-    or after the last deadline).
-    """
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsCancelBookingResponseCancellationRefundedToCard(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
+    refund: Money
 
 
 class HotelsCancelBookingResponseCancellation(TypedDict):
     # What cancelling refunds under the cancellation timeline (0 for a non-refundable
     # rate or after the last deadline).
-    refund: HotelsCancelBookingResponseCancellationRefund
+    refund: Money
     # provider: the provider stated it; timeline: computed from the booking's
     # cancellation timeline at the time of the request; recorded: cancelled before, as
     # recorded then.
@@ -4763,11 +3104,10 @@ class HotelsCancelBookingResponseCancellation(TypedDict):
     cancelled_at: Optional[str]
     # What has gone back to the card Deal Engine charged (stays booked over MCP); null
     # when the web app took the payment and refunds it.
-    refunded_to_card: Optional[HotelsCancelBookingResponseCancellationRefundedToCard]
+    refunded_to_card: Optional[Money]
 
 
 class HotelsCancelBookingResponse(TypedDict):
-    """Answer of `hotels_cancel_booking`."""
     # Our booking id (hb_...).
     booking_id: str
     # The provider's booking id (bok_...): GET /api/hotels/booking/{booking_id} accepts
@@ -4777,7 +3117,7 @@ class HotelsCancelBookingResponse(TypedDict):
     reference: Optional[str]
     status: Literal["creating", "confirmed", "cancelled", "failed"]
     # The property, once the provider has confirmed the booking.
-    hotel: Optional[HotelsCancelBookingResponseHotel]
+    hotel: Optional[Hotel]
     hotel_name: str
     check_in: str
     check_out: str
@@ -4785,12 +3125,12 @@ class HotelsCancelBookingResponse(TypedDict):
     guests: List[HotelsCancelBookingResponseGuestsItem]
     email: str
     # What the stay costs in all.
-    total: HotelsCancelBookingResponseTotal
+    total: Money
     # Refund available when cancelled before each time, earliest first; empty means
     # non-refundable.
     cancellation_timeline: List[HotelsCancelBookingResponseCancellationTimelineItem]
     # What the cancellation refunded, once cancelled.
-    refund: Optional[HotelsCancelBookingResponseRefund]
+    refund: Optional[Money]
     # The card payment the web app recorded for this stay, when it said which.
     payment_intent_id: Optional[str]
     confirmed_at: Optional[str]
@@ -4802,406 +3142,68 @@ class HotelsCancelBookingResponse(TypedDict):
     cancellation: HotelsCancelBookingResponseCancellation
 
 
-class HotelsGetBookingResponseHotelAddress(TypedDict):
-    line_one: str
-    city: str
-    postal_code: Optional[str]
-    region: Optional[str]
-    country_code: str
-
-
-class HotelsGetBookingResponseHotelLocation(TypedDict):
-    latitude: float
-    longitude: float
-
-
-class HotelsGetBookingResponseHotel(TypedDict):
-    # The provider's accommodation id (acc_...).
-    id: str
-    name: str
-    kind: Literal["hotel", "vacation_rental"]
-    # Star rating 1–5, when known.
-    rating: Optional[float]
-    # Guest review score (0–10), when known.
-    review_score: Optional[float]
-    chain: Optional[str]
-    brand: Optional[str]
-    address: HotelsGetBookingResponseHotelAddress
-    location: HotelsGetBookingResponseHotelLocation
-    amenities: List[str]
-
-
-class HotelsGetBookingResponseGuestsItem(TypedDict):
-    given_name: str
-    family_name: str
-
-
-class HotelsGetBookingResponseTotal(TypedDict):
-    """What the stay costs in all."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsGetBookingResponseCancellationTimelineItemRefund(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsGetBookingResponseCancellationTimelineItem(TypedDict):
-    # ISO time: cancel before it to get `refund` back.
-    before: str
-    refund: HotelsGetBookingResponseCancellationTimelineItemRefund
-
-
-class HotelsGetBookingResponseRefund(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsGetBookingResponse(TypedDict):
-    """Answer of `hotels_get_booking`."""
-    # Our booking id (hb_...).
-    booking_id: str
-    # The provider's booking id (bok_...): GET /api/hotels/booking/{booking_id} accepts
-    # either.
-    provider_booking_id: Optional[str]
-    # The hotel's confirmation reference.
-    reference: Optional[str]
-    status: Literal["creating", "confirmed", "cancelled", "failed"]
-    # The property, once the provider has confirmed the booking.
-    hotel: Optional[HotelsGetBookingResponseHotel]
-    hotel_name: str
-    check_in: str
-    check_out: str
-    nights: int
-    guests: List[HotelsGetBookingResponseGuestsItem]
-    email: str
-    # What the stay costs in all.
-    total: HotelsGetBookingResponseTotal
-    # Refund available when cancelled before each time, earliest first; empty means
-    # non-refundable.
-    cancellation_timeline: List[HotelsGetBookingResponseCancellationTimelineItem]
-    # What the cancellation refunded, once cancelled.
-    refund: Optional[HotelsGetBookingResponseRefund]
-    # The card payment the web app recorded for this stay, when it said which.
-    payment_intent_id: Optional[str]
-    confirmed_at: Optional[str]
-    cancelled_at: Optional[str]
-    created_at: str
-    confirmation_url: str
-    # True when the provider could not be read just now and this is the last saved copy.
-    stale: bool
-
-
-class HotelsQuoteRequest(TypedDict):
-    """Request body of `hotels_quote`."""
-    # rate_id from POST /api/hotels/rates.
-    rate_id: str
-
-
-class HotelsQuoteResponseTotal(TypedDict):
-    """The locked price of the whole stay."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsQuoteResponsePerNight(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsQuoteResponseDueAtAccommodation(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsQuoteResponseHotelAddress(TypedDict):
-    line_one: str
-    city: str
-    postal_code: Optional[str]
-    region: Optional[str]
-    country_code: str
-
-
-class HotelsQuoteResponseHotelLocation(TypedDict):
-    latitude: float
-    longitude: float
-
-
-class HotelsQuoteResponseHotel(TypedDict):
-    # The provider's accommodation id (acc_...).
-    id: str
-    name: str
-    kind: Literal["hotel", "vacation_rental"]
-    # Star rating 1–5, when known.
-    rating: Optional[float]
-    # Guest review score (0–10), when known.
-    review_score: Optional[float]
-    chain: Optional[str]
-    brand: Optional[str]
-    address: HotelsQuoteResponseHotelAddress
-    location: HotelsQuoteResponseHotelLocation
-    amenities: List[str]
-
-
-class HotelsQuoteResponseCancellationTimelineItemRefund(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsQuoteResponseCancellationTimelineItem(TypedDict):
-    # ISO time: cancel before it to get `refund` back.
-    before: str
-    refund: HotelsQuoteResponseCancellationTimelineItemRefund
-
-
-class HotelsQuoteResponse(TypedDict):
-    """Answer of `hotels_quote`."""
-    # Book with it (server side, after payment): POST /api/hotels/book.
-    quote_id: str
-    # The locked price of the whole stay.
-    total: HotelsQuoteResponseTotal
-    per_night: HotelsQuoteResponsePerNight
-    # Paid at the hotel on top, when any.
-    due_at_accommodation: Optional[HotelsQuoteResponseDueAtAccommodation]
-    # The price is locked until then; booking later is refused with 410.
-    expires_at: str
-    ttl_seconds: int
-    hotel: HotelsQuoteResponseHotel
-    room: str
-    board_type: Literal["room_only", "breakfast", "half_board", "full_board", "all_inclusive"]
-    check_in: str
-    check_out: str
-    nights: int
-    rooms: int
-    # Refund available when cancelled before each time, earliest first; empty means
-    # non-refundable.
-    cancellation_timeline: List[HotelsQuoteResponseCancellationTimelineItem]
-    loyalty_program: Optional[str]
-
-
-class HotelsRatesRequest(TypedDict):
-    """Request body of `hotels_rates`."""
-    # search_result_id from POST /api/hotels/search.
-    search_result_id: str
-
-
-class HotelsRatesResponseHotelAddress(TypedDict):
-    line_one: str
-    city: str
-    postal_code: Optional[str]
-    region: Optional[str]
-    country_code: str
-
-
-class HotelsRatesResponseHotelLocation(TypedDict):
-    latitude: float
-    longitude: float
-
-
-class HotelsRatesResponseHotel(TypedDict):
-    # The provider's accommodation id (acc_...).
-    id: str
-    name: str
-    kind: Literal["hotel", "vacation_rental"]
-    # Star rating 1–5, when known.
-    rating: Optional[float]
-    # Guest review score (0–10), when known.
-    review_score: Optional[float]
-    chain: Optional[str]
-    brand: Optional[str]
-    address: HotelsRatesResponseHotelAddress
-    location: HotelsRatesResponseHotelLocation
-    amenities: List[str]
-
-
-class HotelsRatesResponseRatesItemBedsItem(TypedDict):
+class StayRateBedsItem(TypedDict):
     type: str
     count: int
 
 
-class HotelsRatesResponseRatesItemTotal(TypedDict):
-    """The whole stay, all rooms, taxes included."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsRatesResponseRatesItemPerNight(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsRatesResponseRatesItemDueAtAccommodation(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsRatesResponseRatesItemCancellationTimelineItemRefund(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsRatesResponseRatesItemCancellationTimelineItem(TypedDict):
+class StayRateCancellationTimelineItem(TypedDict):
     # ISO time: cancel before it to get `refund` back.
     before: str
-    refund: HotelsRatesResponseRatesItemCancellationTimelineItemRefund
+    refund: Money
 
 
-class HotelsRatesResponseRatesItemConditionsItem(TypedDict):
+class StayRateConditionsItem(TypedDict):
     title: str
     description: str
 
 
-class HotelsRatesResponseRatesItem(TypedDict):
+class StayRate(TypedDict):
     # Pass to POST /api/hotels/quote to lock this price.
     rate_id: str
     room: str
-    beds: List[HotelsRatesResponseRatesItemBedsItem]
+    beds: List[StayRateBedsItem]
     board_type: Literal["room_only", "breakfast", "half_board", "full_board", "all_inclusive"]
     # pay_now: paid in full at booking; deposit: part now; guarantee: card held, paid at
     # the hotel.
     payment_type: Literal["pay_now", "deposit", "guarantee"]
     # The whole stay, all rooms, taxes included.
-    total: HotelsRatesResponseRatesItemTotal
-    per_night: HotelsRatesResponseRatesItemPerNight
+    total: Money
+    per_night: Money
     # Paid at the hotel on top (city tax, resort fee), when any.
-    due_at_accommodation: Optional[HotelsRatesResponseRatesItemDueAtAccommodation]
+    due_at_accommodation: Optional[Money]
     # Refund available when cancelled before each time, earliest first; empty means
     # non-refundable.
-    cancellation_timeline: List[HotelsRatesResponseRatesItemCancellationTimelineItem]
+    cancellation_timeline: List[StayRateCancellationTimelineItem]
     # True when cancelling (early enough) gives money back.
     refundable: bool
-    conditions: List[HotelsRatesResponseRatesItemConditionsItem]
+    conditions: List[StayRateConditionsItem]
     loyalty_program: Optional[str]
     quantity_available: Optional[int]
     expires_at: Optional[str]
 
 
 class HotelsRatesResponse(TypedDict):
-    """Answer of `hotels_rates`."""
     search_result_id: str
-    hotel: HotelsRatesResponseHotel
+    hotel: Hotel
     check_in: str
     check_out: str
     nights: int
     rooms: int
     # Every room and rate variant, cheapest first.
-    rates: List[HotelsRatesResponseRatesItem]
-
-
-class _HotelsSearchRequestLocationRequired(TypedDict):
-    # Latitude of the centre, decimal degrees.
-    latitude: float
-    # Longitude of the centre, decimal degrees.
-    longitude: float
-
-
-class HotelsSearchRequestLocation(_HotelsSearchRequestLocationRequired, total=False):
-    """Search around a point. Give either location or city, not both."""
-    # Search radius in kilometres (at most 50; default 5).
-    radius_km: float
-
-
-class _HotelsSearchRequestRequired(TypedDict):
-    # Check-in date, YYYY-MM-DD (local to the hotel).
-    check_in: str
-    # Check-out date, YYYY-MM-DD: after check_in, at most 30 nights later.
-    check_out: str
-
-
-class HotelsSearchRequest(_HotelsSearchRequestRequired, total=False):
-    """Request body of `hotels_search`."""
-    # Search around a point. Give either location or city, not both.
-    location: HotelsSearchRequestLocation
-    # A city: IATA city or airport code ("LON", "LIS") or a name ("Lisbon"). Searches 25
-    # km around it. Give either city or location.
-    city: str
-    # Rooms wanted (1–8).
-    rooms: int
-    # Adults in all rooms (at least one per room).
-    adults: int
-    # Age of each child (0–17), one entry per child.
-    children_ages: List[int]
-    # Only rates that can be cancelled free of charge.
-    free_cancellation_only: bool
-
-
-class HotelsSearchResponseResultsItemHotelAddress(TypedDict):
-    line_one: str
-    city: str
-    postal_code: Optional[str]
-    region: Optional[str]
-    country_code: str
-
-
-class HotelsSearchResponseResultsItemHotelLocation(TypedDict):
-    latitude: float
-    longitude: float
-
-
-class HotelsSearchResponseResultsItemHotel(TypedDict):
-    # The provider's accommodation id (acc_...).
-    id: str
-    name: str
-    kind: Literal["hotel", "vacation_rental"]
-    # Star rating 1–5, when known.
-    rating: Optional[float]
-    # Guest review score (0–10), when known.
-    review_score: Optional[float]
-    chain: Optional[str]
-    brand: Optional[str]
-    address: HotelsSearchResponseResultsItemHotelAddress
-    location: HotelsSearchResponseResultsItemHotelLocation
-    amenities: List[str]
-
-
-class HotelsSearchResponseResultsItemCheapestTotal(TypedDict):
-    """Cheapest rate for the whole stay, all rooms."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
-
-
-class HotelsSearchResponseResultsItemCheapestPerNight(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217.
-    currency: str
+    rates: List[StayRate]
 
 
 class HotelsSearchResponseResultsItemCheapest(TypedDict):
     # Cheapest rate for the whole stay, all rooms.
-    total: HotelsSearchResponseResultsItemCheapestTotal
-    per_night: HotelsSearchResponseResultsItemCheapestPerNight
+    total: Money
+    per_night: Money
 
 
 class HotelsSearchResponseResultsItem(TypedDict):
     # Pass to POST /api/hotels/rates for every room and rate.
     search_result_id: str
-    hotel: HotelsSearchResponseResultsItemHotel
+    hotel: Hotel
     cheapest: HotelsSearchResponseResultsItemCheapest
     # Loyalty program the stay earns in (Duffel reference, e.g. "marriott_bonvoy"), when
     # any.
@@ -5220,7 +3222,6 @@ class HotelsSearchResponseArea(TypedDict):
 
 
 class HotelsSearchResponse(TypedDict):
-    """Answer of `hotels_search`."""
     # Cheapest first.
     results: List[HotelsSearchResponseResultsItem]
     # Results in this answer.
@@ -5233,143 +3234,130 @@ class HotelsSearchResponse(TypedDict):
     area: HotelsSearchResponseArea
 
 
-class OffersGetResponseTotal(TypedDict):
-    """For all passengers."""
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class OffersGetResponseBase(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class OffersGetResponseTax(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class OffersGetResponseOwner(TypedDict):
+class OfferOwner(TypedDict):
     """The airline selling the fare."""
     iata: str
     name: Optional[str]
 
 
-class OffersGetResponseSlicesItemSegmentsItem(TypedDict):
-    # Marketing carrier and number, e.g. "BA117".
-    flight: str
-    # Marketing carrier IATA code.
-    carrier: str
-    # Operating carrier when it differs or is known.
-    operating_carrier: Optional[str]
-    origin: str
-    destination: str
-    # Local time at the origin, YYYY-MM-DDTHH:MM:SS.
-    departing_at: str
-    # Local time at the destination, YYYY-MM-DDTHH:MM:SS.
-    arriving_at: str
-    duration_minutes: int
-    aircraft: Optional[str]
-    # Provider's segment id (seg_...), used by baggage and seat services.
-    id: Optional[str]
-    carrier_name: Optional[str]
-
-
-class OffersGetResponseSlicesItem(TypedDict):
-    origin: str
-    destination: str
-    departing_at: str
-    arriving_at: str
-    duration_minutes: int
-    stops: int
-    segments: List[OffersGetResponseSlicesItemSegmentsItem]
-    # Provider's slice id (sli_...); a change request removes slices by this id.
-    id: Optional[str]
-
-
-class OffersGetResponsePassengersItem(TypedDict):
+class PassengerSlot(TypedDict):
     # Passenger slot id (pas_...) to fill at booking.
     id: str
     type: Literal["adult", "child", "infant_without_seat"]
     age: Optional[int]
 
 
-class OffersGetResponseConditionsRefundBeforeDeparturePenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class OffersGetResponseConditionsRefundBeforeDeparture(TypedDict):
-    # null when the airline does not say.
-    allowed: Optional[bool]
-    # Fee when allowed and stated; null otherwise.
-    penalty: Optional[OffersGetResponseConditionsRefundBeforeDeparturePenalty]
-
-
-class OffersGetResponseConditionsChangeBeforeDeparturePenalty(TypedDict):
-    # Major units, e.g. 123.45.
-    amount: float
-    # ISO 4217, upper case.
-    currency: str
-
-
-class OffersGetResponseConditionsChangeBeforeDeparture(TypedDict):
-    # null when the airline does not say.
-    allowed: Optional[bool]
-    # Fee when allowed and stated; null otherwise.
-    penalty: Optional[OffersGetResponseConditionsChangeBeforeDeparturePenalty]
-
-
-class OffersGetResponseConditions(TypedDict):
-    refund_before_departure: OffersGetResponseConditionsRefundBeforeDeparture
-    change_before_departure: OffersGetResponseConditionsChangeBeforeDeparture
-
-
-class OffersGetResponseIncludedBaggage(TypedDict):
+class OfferIncludedBaggage(TypedDict):
     checked: int
     carry_on: int
 
 
-class OffersGetResponsePaymentRequirements(TypedDict):
+class PaymentRequirements(TypedDict):
     # True when the fare cannot be held unpaid.
     requires_instant_payment: bool
     payment_required_by: Optional[str]
     price_guarantee_expires_at: Optional[str]
 
 
-class OffersGetResponse(TypedDict):
-    """Answer of `offers_get`."""
+class Offer(TypedDict):
     # Provider-prefixed offer id, e.g. "duffel:off_...".
     offer_id: str
     # For all passengers.
-    total: OffersGetResponseTotal
-    base: Optional[OffersGetResponseBase]
-    tax: Optional[OffersGetResponseTax]
+    total: Money
+    base: Optional[Money]
+    tax: Optional[Money]
     expires_at: Optional[str]
     # The airline selling the fare.
-    owner: OffersGetResponseOwner
+    owner: OfferOwner
     cabin: Literal["economy", "premium_economy", "business", "first"]
     fare_brand: Optional[str]
-    slices: List[OffersGetResponseSlicesItem]
-    passengers: List[OffersGetResponsePassengersItem]
-    conditions: OffersGetResponseConditions
+    slices: List[Slice]
+    passengers: List[PassengerSlot]
+    conditions: FareConditions
     # Per passenger, as the fare includes it; null when not stated.
-    included_baggage: Optional[OffersGetResponseIncludedBaggage]
-    payment_requirements: Optional[OffersGetResponsePaymentRequirements]
+    included_baggage: Optional[OfferIncludedBaggage]
+    payment_requirements: Optional[PaymentRequirements]
     identity_documents_required: Optional[bool]
     # Extras (bags, etc.) the airline sells with this offer; null when not listed.
     available_service_count: Optional[int]
 
 
-class _PlacesSuggestResponsePlacesItemAirportRequired(TypedDict):
+class _OptimizeRequestPointsOptionsItemRequired(TypedDict):
+    # Loyalty programme, by slug or name: "aeroplan", "United MileagePlus",
+    # "flying_blue", "world_of_hyatt".
+    program: str
+    # Points or miles the award costs.
+    pointsRequired: int
+
+
+class OptimizeRequestPointsOptionsItem(_OptimizeRequestPointsOptionsItemRequired, total=False):
+    # Taxes and carrier surcharges paid on top of the points, in the currency of
+    # cashPrice (default 0).
+    taxes: float
+    # Other fees paid on top of the points (booking or partner fees), same currency
+    # (default 0).
+    fees: float
+
+
+class OptimizeRequest(TypedDict):
+    # What the same trip costs in cash, in US dollars.
+    cashPrice: float
+    # The award prices to compare (1 to 50).
+    pointsOptions: List[OptimizeRequestPointsOptionsItem]
+
+
+class _PathsRequestRequired(TypedDict):
+    # IATA code of the departure airport or city, e.g. "JFK" (a city code uses its main
+    # airport).
+    origin: str
+    # IATA code of the arrival airport or city, e.g. "LHR".
+    destination: str
+    # Departure date (YYYY-MM-DD), local to the origin.
+    departure_date: str
+    # Cabin of the award: economy, premium_economy, business or first.
+    cabin_class: Literal["economy", "premium_economy", "business", "first"]
+    # What the same flight costs in cash for the whole party, in `currency`: the value
+    # the points are measured against.
+    cash_price: float
+
+
+class PathsRequest(_PathsRequestRequired, total=False):
+    # Currency of cash_price and of the taxes in the answer (default USD). Cents per
+    # point are always US cents.
+    currency: str
+    # Points and miles the caller holds, by programme slug: banks (amex_mr, chase_ur,
+    # citi_typ, capital_one, bilt, wells_fargo), hotels and airlines. Signed-in callers
+    # may omit it to use the programmes saved in their playbook; without either it is a
+    # 422.
+    balances: Dict[str, int]
+    # Least US cents per point worth spending points on (0–10): covered paths worth less
+    # move to below_min_cpp. Omitted: the playbook's min_cpp for a signed-in caller who
+    # saved one, else no floor.
+    min_cpp: float
+    # Travellers on the award (1–9); miles and taxes are per passenger times this.
+    passengers: int
+    # Transfer paths searched per source currency and programme (1–25, default 5): the
+    # cheapest is shown, plus any alternative that arrives faster.
+    k: int
+
+
+class PaymentIntentInput(TypedDict, total=False):
+    # Pay for a new booking of this offer (fare + extras + held seats + markup).
+    offer_id: str
+    # Pay for an existing booking: its hold, a change (with change_offer_id) or extras
+    # (with services).
+    order_id: str
+    change_offer_id: str
+    # Extra bags: with offer_id at checkout, or with order_id after booking.
+    services: List[ServiceRequest]
+    # Internal callers only: charge this amount (major units) instead of the provider
+    # price.
+    amount: float
+    # With amount.
+    currency: str
+
+
+class _PlaceAirportRequired(TypedDict):
     # A single airport.
     type: Literal["airport"]
     # IATA airport code, e.g. "LHR"; pass it as origin or destination to flight search.
@@ -5388,14 +3376,14 @@ class _PlacesSuggestResponsePlacesItemAirportRequired(TypedDict):
     size: Literal["large", "medium", "small"]
 
 
-class PlacesSuggestResponsePlacesItemAirport(_PlacesSuggestResponsePlacesItemAirportRequired, total=False):
+class PlaceAirport(_PlaceAirportRequired, total=False):
     # ICAO airport code, e.g. "EGLL", when known.
     icao: str
     # IANA time zone, e.g. "Europe/London"; absent when unknown.
     timezone: str
 
 
-class _PlacesSuggestResponsePlacesItemCityRequired(TypedDict):
+class _PlaceCityRequired(TypedDict):
     # A metropolitan area grouping several airports.
     type: Literal["city"]
     # IATA metropolitan city code, e.g. "LON" for all London airports.
@@ -5415,59 +3403,28 @@ class _PlacesSuggestResponsePlacesItemCityRequired(TypedDict):
     airports: List[str]
 
 
-class PlacesSuggestResponsePlacesItemCity(_PlacesSuggestResponsePlacesItemCityRequired, total=False):
+class PlaceCity(_PlaceCityRequired, total=False):
     # IANA time zone, e.g. "Europe/London"; absent when unknown.
     timezone: str
 
 
+# A city or airport matching the query.
+Place = Union[PlaceAirport, PlaceCity]
+
+
 class PlacesSuggestResponse(TypedDict):
-    """Answer of `places_suggest`."""
     # Matching cities and airports, best match first; empty when nothing matches.
-    places: List[Union[PlacesSuggestResponsePlacesItemAirport, PlacesSuggestResponsePlacesItemCity]]
+    places: List[Place]
 
 
-class PlaybookGetResponseProgramsItem(TypedDict):
-    program: str
-    balance: int
-
-
-class PlaybookGetResponse(TypedDict):
-    """Answer of `playbook_get`."""
-    # Whose playbook this is; null for the default shown to an anonymous caller.
-    user_id: Optional[str]
-    # IATA airport or city codes the user usually flies from.
-    home_airports: List[str]
-    # IATA airline codes the user prefers.
-    preferred_airlines: List[str]
-    # IATA airline codes the user avoids: flight search hides them unless the request
-    # names its own.
-    avoided_airlines: List[str]
-    # Cabin flight search uses when the request names none.
-    cabin: Literal["economy", "premium_economy", "business", "first"]
-    # Programmes held and their balances: the points router and transfer-bonus check use
-    # them when the request gives none.
-    programs: List[PlaybookGetResponseProgramsItem]
-    # Least value per point, in US cents, the user accepts: the points router sets aside
-    # paths worth less.
-    min_cpp: float
-    # avoid: no self-connect itineraries unless asked; cautious: 120 min margin;
-    # comfortable: the usual 60 min.
-    self_connect_risk: Literal["avoid", "cautious", "comfortable"]
-    # True when nothing is saved yet and this is the conservative default.
-    is_default: bool
-    # When it was last saved (ISO 8601); null for the default.
-    updated_at: Optional[str]
-
-
-class PlaybookPutRequestProgramsItem(TypedDict):
+class PlaybookProgramsItem(TypedDict):
     # Programme slug, as GET /api/points/programs lists them, e.g. "amex_mr".
     program: str
     # Points or miles held (whole number, >= 0).
     balance: int
 
 
-class PlaybookPutRequest(TypedDict, total=False):
-    """Request body of `playbook_put`."""
+class Playbook(TypedDict, total=False):
     # Only for the service back end (internal key): whose playbook.
     user_id: str
     # IATA airport or city codes, e.g. ["JFK", "LON"]; at most 10.
@@ -5481,71 +3438,14 @@ class PlaybookPutRequest(TypedDict, total=False):
     cabin: Literal["economy", "premium_economy", "business", "first"]
     # Programmes held, each once, with a whole, non-negative balance: [{"program":
     # "amex_mr", "balance": 120000}].
-    programs: List[PlaybookPutRequestProgramsItem]
+    programs: List[PlaybookProgramsItem]
     # Least US cents per point accepted, 0–10 (default 1.0).
     min_cpp: float
     # avoid (default), cautious or comfortable.
     self_connect_risk: Literal["avoid", "cautious", "comfortable"]
 
 
-class PlaybookPutResponseProgramsItem(TypedDict):
-    program: str
-    balance: int
-
-
-class PlaybookPutResponse(TypedDict):
-    """Answer of `playbook_put`."""
-    # Whose playbook this is; null for the default shown to an anonymous caller.
-    user_id: Optional[str]
-    # IATA airport or city codes the user usually flies from.
-    home_airports: List[str]
-    # IATA airline codes the user prefers.
-    preferred_airlines: List[str]
-    # IATA airline codes the user avoids: flight search hides them unless the request
-    # names its own.
-    avoided_airlines: List[str]
-    # Cabin flight search uses when the request names none.
-    cabin: Literal["economy", "premium_economy", "business", "first"]
-    # Programmes held and their balances: the points router and transfer-bonus check use
-    # them when the request gives none.
-    programs: List[PlaybookPutResponseProgramsItem]
-    # Least value per point, in US cents, the user accepts: the points router sets aside
-    # paths worth less.
-    min_cpp: float
-    # avoid: no self-connect itineraries unless asked; cautious: 120 min margin;
-    # comfortable: the usual 60 min.
-    self_connect_risk: Literal["avoid", "cautious", "comfortable"]
-    # True when nothing is saved yet and this is the conservative default.
-    is_default: bool
-    # When it was last saved (ISO 8601); null for the default.
-    updated_at: Optional[str]
-
-
-class _PointsBuyCalculatorRequestRequired(TypedDict):
-    # Programme to buy points from, by slug or name: "aeroplan", "Alaska Mileage Plan",
-    # "world_of_hyatt".
-    program: str
-    # Points or miles the award costs.
-    points_needed: int
-    # What the same trip costs in cash, US dollars.
-    cash_price: float
-
-
-class PointsBuyCalculatorRequest(_PointsBuyCalculatorRequestRequired, total=False):
-    """Request body of `points_buy_calculator`."""
-    # Taxes and fees of the award, paid in cash on top of the points, US dollars
-    # (default 0).
-    taxes: float
-    # The current purchase promotion, e.g. 100 for "buy points, get 100 % more" (default
-    # 0).
-    bonus_percent: float
-    # Price of one point before the bonus, US cents; overrides our dataset's usual price
-    # (e.g. for a targeted offer).
-    price_cents_per_point: float
-
-
 class PointsBuyCalculatorResponse(TypedDict):
-    """Answer of `points_buy_calculator`."""
     # Our slug for the programme.
     program: str
     program_name: str
@@ -5580,31 +3480,6 @@ class PointsBuyCalculatorResponse(TypedDict):
     reason: str
 
 
-class _PointsOptimizeRequestPointsOptionsItemRequired(TypedDict):
-    # Loyalty programme, by slug or name: "aeroplan", "United MileagePlus",
-    # "flying_blue", "world_of_hyatt".
-    program: str
-    # Points or miles the award costs.
-    pointsRequired: int
-
-
-class PointsOptimizeRequestPointsOptionsItem(_PointsOptimizeRequestPointsOptionsItemRequired, total=False):
-    # Taxes and carrier surcharges paid on top of the points, in the currency of
-    # cashPrice (default 0).
-    taxes: float
-    # Other fees paid on top of the points (booking or partner fees), same currency
-    # (default 0).
-    fees: float
-
-
-class PointsOptimizeRequest(TypedDict):
-    """Request body of `points_optimize`."""
-    # What the same trip costs in cash, in US dollars.
-    cashPrice: float
-    # The award prices to compare (1 to 50).
-    pointsOptions: List[PointsOptimizeRequestPointsOptionsItem]
-
-
 class _PointsOptimizeResponseRankedItemRequired(TypedDict):
     # The programme as given in the request.
     program: str
@@ -5630,7 +3505,6 @@ class PointsOptimizeResponseRankedItem(_PointsOptimizeResponseRankedItemRequired
 
 
 class PointsOptimizeResponse(TypedDict):
-    """Answer of `points_optimize`."""
     # Best cents per point first.
     ranked: List[PointsOptimizeResponseRankedItem]
 
@@ -5712,7 +3586,6 @@ class PointsPartnersResponsePartnersItem(TypedDict):
 
 
 class PointsPartnersResponse(TypedDict):
-    """Answer of `points_partners`."""
     program: PointsPartnersResponseProgram
     # The day bonuses were checked for (UTC), YYYY-MM-DD.
     today: str
@@ -5832,7 +3705,6 @@ class PointsPathsResponsePathsItem(TypedDict):
 
 
 class PointsPathsResponse(TypedDict):
-    """Answer of `points_paths`."""
     target: PointsPathsResponseTarget
     # The day bonuses were applied for (UTC), YYYY-MM-DD.
     today: str
@@ -5884,7 +3756,6 @@ class PointsProgramsResponseGroups(TypedDict):
 
 
 class PointsProgramsResponse(TypedDict):
-    """Answer of `points_programs`."""
     # As-of date of the programme dataset, YYYY-MM-DD.
     as_of: str
     # Where the figures come from.
@@ -5900,44 +3771,8 @@ class PointsProgramsResponse(TypedDict):
 PointsRouterHealthResponse = Dict[str, str]
 
 
-class _PointsRouterPathsRequestRequired(TypedDict):
-    # IATA code of the departure airport or city, e.g. "JFK" (a city code uses its main
-    # airport).
-    origin: str
-    # IATA code of the arrival airport or city, e.g. "LHR".
-    destination: str
-    # Departure date (YYYY-MM-DD), local to the origin.
-    departure_date: str
-    # Cabin of the award: economy, premium_economy, business or first.
-    cabin_class: Literal["economy", "premium_economy", "business", "first"]
-    # What the same flight costs in cash for the whole party, in `currency`: the value
-    # the points are measured against.
-    cash_price: float
-
-
-class PointsRouterPathsRequest(_PointsRouterPathsRequestRequired, total=False):
-    """Request body of `points_router_paths`."""
-    # Currency of cash_price and of the taxes in the answer (default USD). Cents per
-    # point are always US cents.
-    currency: str
-    # Points and miles the caller holds, by programme slug: banks (amex_mr, chase_ur,
-    # citi_typ, capital_one, bilt, wells_fargo), hotels and airlines. Signed-in callers
-    # may omit it to use the programmes saved in their playbook; without either it is a
-    # 422.
-    balances: Dict[str, int]
-    # Least US cents per point worth spending points on (0–10): covered paths worth less
-    # move to below_min_cpp. Omitted: the playbook's min_cpp for a signed-in caller who
-    # saved one, else no floor.
-    min_cpp: float
-    # Travellers on the award (1–9); miles and taxes are per passenger times this.
-    passengers: int
-    # Transfer paths searched per source currency and programme (1–25, default 5): the
-    # cheapest is shown, plus any alternative that arrives faster.
-    k: int
-
-
-_PointsRouterPathsResponsePathsItemTransfersItemRequiredKeys = TypedDict(
-    "_PointsRouterPathsResponsePathsItemTransfersItemRequiredKeys",
+_TransferHopRequiredKeys = TypedDict(
+    "_TransferHopRequiredKeys",
     {
         # Programme the points leave.
         "from": str,
@@ -5945,7 +3780,7 @@ _PointsRouterPathsResponsePathsItemTransfersItemRequiredKeys = TypedDict(
 )
 
 
-class PointsRouterPathsResponsePathsItemTransfersItem(_PointsRouterPathsResponsePathsItemTransfersItemRequiredKeys):
+class TransferHop(_TransferHopRequiredKeys):
     # Programme they arrive in.
     to: str
     # Points to send, rounded up to the transfer minimum and increment.
@@ -5960,7 +3795,7 @@ class PointsRouterPathsResponsePathsItemTransfersItem(_PointsRouterPathsResponse
     bonus_ends: Optional[str]
 
 
-class _PointsRouterPathsResponsePathsItemRequired(TypedDict):
+class _RedemptionPathRequired(TypedDict):
     # Programme to book the award with (our slug, e.g. virgin_atlantic).
     program: str
     program_name: str
@@ -5991,7 +3826,7 @@ class _PointsRouterPathsResponsePathsItemRequired(TypedDict):
     uses_existing_balance: bool
     existing_balance_used: int
     # Transfers in order; empty when the held balance covers the award.
-    transfers: List[PointsRouterPathsResponsePathsItemTransfersItem]
+    transfers: List[TransferHop]
     # Existing miles used plus points sent from the source: what effective_cpp divides
     # by.
     points_spent: int
@@ -6014,33 +3849,9 @@ class _PointsRouterPathsResponsePathsItemRequired(TypedDict):
     summary: str
 
 
-class PointsRouterPathsResponsePathsItem(_PointsRouterPathsResponsePathsItemRequired, total=False):
+class RedemptionPath(_RedemptionPathRequired, total=False):
     # Read before moving points: transfers cannot be undone.
     warning: str
-
-
-_PointsRouterPathsResponseShortByItemTransfersItemRequiredKeys = TypedDict(
-    "_PointsRouterPathsResponseShortByItemTransfersItemRequiredKeys",
-    {
-        # Programme the points leave.
-        "from": str,
-    },
-)
-
-
-class PointsRouterPathsResponseShortByItemTransfersItem(_PointsRouterPathsResponseShortByItemTransfersItemRequiredKeys):
-    # Programme they arrive in.
-    to: str
-    # Points to send, rounded up to the transfer minimum and increment.
-    send: int
-    # Points that arrive, bonus included.
-    receive: int
-    # Base ratio: points received per point sent, before any bonus.
-    ratio: float
-    # Transfer bonus applied on this hop (0 when none).
-    bonus_percent: float
-    # Last day of that bonus (YYYY-MM-DD), null when none.
-    bonus_ends: Optional[str]
 
 
 class _PointsRouterPathsResponseShortByItemRequired(TypedDict):
@@ -6074,7 +3885,7 @@ class _PointsRouterPathsResponseShortByItemRequired(TypedDict):
     uses_existing_balance: bool
     existing_balance_used: int
     # Transfers in order; empty when the held balance covers the award.
-    transfers: List[PointsRouterPathsResponseShortByItemTransfersItem]
+    transfers: List[TransferHop]
     # Existing miles used plus points sent from the source: what effective_cpp divides
     # by.
     points_spent: int
@@ -6106,94 +3917,10 @@ class PointsRouterPathsResponseShortByItem(_PointsRouterPathsResponseShortByItem
     warning: str
 
 
-_PointsRouterPathsResponseBelowMinCppItemTransfersItemRequiredKeys = TypedDict(
-    "_PointsRouterPathsResponseBelowMinCppItemTransfersItemRequiredKeys",
-    {
-        # Programme the points leave.
-        "from": str,
-    },
-)
-
-
-class PointsRouterPathsResponseBelowMinCppItemTransfersItem(_PointsRouterPathsResponseBelowMinCppItemTransfersItemRequiredKeys):
-    # Programme they arrive in.
-    to: str
-    # Points to send, rounded up to the transfer minimum and increment.
-    send: int
-    # Points that arrive, bonus included.
-    receive: int
-    # Base ratio: points received per point sent, before any bonus.
-    ratio: float
-    # Transfer bonus applied on this hop (0 when none).
-    bonus_percent: float
-    # Last day of that bonus (YYYY-MM-DD), null when none.
-    bonus_ends: Optional[str]
-
-
-class _PointsRouterPathsResponseBelowMinCppItemRequired(TypedDict):
-    # Programme to book the award with (our slug, e.g. virgin_atlantic).
-    program: str
-    program_name: str
-    # live: the award provider saw this space; unconfirmed: a chart price, no space seen
-    # — find a seat before moving points.
-    availability: Literal["live", "unconfirmed"]
-    # Miles for the whole party.
-    miles: int
-    miles_per_passenger: int
-    # Unconfirmed dynamic prices: the usual high per passenger; null otherwise.
-    miles_high: Optional[int]
-    # Taxes and carrier surcharges for the whole party, in the request currency.
-    taxes: float
-    # Seats left at this price, when the programme reports it.
-    seats: Optional[int]
-    # IATA codes of the airlines flying it.
-    airlines: List[str]
-    direct: Optional[bool]
-    # Flights as "VS4 JFK-LHR 2026-12-31T19:00", when known.
-    flights: List[str]
-    # How old the availability is; null for chart prices.
-    award_data_age_seconds: Optional[int]
-    # Programme whose points are spent: a bank or hotel currency, or the booking
-    # programme itself when its balance covers the award.
-    source: str
-    source_name: str
-    # Miles already held in the booking programme are used (first, before any transfer).
-    uses_existing_balance: bool
-    existing_balance_used: int
-    # Transfers in order; empty when the held balance covers the award.
-    transfers: List[PointsRouterPathsResponseBelowMinCppItemTransfersItem]
-    # Existing miles used plus points sent from the source: what effective_cpp divides
-    # by.
-    points_spent: int
-    # Slowest hop: instant, hours or days; none without transfers.
-    transfer_time: Literal["none", "instant", "hours", "days"]
-    # Typical hours until the points arrive.
-    transfer_hours: float
-    # Whether the programme lets you hold this award before the points arrive (false
-    # when unknown).
-    can_hold: bool
-    hold_hours: Optional[float]
-    # (cash price − taxes) ÷ points_spent × 100, in US cents per point.
-    effective_cpp: float
-    # What a point of the source currency is usually worth, in US cents.
-    reference_cpp: float
-    # excellent ≥ 1.5 × reference_cpp, good ≥ 1.0 ×, poor below (pay cash and keep the
-    # points).
-    verdict: Literal["excellent", "good", "poor"]
-    # The path in one or two sentences.
-    summary: str
-
-
-class PointsRouterPathsResponseBelowMinCppItem(_PointsRouterPathsResponseBelowMinCppItemRequired, total=False):
-    # Read before moving points: transfers cannot be undone.
-    warning: str
-
-
 class PointsRouterPathsResponse(TypedDict):
-    """Answer of `points_router_paths`."""
     # Paths the balances cover: live availability first, then by effective_cpp, best
     # first.
-    paths: List[PointsRouterPathsResponsePathsItem]
+    paths: List[RedemptionPath]
     # Per award, the cheapest path the balances fall short of (when it beats every path
     # they cover), with the shortfall at its source.
     short_by: List[PointsRouterPathsResponseShortByItem]
@@ -6216,7 +3943,7 @@ class PointsRouterPathsResponse(TypedDict):
     # Where min_cpp came from: the request, the saved playbook, or none (no floor).
     min_cpp_source: Literal["request", "playbook", "none"]
     # Paths the balances cover that are worth less than min_cpp, set aside from paths.
-    below_min_cpp: List[PointsRouterPathsResponseBelowMinCppItem]
+    below_min_cpp: List[RedemptionPath]
 
 
 class PointsSweetspotsResponseSweetSpotsItem(TypedDict):
@@ -6236,68 +3963,11 @@ class PointsSweetspotsResponseSweetSpotsItem(TypedDict):
 
 
 class PointsSweetspotsResponse(TypedDict):
-    """Answer of `points_sweetspots`."""
     # Best cents per point first; empty when the dataset is missing or malformed.
     sweet_spots: List[PointsSweetspotsResponseSweetSpotsItem]
     count: int
     # Date of the dataset, YYYY-MM-DD; null when there is none.
     as_of: Optional[str]
-
-
-class PointsTransferBonusesResponseAsOf(TypedDict):
-    """As-of date (YYYY-MM-DD) of each dataset the answer uses."""
-    programs: str
-    transfers: str
-    bonuses: str
-
-
-_PointsTransferBonusesResponseBonusesItemRequiredKeys = TypedDict(
-    "_PointsTransferBonusesResponseBonusesItemRequiredKeys",
-    {
-        # Programme the points leave.
-        "from": str,
-    },
-)
-
-
-class PointsTransferBonusesResponseBonusesItem(_PointsTransferBonusesResponseBonusesItemRequiredKeys):
-    from_name: str
-    # Programme the points arrive in.
-    to: str
-    to_name: str
-    # Extra points in percent of what the transfer gives, e.g. 30 for +30 %.
-    percent: float
-    # First day, YYYY-MM-DD (inclusive).
-    start: str
-    # Last day, YYYY-MM-DD (inclusive).
-    end: str
-    # Whole days after today until the end; 0 means it ends today.
-    days_left: int
-    note: Optional[str]
-    # The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset
-    # has no such partnership.
-    ratio: Optional[str]
-    # Points received per point sent with the bonus.
-    effective_ratio: Optional[float]
-
-
-class PointsTransferBonusesResponse(TypedDict):
-    """Answer of `points_transfer_bonuses`."""
-    # The day checked (UTC), YYYY-MM-DD.
-    today: str
-    # As-of date (YYYY-MM-DD) of each dataset the answer uses.
-    as_of: PointsTransferBonusesResponseAsOf
-    count: int
-    # Active bonuses only, ending soonest first, then the biggest.
-    bonuses: List[PointsTransferBonusesResponseBonusesItem]
-
-
-class PointsTransferBonusesCheckRequest(TypedDict, total=False):
-    """Request body of `points_transfer_bonuses_check`."""
-    # The user’s linked bank programmes (or hotel programmes that transfer to airlines),
-    # e.g. ["chase_ur", "amex_mr"]. Signed-in callers may omit it to use the
-    # transferable programmes saved in their playbook.
-    bank_programs: List[Literal["amex_mr", "bilt", "capital_one", "chase_ur", "citi_typ", "wells_fargo", "hilton_honors", "ihg_one_rewards", "marriott_bonvoy", "world_of_hyatt"]]
 
 
 class PointsTransferBonusesCheckResponseAsOf(TypedDict):
@@ -6338,7 +4008,6 @@ class PointsTransferBonusesCheckResponseBonusesItem(_PointsTransferBonusesCheckR
 
 
 class PointsTransferBonusesCheckResponse(TypedDict):
-    """Answer of `points_transfer_bonuses_check`."""
     # The day checked (UTC), YYYY-MM-DD.
     today: str
     # As-of date (YYYY-MM-DD) of each dataset the answer uses.
@@ -6351,6 +4020,149 @@ class PointsTransferBonusesCheckResponse(TypedDict):
     # Where bank_programs came from: the request, or the caller's saved playbook when
     # the request named none.
     programs_source: Literal["request", "playbook"]
+
+
+class PointsTransferBonusesResponseAsOf(TypedDict):
+    """As-of date (YYYY-MM-DD) of each dataset the answer uses."""
+    programs: str
+    transfers: str
+    bonuses: str
+
+
+_PointsTransferBonusesResponseBonusesItemRequiredKeys = TypedDict(
+    "_PointsTransferBonusesResponseBonusesItemRequiredKeys",
+    {
+        # Programme the points leave.
+        "from": str,
+    },
+)
+
+
+class PointsTransferBonusesResponseBonusesItem(_PointsTransferBonusesResponseBonusesItemRequiredKeys):
+    from_name: str
+    # Programme the points arrive in.
+    to: str
+    to_name: str
+    # Extra points in percent of what the transfer gives, e.g. 30 for +30 %.
+    percent: float
+    # First day, YYYY-MM-DD (inclusive).
+    start: str
+    # Last day, YYYY-MM-DD (inclusive).
+    end: str
+    # Whole days after today until the end; 0 means it ends today.
+    days_left: int
+    note: Optional[str]
+    # The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset
+    # has no such partnership.
+    ratio: Optional[str]
+    # Points received per point sent with the bonus.
+    effective_ratio: Optional[float]
+
+
+class PointsTransferBonusesResponse(TypedDict):
+    # The day checked (UTC), YYYY-MM-DD.
+    today: str
+    # As-of date (YYYY-MM-DD) of each dataset the answer uses.
+    as_of: PointsTransferBonusesResponseAsOf
+    count: int
+    # Active bonuses only, ending soonest first, then the biggest.
+    bonuses: List[PointsTransferBonusesResponseBonusesItem]
+
+
+class _PostBookingServiceInputRequired(TypedDict):
+    # Service ids from /api/booking/{order_id}/available-services.
+    services: List[ServiceRequest]
+    # A succeeded card payment for exactly their price (payment intent with order_id and
+    # services).
+    payment_intent_id: str
+
+
+class PostBookingServiceInput(_PostBookingServiceInputRequired, total=False):
+    # The payment intent's client_secret. Required when the payment was opened without
+    # signing in (a guest): it proves the caller is the payer. A signed-in payer need
+    # not send it.
+    client_secret: str
+
+
+class SavedPlaybookProgramsItem(TypedDict):
+    program: str
+    balance: int
+
+
+class SavedPlaybook(TypedDict):
+    # Whose playbook this is; null for the default shown to an anonymous caller.
+    user_id: Optional[str]
+    # IATA airport or city codes the user usually flies from.
+    home_airports: List[str]
+    # IATA airline codes the user prefers.
+    preferred_airlines: List[str]
+    # IATA airline codes the user avoids: flight search hides them unless the request
+    # names its own.
+    avoided_airlines: List[str]
+    # Cabin flight search uses when the request names none.
+    cabin: Literal["economy", "premium_economy", "business", "first"]
+    # Programmes held and their balances: the points router and transfer-bonus check use
+    # them when the request gives none.
+    programs: List[SavedPlaybookProgramsItem]
+    # Least value per point, in US cents, the user accepts: the points router sets aside
+    # paths worth less.
+    min_cpp: float
+    # avoid: no self-connect itineraries unless asked; cautious: 120 min margin;
+    # comfortable: the usual 60 min.
+    self_connect_risk: Literal["avoid", "cautious", "comfortable"]
+    # True when nothing is saved yet and this is the conservative default.
+    is_default: bool
+    # When it was last saved (ISO 8601); null for the default.
+    updated_at: Optional[str]
+
+
+class SeatConfirmInput(TypedDict):
+    # The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the
+    # provider's own id.
+    offer_id: str
+    # Our booking id (bk_...) or the provider's order id.
+    booking_id: str
+
+
+class SeatHoldInput(TypedDict):
+    # The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the
+    # provider's own id.
+    offer_id: str
+    # The passenger of the offer the seat is for (an id from the seat map's passengers).
+    passenger_slot: str
+    # The flight leg the seat is on (a segment_id from the seat map).
+    segment_id: str
+    # Row number and seat letter, e.g. "14B", of a seat the seat map shows available.
+    designator: str
+
+
+class SeatReleaseInput(TypedDict):
+    # The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the
+    # provider's own id.
+    offer_id: str
+
+
+class _SetBudgetRequestRequired(TypedDict):
+    # Total budget, major units of the trip currency.
+    total: float
+
+
+class SetBudgetRequest(_SetBudgetRequestRequired, total=False):
+    # Per-category budgets (trip currency); together they may not exceed total.
+    categories: Dict[str, float]
+    # Only for the service back end (internal key): the user the call acts for. Others
+    # omit it.
+    acting_user_id: str
+
+
+class ShareLink(TypedDict):
+    id: str
+    created_at: str
+    revoked_at: Optional[str]
+    # When the link stops working; null: until revoked.
+    expires_at: Optional[str]
+    # Not revoked and not expired.
+    active: bool
 
 
 class StatsPublicResponseSearches(TypedDict):
@@ -6366,7 +4178,6 @@ class StatsPublicResponseDealsFound(TypedDict):
 
 
 class StatsPublicResponse(TypedDict):
-    """Answer of `stats_public`."""
     searches: StatsPublicResponseSearches
     # Distinct origin-destination pairs with observed prices or active fare alerts.
     routes_tracked: int
@@ -6381,18 +4192,6 @@ class StatsTrendingResponseMostSearchedItem(TypedDict):
     searches: int
 
 
-class StatsTrendingResponsePriceDropsItemLatestPrice(TypedDict):
-    """Cheapest fare of the latest search (one adult)."""
-    amount: float
-    currency: str
-
-
-class StatsTrendingResponsePriceDropsItemEarlierMedian(TypedDict):
-    """Median of the earlier searches’ cheapest fares in the window (all departure dates)."""
-    amount: float
-    currency: str
-
-
 class StatsTrendingResponsePriceDropsItem(TypedDict):
     route: str
     origin: str
@@ -6402,17 +4201,16 @@ class StatsTrendingResponsePriceDropsItem(TypedDict):
     # Departure of the latest search.
     departure_date: str
     # Cheapest fare of the latest search (one adult).
-    latest_price: StatsTrendingResponsePriceDropsItemLatestPrice
+    latest_price: Money
     # Median of the earlier searches’ cheapest fares in the window (all departure
     # dates).
-    earlier_median: StatsTrendingResponsePriceDropsItemEarlierMedian
+    earlier_median: Money
     pct_drop: float
     earlier_searches: int
     observed_at: str
 
 
 class StatsTrendingResponse(TypedDict):
-    """Answer of `stats_trending`."""
     window_days: int
     # First UTC day counted, YYYY-MM-DD.
     since: str
@@ -6423,50 +4221,134 @@ class StatsTrendingResponse(TypedDict):
     price_drops: List[StatsTrendingResponsePriceDropsItem]
 
 
-class TravelersDeleteResponse(TypedDict):
-    """Answer of `travelers_delete`."""
-    ok: Literal[True]
+class StayBookingGuestsItem(TypedDict):
+    given_name: str
+    family_name: str
 
 
-class TravelersListResponseTravelersItemPassport(TypedDict):
-    # e.g. •••••1234; the full number is never returned.
-    number_masked: Optional[str]
-    country: Optional[str]
-    expiry: Optional[str]
-    # The expiry date has passed.
-    expired: bool
+class StayBookingCancellationTimelineItem(TypedDict):
+    # ISO time: cancel before it to get `refund` back.
+    before: str
+    refund: Money
 
 
-class TravelersListResponseTravelersItemLoyaltyItem(TypedDict):
-    program: str
-    number_masked: str
-
-
-class TravelersListResponseTravelersItem(TypedDict):
-    # UUID; compared as text.
-    id: str
-    first_name: str
-    last_name: str
-    dob: str
-    email: Optional[str]
-    phone: Optional[str]
-    gender: Optional[Literal["male", "female", "unspecified", "undisclosed"]]
-    passport: Optional[TravelersListResponseTravelersItemPassport]
-    # Fully masked (•••••) when set; never returned.
-    known_traveler_number_masked: Optional[str]
-    # Numbers masked to their last characters.
-    loyalty: List[TravelersListResponseTravelersItemLoyaltyItem]
+class StayBooking(TypedDict):
+    # Our booking id (hb_...).
+    booking_id: str
+    # The provider's booking id (bok_...): GET /api/hotels/booking/{booking_id} accepts
+    # either.
+    provider_booking_id: Optional[str]
+    # The hotel's confirmation reference.
+    reference: Optional[str]
+    status: Literal["creating", "confirmed", "cancelled", "failed"]
+    # The property, once the provider has confirmed the booking.
+    hotel: Optional[Hotel]
+    hotel_name: str
+    check_in: str
+    check_out: str
+    nights: int
+    guests: List[StayBookingGuestsItem]
+    email: str
+    # What the stay costs in all.
+    total: Money
+    # Refund available when cancelled before each time, earliest first; empty means
+    # non-refundable.
+    cancellation_timeline: List[StayBookingCancellationTimelineItem]
+    # What the cancellation refunded, once cancelled.
+    refund: Optional[Money]
+    # The card payment the web app recorded for this stay, when it said which.
+    payment_intent_id: Optional[str]
+    confirmed_at: Optional[str]
+    cancelled_at: Optional[str]
     created_at: str
-    updated_at: str
+    confirmation_url: str
+    # True when the provider could not be read just now and this is the last saved copy.
+    stale: bool
 
 
-class TravelersListResponse(TypedDict):
-    """Answer of `travelers_list`."""
-    # Newest first.
-    travelers: List[TravelersListResponseTravelersItem]
+class StayGuest(TypedDict):
+    given_name: str
+    family_name: str
 
 
-class TravelersSaveRequestPassport(TypedDict):
+class _StayBookingRequestRequired(TypedDict):
+    # quote_id from POST /api/hotels/quote, within its 30 minutes.
+    quote_id: str
+    # The guests, lead guest first.
+    guests: List[StayGuest]
+    # Where the hotel and we send the confirmation.
+    email: str
+    phone_number: str
+
+
+class StayBookingRequest(_StayBookingRequestRequired, total=False):
+    # Passed to the hotel (late arrival, quiet room); not guaranteed.
+    special_requests: str
+    # The lead guest's membership number in the stay's loyalty program.
+    loyalty_account_number: str
+    # The card payment the web app settled for this stay; recorded with the booking.
+    payment_intent_id: str
+    # The user the booking belongs to; omitted: whoever asked for the quote, or a guest
+    # booking.
+    user_id: str
+
+
+class StayQuoteCancellationTimelineItem(TypedDict):
+    # ISO time: cancel before it to get `refund` back.
+    before: str
+    refund: Money
+
+
+class StayQuote(TypedDict):
+    # Book with it (server side, after payment): POST /api/hotels/book.
+    quote_id: str
+    # The locked price of the whole stay.
+    total: Money
+    per_night: Money
+    # Paid at the hotel on top, when any.
+    due_at_accommodation: Optional[Money]
+    # The price is locked until then; booking later is refused with 410.
+    expires_at: str
+    ttl_seconds: int
+    hotel: Hotel
+    room: str
+    board_type: Literal["room_only", "breakfast", "half_board", "full_board", "all_inclusive"]
+    check_in: str
+    check_out: str
+    nights: int
+    rooms: int
+    # Refund available when cancelled before each time, earliest first; empty means
+    # non-refundable.
+    cancellation_timeline: List[StayQuoteCancellationTimelineItem]
+    loyalty_program: Optional[str]
+
+
+class StayQuoteRequest(TypedDict):
+    # rate_id from POST /api/hotels/rates.
+    rate_id: str
+
+
+class StayRatesRequest(TypedDict):
+    # search_result_id from POST /api/hotels/search.
+    search_result_id: str
+
+
+class _ThreeDSInputRequired(TypedDict):
+    # The tokenised card (tcd_...) from the provider's card component.
+    card_id: str
+    # What is paid for: an offer (off_...), an order (ord_... or our bk_..., which must
+    # be visible to the caller) or a change offer.
+    resource_id: str
+
+
+class ThreeDSInput(_ThreeDSInputRequired, total=False):
+    services: List[ServiceRequest]
+    # False for a merchant-initiated payment (the customer is not there to
+    # authenticate).
+    cardholder_present: bool
+
+
+class TravelerInputPassport(TypedDict):
     # Passport number; stored encrypted, shown masked.
     number: str
     # Issuing country, ISO 3166-1 alpha-2 (e.g. GB).
@@ -6475,13 +4357,13 @@ class TravelersSaveRequestPassport(TypedDict):
     expiry: str
 
 
-class TravelersSaveRequestLoyaltyItem(TypedDict):
+class TravelerInputLoyaltyItem(TypedDict):
     # Programme name or code, e.g. "United MileagePlus" or "UA".
     program: str
     number: str
 
 
-class _TravelersSaveRequestRequired(TypedDict):
+class _TravelerInputRequired(TypedDict):
     # Given name(s) as in the passport; part of the profile key.
     first_name: str
     # Surname as in the passport; part of the profile key.
@@ -6490,24 +4372,23 @@ class _TravelersSaveRequestRequired(TypedDict):
     dob: str
 
 
-class TravelersSaveRequest(_TravelersSaveRequestRequired, total=False):
-    """Request body of `travelers_save`."""
+class TravelerInput(_TravelerInputRequired, total=False):
     email: Optional[str]
     # International format, e.g. +14155550100.
     phone: Optional[str]
     gender: Optional[Literal["male", "female", "unspecified", "undisclosed"]]
     # Passport; the number is stored encrypted and shown masked.
-    passport: Optional[TravelersSaveRequestPassport]
+    passport: Optional[TravelerInputPassport]
     known_traveler_number: Optional[str]
     # Frequent-flyer and hotel loyalty numbers, one per programme; replaces the stored
     # list.
-    loyalty: Optional[List[TravelersSaveRequestLoyaltyItem]]
+    loyalty: Optional[List[TravelerInputLoyaltyItem]]
     # Only for the service back end (internal key): whose profiles. Defaults to the
     # caller.
     user_id: str
 
 
-class TravelersSaveResponsePassport(TypedDict):
+class TravelerProfilePassport(TypedDict):
     # e.g. •••••1234; the full number is never returned.
     number_masked: Optional[str]
     country: Optional[str]
@@ -6516,13 +4397,12 @@ class TravelersSaveResponsePassport(TypedDict):
     expired: bool
 
 
-class TravelersSaveResponseLoyaltyItem(TypedDict):
+class TravelerProfileLoyaltyItem(TypedDict):
     program: str
     number_masked: str
 
 
-class TravelersSaveResponse(TypedDict):
-    """Answer of `travelers_save`."""
+class TravelerProfile(TypedDict):
     # UUID; compared as text.
     id: str
     first_name: str
@@ -6531,39 +4411,40 @@ class TravelersSaveResponse(TypedDict):
     email: Optional[str]
     phone: Optional[str]
     gender: Optional[Literal["male", "female", "unspecified", "undisclosed"]]
-    passport: Optional[TravelersSaveResponsePassport]
+    passport: Optional[TravelerProfilePassport]
     # Fully masked (•••••) when set; never returned.
     known_traveler_number_masked: Optional[str]
     # Numbers masked to their last characters.
-    loyalty: List[TravelersSaveResponseLoyaltyItem]
+    loyalty: List[TravelerProfileLoyaltyItem]
     created_at: str
     updated_at: str
 
 
-class _TripsAddActivityRequestRequired(TypedDict):
-    title: str
-    # Start, ISO 8601 date-time.
-    starts_at: str
+class TravelersDeleteResponse(TypedDict):
+    ok: Literal[True]
 
 
-class TripsAddActivityRequest(_TripsAddActivityRequestRequired, total=False):
-    """Request body of `trips_add_activity`."""
-    ends_at: str
-    place: str
-    # Cost in major units of `currency`.
-    cost: float
-    # Currency of cost; default the trip currency.
-    currency: str
-    link: str
-    # The booking this belongs to, if any (private: not shown through share links).
-    booking_id: str
-    # Only for the service back end (internal key): the user the call acts for. Others
-    # omit it.
-    acting_user_id: str
+class TravelersListResponse(TypedDict):
+    # Newest first.
+    travelers: List[TravelerProfile]
 
 
-class TripsAddActivityResponse(TypedDict):
-    """Answer of `trips_add_activity`."""
+class TripYou(TypedDict):
+    member_id: str
+    role: str
+
+
+class TripMember(TypedDict):
+    # Member id (tm_...): use it for paid_by, split.among and votes.
+    id: str
+    # The registered user, or null for a named guest.
+    user_id: Optional[str]
+    display_name: str
+    email: Optional[str]
+    role: Literal["owner", "editor", "viewer"]
+
+
+class TripActivity(TypedDict):
     id: str
     title: str
     starts_at: Optional[str]
@@ -6576,50 +4457,77 @@ class TripsAddActivityResponse(TypedDict):
     created_at: str
 
 
-class TripsAddExpenseRequestSplit(TypedDict, total=False):
-    """How the cost is shared. Default: equally among every member."""
-    method: Literal["equal", "exact", "shares", "percent"]
-    # Member ids sharing the cost; default every member.
-    among: List[str]
-    # exact: member id → amount in the expense currency (major units); must sum to the
-    # amount.
-    amounts: Dict[str, float]
-    # shares: member id → weight, e.g. 2 and 1.
-    shares: Dict[str, float]
-    # percent: member id → percent; must sum to 100.
-    percents: Dict[str, float]
+class TripExpensesByCategoryItem(TypedDict):
+    category: Union[Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"], str]
+    total: float
 
 
-class _TripsAddExpenseRequestRequired(TypedDict):
-    # Member id of who paid.
-    paid_by: str
-    description: str
-    # Amount paid, major units of `currency`.
-    amount: float
+class TripExpenses(TypedDict):
+    count: int
+    # Sum of expenses in the trip currency.
+    total: float
+    by_category: List[TripExpensesByCategoryItem]
 
 
-class TripsAddExpenseRequest(_TripsAddExpenseRequestRequired, total=False):
-    """Request body of `trips_add_expense`."""
-    # Currency paid in; default the trip currency. Converted at the reference rate,
-    # which is stored and shown.
+class TripBudgetTotal(TypedDict):
+    # Null when no budget is set for it.
+    budget: Optional[float]
+    spent: float
+    remaining: Optional[float]
+    # Percent of the budget spent; null without a budget.
+    pct_used: Optional[float]
+
+
+class TripBudgetCategoriesItem(TypedDict):
+    # Null when no budget is set for it.
+    budget: Optional[float]
+    spent: float
+    remaining: Optional[float]
+    # Percent of the budget spent; null without a budget.
+    pct_used: Optional[float]
+    category: str
+
+
+class TripBudget(TypedDict):
+    trip_id: str
     currency: str
-    category: Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"]
-    # How the cost is shared. Default: equally among every member.
-    split: TripsAddExpenseRequestSplit
-    spent_on: str
-    # Only for the service back end (internal key): the user the call acts for. Others
-    # omit it.
-    acting_user_id: str
+    budget_set: bool
+    total: TripBudgetTotal
+    categories: List[TripBudgetCategoriesItem]
+    updated_at: Optional[str]
 
 
-class TripsAddExpenseResponseSharesItem(TypedDict):
+class Trip(TypedDict):
+    id: str
+    name: str
+    destination: str
+    start_date: Optional[str]
+    end_date: Optional[str]
+    currency: str
+    status: Literal["planning", "booked", "in_progress", "completed", "cancelled"]
+    # The caller's role on this trip.
+    role: Literal["owner", "editor", "viewer"]
+    created_at: str
+    updated_at: str
+    # Statuses PATCH .../status accepts next.
+    allowed_status_moves: List[Literal["planning", "booked", "in_progress", "completed", "cancelled"]]
+    you: TripYou
+    members: List[TripMember]
+    activities: List[TripActivity]
+    expenses: TripExpenses
+    # Null until PUT .../budget sets one.
+    budget: Optional[TripBudget]
+    # Share links (never their tokens); revoke with DELETE .../share/{share_id}.
+    share_links: List[ShareLink]
+
+
+class TripExpenseSharesItem(TypedDict):
     member_id: str
     display_name: str
     amount: float
 
 
-class TripsAddExpenseResponse(TypedDict):
-    """Answer of `trips_add_expense`."""
+class TripExpense(TypedDict):
     id: str
     # Member id of the payer.
     paid_by: str
@@ -6636,140 +4544,12 @@ class TripsAddExpenseResponse(TypedDict):
     trip_currency: str
     split_method: str
     # Each member's share, trip currency; sums to trip_amount.
-    shares: List[TripsAddExpenseResponseSharesItem]
+    shares: List[TripExpenseSharesItem]
     spent_on: Optional[str]
     created_at: str
 
 
-class TripsAddTravelerRequest(TypedDict, total=False):
-    """Request body of `trips_add_traveler`."""
-    # Add a registered user by id. Omit to add a named guest.
-    user_id: str
-    # Display name; required for a guest.
-    name: str
-    # Contact email; shown to members only, never through a share link.
-    email: str
-    # owner: everything incl. members; editor: writes; viewer: reads and votes. Default
-    # editor.
-    role: Literal["owner", "editor", "viewer"]
-    # Only for the service back end (internal key): the user the call acts for. Others
-    # omit it.
-    acting_user_id: str
-
-
-class TripsAddTravelerResponse(TypedDict):
-    """Answer of `trips_add_traveler`."""
-    # Member id (tm_...): use it for paid_by, split.among and votes.
-    id: str
-    # The registered user, or null for a named guest.
-    user_id: Optional[str]
-    display_name: str
-    email: Optional[str]
-    role: Literal["owner", "editor", "viewer"]
-
-
-class _TripsCreateRequestRequired(TypedDict):
-    # Trip name, e.g. "Lisbon with friends".
-    name: str
-    # Where to, free text or a place code.
-    destination: str
-
-
-class TripsCreateRequest(_TripsCreateRequestRequired, total=False):
-    """Request body of `trips_create`."""
-    # First day (YYYY-MM-DD).
-    start_date: str
-    # Last day (YYYY-MM-DD), on or after start_date.
-    end_date: str
-    # Trip currency (ISO 4217): expenses are converted into it. Default USD.
-    currency: str
-    # How the creator appears to the group (default "Organizer").
-    display_name: str
-    # Only for the service back end (internal key): the user the call acts for. Others
-    # omit it.
-    acting_user_id: str
-
-
-class TripsCreateResponseYou(TypedDict):
-    member_id: str
-    role: str
-
-
-class TripsCreateResponseMembersItem(TypedDict):
-    # Member id (tm_...): use it for paid_by, split.among and votes.
-    id: str
-    # The registered user, or null for a named guest.
-    user_id: Optional[str]
-    display_name: str
-    email: Optional[str]
-    role: Literal["owner", "editor", "viewer"]
-
-
-class TripsCreateResponseActivitiesItem(TypedDict):
-    id: str
-    title: str
-    starts_at: Optional[str]
-    ends_at: Optional[str]
-    place: Optional[str]
-    cost: Optional[float]
-    currency: Optional[str]
-    link: Optional[str]
-    booking_id: Optional[str]
-    created_at: str
-
-
-class TripsCreateResponseExpensesByCategoryItem(TypedDict):
-    category: Union[Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"], str]
-    total: float
-
-
-class TripsCreateResponseExpenses(TypedDict):
-    count: int
-    # Sum of expenses in the trip currency.
-    total: float
-    by_category: List[TripsCreateResponseExpensesByCategoryItem]
-
-
-class TripsCreateResponseBudgetTotal(TypedDict):
-    # Null when no budget is set for it.
-    budget: Optional[float]
-    spent: float
-    remaining: Optional[float]
-    # Percent of the budget spent; null without a budget.
-    pct_used: Optional[float]
-
-
-class TripsCreateResponseBudgetCategoriesItem(TypedDict):
-    # Null when no budget is set for it.
-    budget: Optional[float]
-    spent: float
-    remaining: Optional[float]
-    # Percent of the budget spent; null without a budget.
-    pct_used: Optional[float]
-    category: str
-
-
-class TripsCreateResponseBudget(TypedDict):
-    trip_id: str
-    currency: str
-    budget_set: bool
-    total: TripsCreateResponseBudgetTotal
-    categories: List[TripsCreateResponseBudgetCategoriesItem]
-    updated_at: Optional[str]
-
-
-class TripsCreateResponseShareLinksItem(TypedDict):
-    id: str
-    created_at: str
-    revoked_at: Optional[str]
-    # When the link stops working; null: until revoked.
-    expires_at: Optional[str]
-    # Not revoked and not expired.
-    active: bool
-
-
-class TripsCreateResponse(TypedDict):
-    """Answer of `trips_create`."""
+class TripSummary(TypedDict):
     id: str
     name: str
     destination: str
@@ -6780,31 +4560,9 @@ class TripsCreateResponse(TypedDict):
     # The caller's role on this trip.
     role: Literal["owner", "editor", "viewer"]
     created_at: str
-    updated_at: str
-    # Statuses PATCH .../status accepts next.
-    allowed_status_moves: List[Literal["planning", "booked", "in_progress", "completed", "cancelled"]]
-    you: TripsCreateResponseYou
-    members: List[TripsCreateResponseMembersItem]
-    activities: List[TripsCreateResponseActivitiesItem]
-    expenses: TripsCreateResponseExpenses
-    # Null until PUT .../budget sets one.
-    budget: Optional[TripsCreateResponseBudget]
-    # Share links (never their tokens); revoke with DELETE .../share/{share_id}.
-    share_links: List[TripsCreateResponseShareLinksItem]
-
-
-class TripsCreateShareLinkRequest(TypedDict, total=False):
-    """Request body of `trips_create_share_link`."""
-    # The link stops working this many days from now (1-365). Omit for a link that works
-    # until revoked.
-    expires_in_days: int
-    # Only for the service back end (internal key): the user the call acts for. Others
-    # omit it.
-    acting_user_id: str
 
 
 class TripsCreateShareLinkResponse(TypedDict):
-    """Answer of `trips_create_share_link`."""
     id: str
     created_at: str
     revoked_at: Optional[str]
@@ -6871,7 +4629,6 @@ class TripsExpenseSummaryResponseFxSource(TypedDict):
 
 
 class TripsExpenseSummaryResponse(TypedDict):
-    """Answer of `trips_expense_summary`."""
     trip_id: str
     currency: str
     expense_count: int
@@ -6886,199 +4643,9 @@ class TripsExpenseSummaryResponse(TypedDict):
     fx_source: TripsExpenseSummaryResponseFxSource
 
 
-class TripsGetResponseYou(TypedDict):
-    member_id: str
-    role: str
-
-
-class TripsGetResponseMembersItem(TypedDict):
-    # Member id (tm_...): use it for paid_by, split.among and votes.
-    id: str
-    # The registered user, or null for a named guest.
-    user_id: Optional[str]
-    display_name: str
-    email: Optional[str]
-    role: Literal["owner", "editor", "viewer"]
-
-
-class TripsGetResponseActivitiesItem(TypedDict):
-    id: str
-    title: str
-    starts_at: Optional[str]
-    ends_at: Optional[str]
-    place: Optional[str]
-    cost: Optional[float]
-    currency: Optional[str]
-    link: Optional[str]
-    booking_id: Optional[str]
-    created_at: str
-
-
-class TripsGetResponseExpensesByCategoryItem(TypedDict):
-    category: Union[Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"], str]
-    total: float
-
-
-class TripsGetResponseExpenses(TypedDict):
-    count: int
-    # Sum of expenses in the trip currency.
-    total: float
-    by_category: List[TripsGetResponseExpensesByCategoryItem]
-
-
-class TripsGetResponseBudgetTotal(TypedDict):
-    # Null when no budget is set for it.
-    budget: Optional[float]
-    spent: float
-    remaining: Optional[float]
-    # Percent of the budget spent; null without a budget.
-    pct_used: Optional[float]
-
-
-class TripsGetResponseBudgetCategoriesItem(TypedDict):
-    # Null when no budget is set for it.
-    budget: Optional[float]
-    spent: float
-    remaining: Optional[float]
-    # Percent of the budget spent; null without a budget.
-    pct_used: Optional[float]
-    category: str
-
-
-class TripsGetResponseBudget(TypedDict):
-    trip_id: str
-    currency: str
-    budget_set: bool
-    total: TripsGetResponseBudgetTotal
-    categories: List[TripsGetResponseBudgetCategoriesItem]
-    updated_at: Optional[str]
-
-
-class TripsGetResponseShareLinksItem(TypedDict):
-    id: str
-    created_at: str
-    revoked_at: Optional[str]
-    # When the link stops working; null: until revoked.
-    expires_at: Optional[str]
-    # Not revoked and not expired.
-    active: bool
-
-
-class TripsGetResponse(TypedDict):
-    """Answer of `trips_get`."""
-    id: str
-    name: str
-    destination: str
-    start_date: Optional[str]
-    end_date: Optional[str]
-    currency: str
-    status: Literal["planning", "booked", "in_progress", "completed", "cancelled"]
-    # The caller's role on this trip.
-    role: Literal["owner", "editor", "viewer"]
-    created_at: str
-    updated_at: str
-    # Statuses PATCH .../status accepts next.
-    allowed_status_moves: List[Literal["planning", "booked", "in_progress", "completed", "cancelled"]]
-    you: TripsGetResponseYou
-    members: List[TripsGetResponseMembersItem]
-    activities: List[TripsGetResponseActivitiesItem]
-    expenses: TripsGetResponseExpenses
-    # Null until PUT .../budget sets one.
-    budget: Optional[TripsGetResponseBudget]
-    # Share links (never their tokens); revoke with DELETE .../share/{share_id}.
-    share_links: List[TripsGetResponseShareLinksItem]
-
-
-class TripsGetBudgetResponseTotal(TypedDict):
-    # Null when no budget is set for it.
-    budget: Optional[float]
-    spent: float
-    remaining: Optional[float]
-    # Percent of the budget spent; null without a budget.
-    pct_used: Optional[float]
-
-
-class TripsGetBudgetResponseCategoriesItem(TypedDict):
-    # Null when no budget is set for it.
-    budget: Optional[float]
-    spent: float
-    remaining: Optional[float]
-    # Percent of the budget spent; null without a budget.
-    pct_used: Optional[float]
-    category: str
-
-
-class TripsGetBudgetResponse(TypedDict):
-    """Answer of `trips_get_budget`."""
-    trip_id: str
-    currency: str
-    budget_set: bool
-    total: TripsGetBudgetResponseTotal
-    categories: List[TripsGetBudgetResponseCategoriesItem]
-    updated_at: Optional[str]
-
-
-class TripsListResponseTripsItem(TypedDict):
-    id: str
-    name: str
-    destination: str
-    start_date: Optional[str]
-    end_date: Optional[str]
-    currency: str
-    status: Literal["planning", "booked", "in_progress", "completed", "cancelled"]
-    # The caller's role on this trip.
-    role: Literal["owner", "editor", "viewer"]
-    created_at: str
-
-
 class TripsListResponse(TypedDict):
-    """Answer of `trips_list`."""
-    trips: List[TripsListResponseTripsItem]
+    trips: List[TripSummary]
     count: int
-
-
-class TripsListVotesResponsePollsItemOptionsItem(TypedDict):
-    id: str
-    label: str
-    votes: int
-
-
-class TripsListVotesResponsePollsItem(TypedDict):
-    id: str
-    question: str
-    options: List[TripsListVotesResponsePollsItemOptionsItem]
-    closes_at: Optional[str]
-    # True once closes_at has passed; votes are then refused (409).
-    closed: bool
-    total_votes: int
-    # The option id the caller voted for, or null.
-    your_vote: Optional[str]
-    created_at: str
-
-
-class TripsListVotesResponse(TypedDict):
-    """Answer of `trips_list_votes`."""
-    polls: List[TripsListVotesResponsePollsItem]
-
-
-class _TripsPostVoteRequestRequired(TypedDict):
-    # create_poll: needs question and options (closes_at optional). vote: needs poll_id
-    # and option_id.
-    action: Literal["create_poll", "vote"]
-
-
-class TripsPostVoteRequest(_TripsPostVoteRequestRequired, total=False):
-    """Request body of `trips_post_vote`."""
-    question: str
-    # 2 to 10 distinct option labels.
-    options: List[str]
-    # When voting ends (ISO 8601, in the future). Omit: it never closes.
-    closes_at: str
-    poll_id: str
-    option_id: str
-    # Only for the service back end (internal key): the user the call acts for. Others
-    # omit it.
-    acting_user_id: str
 
 
 class TripsPostVoteResponseOptionsItem(TypedDict):
@@ -7088,7 +4655,6 @@ class TripsPostVoteResponseOptionsItem(TypedDict):
 
 
 class TripsPostVoteResponse(TypedDict):
-    """Answer of `trips_post_vote`."""
     id: str
     question: str
     options: List[TripsPostVoteResponseOptionsItem]
@@ -7101,58 +4667,27 @@ class TripsPostVoteResponse(TypedDict):
     created_at: str
 
 
-class TripsRevokeShareLinkResponse(TypedDict):
-    """Answer of `trips_revoke_share_link`."""
-    id: str
-    created_at: str
-    revoked_at: Optional[str]
-    # When the link stops working; null: until revoked.
-    expires_at: Optional[str]
-    # Not revoked and not expired.
-    active: bool
+class TripsListVotesResponse(TypedDict):
+    polls: List[TripsPostVoteResponse]
 
 
-class _TripsSetBudgetRequestRequired(TypedDict):
-    # Total budget, major units of the trip currency.
-    total: float
+class _TripsPostVoteRequestRequired(TypedDict):
+    # create_poll: needs question and options (closes_at optional). vote: needs poll_id
+    # and option_id.
+    action: Literal["create_poll", "vote"]
 
 
-class TripsSetBudgetRequest(_TripsSetBudgetRequestRequired, total=False):
-    """Request body of `trips_set_budget`."""
-    # Per-category budgets (trip currency); together they may not exceed total.
-    categories: Dict[str, float]
+class TripsPostVoteRequest(_TripsPostVoteRequestRequired, total=False):
+    question: str
+    # 2 to 10 distinct option labels.
+    options: List[str]
+    # When voting ends (ISO 8601, in the future). Omit: it never closes.
+    closes_at: str
+    poll_id: str
+    option_id: str
     # Only for the service back end (internal key): the user the call acts for. Others
     # omit it.
     acting_user_id: str
-
-
-class TripsSetBudgetResponseTotal(TypedDict):
-    # Null when no budget is set for it.
-    budget: Optional[float]
-    spent: float
-    remaining: Optional[float]
-    # Percent of the budget spent; null without a budget.
-    pct_used: Optional[float]
-
-
-class TripsSetBudgetResponseCategoriesItem(TypedDict):
-    # Null when no budget is set for it.
-    budget: Optional[float]
-    spent: float
-    remaining: Optional[float]
-    # Percent of the budget spent; null without a budget.
-    pct_used: Optional[float]
-    category: str
-
-
-class TripsSetBudgetResponse(TypedDict):
-    """Answer of `trips_set_budget`."""
-    trip_id: str
-    currency: str
-    budget_set: bool
-    total: TripsSetBudgetResponseTotal
-    categories: List[TripsSetBudgetResponseCategoriesItem]
-    updated_at: Optional[str]
 
 
 class TripsSharedResponseMembersItem(TypedDict):
@@ -7183,7 +4718,6 @@ class TripsSharedResponseExpenses(TypedDict):
 
 
 class TripsSharedResponse(TypedDict):
-    """Answer of `trips_shared`."""
     name: str
     destination: str
     start_date: Optional[str]
@@ -7195,160 +4729,128 @@ class TripsSharedResponse(TypedDict):
     expenses: TripsSharedResponseExpenses
 
 
-class _TripsUpdateStatusRequestRequired(TypedDict):
+class _UpdateStatusRequestRequired(TypedDict):
     status: Literal["planning", "booked", "in_progress", "completed", "cancelled"]
 
 
-class TripsUpdateStatusRequest(_TripsUpdateStatusRequestRequired, total=False):
-    """Request body of `trips_update_status`."""
+class UpdateStatusRequest(_UpdateStatusRequestRequired, total=False):
     # Only for the service back end (internal key): the user the call acts for. Others
     # omit it.
     acting_user_id: str
 
 
-class TripsUpdateStatusResponseYou(TypedDict):
-    member_id: str
-    role: str
-
-
-class TripsUpdateStatusResponseMembersItem(TypedDict):
-    # Member id (tm_...): use it for paid_by, split.among and votes.
-    id: str
-    # The registered user, or null for a named guest.
-    user_id: Optional[str]
-    display_name: str
-    email: Optional[str]
-    role: Literal["owner", "editor", "viewer"]
-
-
-class TripsUpdateStatusResponseActivitiesItem(TypedDict):
-    id: str
-    title: str
-    starts_at: Optional[str]
-    ends_at: Optional[str]
-    place: Optional[str]
-    cost: Optional[float]
-    currency: Optional[str]
-    link: Optional[str]
-    booking_id: Optional[str]
-    created_at: str
-
-
-class TripsUpdateStatusResponseExpensesByCategoryItem(TypedDict):
-    category: Union[Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"], str]
-    total: float
-
-
-class TripsUpdateStatusResponseExpenses(TypedDict):
-    count: int
-    # Sum of expenses in the trip currency.
-    total: float
-    by_category: List[TripsUpdateStatusResponseExpensesByCategoryItem]
-
-
-class TripsUpdateStatusResponseBudgetTotal(TypedDict):
-    # Null when no budget is set for it.
-    budget: Optional[float]
-    spent: float
-    remaining: Optional[float]
-    # Percent of the budget spent; null without a budget.
-    pct_used: Optional[float]
-
-
-class TripsUpdateStatusResponseBudgetCategoriesItem(TypedDict):
-    # Null when no budget is set for it.
-    budget: Optional[float]
-    spent: float
-    remaining: Optional[float]
-    # Percent of the budget spent; null without a budget.
-    pct_used: Optional[float]
-    category: str
-
-
-class TripsUpdateStatusResponseBudget(TypedDict):
-    trip_id: str
-    currency: str
-    budget_set: bool
-    total: TripsUpdateStatusResponseBudgetTotal
-    categories: List[TripsUpdateStatusResponseBudgetCategoriesItem]
-    updated_at: Optional[str]
-
-
-class TripsUpdateStatusResponseShareLinksItem(TypedDict):
-    id: str
-    created_at: str
-    revoked_at: Optional[str]
-    # When the link stops working; null: until revoked.
-    expires_at: Optional[str]
-    # Not revoked and not expired.
-    active: bool
-
-
-class TripsUpdateStatusResponse(TypedDict):
-    """Answer of `trips_update_status`."""
-    id: str
-    name: str
+class _UpgradeOptionsRequestRequired(TypedDict):
+    # IATA code of the departure airport or city.
+    origin: str
+    # IATA code of the arrival airport or city.
     destination: str
-    start_date: Optional[str]
-    end_date: Optional[str]
+    # Departure date (YYYY-MM-DD), local to the origin.
+    departure_date: str
+
+
+class UpgradeOptionsRequest(_UpgradeOptionsRequestRequired, total=False):
+    # The flights of the ticket, in order, e.g. ["UA901"]. Give these or carrier.
+    flight_numbers: List[str]
+    # Airline of the ticket when the flight numbers are not known: its cheapest flight
+    # on the date is used.
+    carrier: str
+    # Cabin booked now.
+    current_cabin: Literal["economy", "premium_economy", "business", "first"]
+    # What the ticket cost, in `currency`; default today’s price of the same flights.
+    current_price: float
     currency: str
-    status: Literal["planning", "booked", "in_progress", "completed", "cancelled"]
-    # The caller's role on this trip.
-    role: Literal["owner", "editor", "viewer"]
-    created_at: str
-    updated_at: str
-    # Statuses PATCH .../status accepts next.
-    allowed_status_moves: List[Literal["planning", "booked", "in_progress", "completed", "cancelled"]]
-    you: TripsUpdateStatusResponseYou
-    members: List[TripsUpdateStatusResponseMembersItem]
-    activities: List[TripsUpdateStatusResponseActivitiesItem]
-    expenses: TripsUpdateStatusResponseExpenses
-    # Null until PUT .../budget sets one.
-    budget: Optional[TripsUpdateStatusResponseBudget]
-    # Share links (never their tokens); revoke with DELETE .../share/{share_id}.
-    share_links: List[TripsUpdateStatusResponseShareLinksItem]
+    # The offer the ticket came from, echoed back.
+    offer_id: str
+    # Fare brand booked now (e.g. "Economy Light"); default the cheapest brand.
+    fare_brand: str
 
 
-class _WebhooksCreateRequestRequired(TypedDict):
-    # https URL that will receive POSTs.
-    url: str
+class UpgradeOptionsResponseItinerary(TypedDict):
+    origin: str
+    destination: str
+    departure_date: str
+    flights: List[str]
+    carriers: List[str]
+    cabin: Literal["economy", "premium_economy", "business", "first"]
+    current_price: float
+    currency: str
+    price_source: Literal["request", "search"]
+    fare_brand: Optional[str]
+    offer_id: Optional[str]
+    distance_miles: int
 
 
-class WebhooksCreateRequest(_WebhooksCreateRequestRequired, total=False):
-    """Request body of `webhooks_create`."""
-    # Event types to receive; empty means all.
-    events: List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "alert.triggered", "alert.mistake_fare"]]
-    # A note for yourself, e.g. "production receiver".
-    description: str
-    # Internal callers only: whose endpoint this is.
-    user_id: str
+class UpgradeOptionsResponsePaidUpgrade(TypedDict):
+    from_cabin: Literal["economy", "premium_economy", "business", "first"]
+    to_cabin: Literal["economy", "premium_economy", "business", "first"]
+    current_price: float
+    # Today’s price of the same flights in the higher cabin.
+    upgraded_price: float
+    # upgraded_price − current_price.
+    cost: float
+    currency: str
+    result_id: str
+    offer_id: Optional[str]
 
 
-class WebhooksCreateResponse(TypedDict):
-    """Answer of `webhooks_create`."""
-    # Endpoint id, wh_…
-    id: str
-    # Where events are POSTed.
-    url: str
-    description: Optional[str]
-    # Subscribed event types; empty means every type.
-    events: List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "alert.triggered", "alert.mistake_fare"]]
-    active: bool
-    # After a rotation: until when the old secret still signs (a second v1 signature).
-    previous_secret_expires_at: Optional[str]
-    created_at: str
-    updated_at: str
-    # The signing secret (whsec_…). Shown only in this answer: store it now.
-    secret: str
+class UpgradeOptionsResponseFareBrandUpgrade(TypedDict):
+    cabin: Literal["economy", "premium_economy", "business", "first"]
+    from_brand: str
+    to_brand: str
+    from_price: float
+    to_price: float
+    # to_price − from_price.
+    cost: float
+    currency: str
+    # Bookable offer of the higher brand.
+    offer_id: str
 
 
-class WebhooksDeleteResponse(TypedDict):
-    """Answer of `webhooks_delete`."""
-    deleted: Literal[True]
-    id: str
+class UpgradeOptionsResponsePointsUpgradesItem(TypedDict):
+    program: str
+    program_name: str
+    # What `points` counts: miles, Avios, PlusPoints, eUpgrade credits.
+    unit: str
+    from_cabin: Literal["economy", "premium_economy", "business", "first"]
+    to_cabin: Literal["economy", "premium_economy", "business", "first"]
+    points: int
+    # Cash co-pay, USD.
+    copay: float
+    copay_currency: Literal["USD"]
+    # The paid upgrade’s cost in USD.
+    cash_difference_usd: Optional[float]
+    # Points and co-pay in words.
+    cost: str
+    # (cash_difference_usd − copay) / points × 100, US cents; null without a cash price.
+    cpp: Optional[float]
+    # Earned with elite status and never sold (PlusPoints, eUpgrade credits): its cpp is
+    # not comparable with miles.
+    status_only: bool
+    eligibility: str
 
 
-class WebhooksDeliveriesResponseDeliveriesItem(TypedDict):
+class UpgradeOptionsResponseProgramData(TypedDict):
+    as_of: str
+    sources: List[str]
+    note: str
+
+
+class UpgradeOptionsResponse(TypedDict):
+    itinerary: UpgradeOptionsResponseItinerary
+    # The next cabin sold on the same flights, at today’s price.
+    paid_upgrade: Optional[UpgradeOptionsResponsePaidUpgrade]
+    # The next dearer fare brand in the current cabin, when the airline sells brands.
+    fare_brand_upgrade: Optional[UpgradeOptionsResponseFareBrandUpgrade]
+    # Best cpp first; status-only currencies after the rest.
+    points_upgrades: List[UpgradeOptionsResponsePointsUpgradesItem]
+    # Why an option is missing.
+    explanations: List[str]
+    # USD per one unit of `currency`, used for cpp.
+    usd_rate: float
+    program_data: UpgradeOptionsResponseProgramData
+
+
+class WebhookDelivery(TypedDict):
     id: str
     # The event id, also sent as Deal-Engine-Event-Id: the de-duplication key.
     event_id: str
@@ -7369,14 +4871,7 @@ class WebhooksDeliveriesResponseDeliveriesItem(TypedDict):
     created_at: str
 
 
-class WebhooksDeliveriesResponse(TypedDict):
-    """Answer of `webhooks_deliveries`."""
-    deliveries: List[WebhooksDeliveriesResponseDeliveriesItem]
-    # Pass as `cursor` for the next page; null on the last page.
-    next_cursor: Optional[str]
-
-
-class WebhooksListResponseWebhooksItem(TypedDict):
+class WebhookEndpoint(TypedDict):
     # Endpoint id, wh_…
     id: str
     # Where events are POSTed.
@@ -7391,13 +4886,21 @@ class WebhooksListResponseWebhooksItem(TypedDict):
     updated_at: str
 
 
-class WebhooksListResponse(TypedDict):
-    """Answer of `webhooks_list`."""
-    webhooks: List[WebhooksListResponseWebhooksItem]
+class _WebhooksCreateRequestRequired(TypedDict):
+    # https URL that will receive POSTs.
+    url: str
 
 
-class WebhooksRotateSecretResponse(TypedDict):
-    """Answer of `webhooks_rotate_secret`."""
+class WebhooksCreateRequest(_WebhooksCreateRequestRequired, total=False):
+    # Event types to receive; empty means all.
+    events: List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "alert.triggered", "alert.mistake_fare"]]
+    # A note for yourself, e.g. "production receiver".
+    description: str
+    # Internal callers only: whose endpoint this is.
+    user_id: str
+
+
+class WebhooksCreateResponse(TypedDict):
     # Endpoint id, wh_…
     id: str
     # Where events are POSTed.
@@ -7412,3 +4915,18 @@ class WebhooksRotateSecretResponse(TypedDict):
     updated_at: str
     # The signing secret (whsec_…). Shown only in this answer: store it now.
     secret: str
+
+
+class WebhooksDeleteResponse(TypedDict):
+    deleted: Literal[True]
+    id: str
+
+
+class WebhooksDeliveriesResponse(TypedDict):
+    deliveries: List[WebhookDelivery]
+    # Pass as `cursor` for the next page; null on the last page.
+    next_cursor: Optional[str]
+
+
+class WebhooksListResponse(TypedDict):
+    webhooks: List[WebhookEndpoint]

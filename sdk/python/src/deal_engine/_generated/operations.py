@@ -152,7 +152,7 @@ class _Operations(SyncTransport):
         currency: Union[str, NotGiven] = NOT_GIVEN,
         channels: Union[List[Literal["webhook", "in_app"]], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.AlertsCreateResponse:
+    ) -> _models.AlertResponse:
         """Create a fare alert
 
         `POST /api/alerts`
@@ -268,7 +268,7 @@ class _Operations(SyncTransport):
         self,
         order_id: str,
         *,
-        services: List[_models.BookingAddServicesRequestServicesItem],
+        services: List[_models.ServiceRequest],
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
@@ -359,10 +359,10 @@ class _Operations(SyncTransport):
         offer_id: str,
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
-        passengers: List[_models.BookingBookRequestPassengersItem],
-        services: Union[List[_models.BookingBookRequestServicesItem], NotGiven] = NOT_GIVEN,
+        passengers: List[_models.Passenger],
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.BookingBookResponse:
+    ) -> _models.BookingResult:
         """Book a paid flight offer
 
         `POST /api/book`
@@ -408,11 +408,11 @@ class _Operations(SyncTransport):
         offer_id: str,
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
-        passengers: List[_models.BookingBookAgentRequestPassengersItem],
-        services: Union[List[_models.BookingBookAgentRequestServicesItem], NotGiven] = NOT_GIVEN,
+        passengers: List[_models.Passenger],
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         traveller_user_id: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.BookingBookAgentResponse:
+    ) -> _models.BookingResult:
         """Book a paid flight offer for a traveller (agent-assisted)
 
         `POST /api/book/agent`
@@ -583,8 +583,8 @@ class _Operations(SyncTransport):
         self,
         order_id: str,
         *,
-        slices: _models.BookingChangeRequestRequestSlices,
-    ) -> _models.BookingChangeRequestResponse:
+        slices: _models.CreateChangeRequestInputSlices,
+    ) -> _models.ChangeRequest:
         """Ask to change a booked flight
 
         `POST /api/booking/{order_id}/change-request`
@@ -610,7 +610,7 @@ class _Operations(SyncTransport):
     def booking_change_request_get(
         self,
         change_request_id: str,
-    ) -> _models.BookingChangeRequestGetResponse:
+    ) -> _models.ChangeRequest:
         """Poll a change request
 
         `GET /api/booking/change-requests/{change_request_id}`
@@ -658,8 +658,8 @@ class _Operations(SyncTransport):
         offer_id: Union[str, NotGiven] = NOT_GIVEN,
         payment_intent_id: Union[str, NotGiven] = NOT_GIVEN,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
-        passengers: Union[List[_models.BookingCreateOfferRequestPassengersItem], NotGiven] = NOT_GIVEN,
-        services: Union[List[_models.BookingCreateOfferRequestServicesItem], NotGiven] = NOT_GIVEN,
+        passengers: Union[List[_models.Passenger], NotGiven] = NOT_GIVEN,
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         origin: Union[str, NotGiven] = NOT_GIVEN,
         destination: Union[str, NotGiven] = NOT_GIVEN,
         departure_date: Union[str, NotGiven] = NOT_GIVEN,
@@ -809,7 +809,7 @@ class _Operations(SyncTransport):
     def booking_get(
         self,
         order_id: str,
-    ) -> _models.BookingGetResponse:
+    ) -> _models.Booking:
         """Get a flight booking
 
         `GET /api/booking/{order_id}`
@@ -834,9 +834,9 @@ class _Operations(SyncTransport):
         self,
         *,
         offer_id: str,
-        passengers: List[_models.BookingHoldRequestPassengersItem],
+        passengers: List[_models.Passenger],
         idempotency_key: Optional[str] = None,
-    ) -> _models.BookingHoldResponse:
+    ) -> _models.BookingResult:
         """Hold a flight without paying
 
         `POST /api/booking/hold`
@@ -866,7 +866,7 @@ class _Operations(SyncTransport):
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.BookingPayResponse:
+    ) -> _models.BookingResult:
         """Pay for a held flight
 
         `POST /api/booking/pay`
@@ -905,7 +905,7 @@ class _Operations(SyncTransport):
         offer_id: Union[str, NotGiven] = NOT_GIVEN,
         order_id: Union[str, NotGiven] = NOT_GIVEN,
         change_offer_id: Union[str, NotGiven] = NOT_GIVEN,
-        services: Union[List[_models.BookingPaymentIntentRequestServicesItem], NotGiven] = NOT_GIVEN,
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         amount: Union[float, NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
@@ -956,7 +956,7 @@ class _Operations(SyncTransport):
         offer_id: Union[str, NotGiven] = NOT_GIVEN,
         order_id: Union[str, NotGiven] = NOT_GIVEN,
         change_offer_id: Union[str, NotGiven] = NOT_GIVEN,
-        services: Union[List[_models.BookingProviderPaymentIntentRequestServicesItem], NotGiven] = NOT_GIVEN,
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         amount: Union[float, NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.BookingProviderPaymentIntentResponse:
@@ -972,7 +972,15 @@ class _Operations(SyncTransport):
         creator: only they (a guest with its client_token) may confirm it.
 
         Args:
-            amount: Internal callers only.
+            offer_id: Pay for a new booking of this offer (fare + extras + held seats +
+                markup).
+            order_id: Pay for an existing booking: its hold, a change (with
+                change_offer_id) or extras (with services).
+            services: Extra bags: with offer_id at checkout, or with order_id after
+                booking.
+            amount: Internal callers only: charge this amount (major units) instead of
+                the provider price.
+            currency: With amount.
         """
         return self._request(
             "POST",
@@ -993,7 +1001,7 @@ class _Operations(SyncTransport):
         payment_intent_id: str,
         *,
         client_token: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.BookingProviderPaymentIntentConfirmResponse:
+    ) -> _models.BookingProviderPaymentIntentResponse:
         """Confirm a flight provider payment intent
 
         `POST /api/booking/payment-intents/{payment_intent_id}/confirm`
@@ -1077,7 +1085,7 @@ class _Operations(SyncTransport):
         passenger_slot: str,
         segment_id: str,
         designator: str,
-    ) -> _models.BookingSeatHoldResponse:
+    ) -> _models.SeatSelection:
         """Hold a seat
 
         `POST /api/booking/seat-hold`
@@ -1220,7 +1228,7 @@ class _Operations(SyncTransport):
         *,
         card_id: str,
         resource_id: str,
-        services: Union[List[_models.BookingThreeDsSessionRequestServicesItem], NotGiven] = NOT_GIVEN,
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         cardholder_present: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> _models.BookingThreeDsSessionResponse:
         """Start a 3-D Secure session
@@ -1254,13 +1262,13 @@ class _Operations(SyncTransport):
         self,
         *,
         offer_token: str,
-        driver: _models.CarsBookRequestDriver,
-        add_ons: Union[List[_models.CarsBookRequestAddOnsItem], NotGiven] = NOT_GIVEN,
+        driver: _models.Driver,
+        add_ons: Union[_models.AddOnSelection, NotGiven] = NOT_GIVEN,
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
         inbound_flight_number: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.CarsBookResponse:
+    ) -> _models.CarBooking:
         """Book a counter-paid rental car
 
         `POST /api/cars/book`
@@ -1275,9 +1283,6 @@ class _Operations(SyncTransport):
 
         Args:
             offer_token: offer_token from cars.search.
-            driver: The main driver, as on their licence.
-            add_ons: Legacy flow only: extras such as child_seat, gps,
-                additional_driver, toll_pass, paid with the service fee.
             payment_intent_id: The succeeded card payment (pi_...) from
                 cars.payment_intent for this offer_token and add_ons.
             client_secret: The payment intent's client_secret. Required when the payment
@@ -1356,11 +1361,11 @@ class _Operations(SyncTransport):
         self,
         *,
         quote_id: str,
-        driver: _models.CarsPartnerBookRequestDriver,
+        driver: _models.Driver,
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.CarsPartnerBookResponse:
+    ) -> _models.CarBooking:
         """Book a quoted partner-rate car deal
 
         `POST /api/cars/partner/book`
@@ -1375,7 +1380,6 @@ class _Operations(SyncTransport):
 
         Args:
             quote_id: quote_id from cars.quote.
-            driver: The main driver, as on their licence.
             payment_intent_id: The succeeded card payment (pi_...) for the quoted total.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
@@ -1400,7 +1404,7 @@ class _Operations(SyncTransport):
         self,
         *,
         offer_token: Union[str, NotGiven] = NOT_GIVEN,
-        add_ons: Union[List[_models.CarsPaymentIntentRequestAddOnsItem], NotGiven] = NOT_GIVEN,
+        add_ons: Union[_models.AddOnSelection, NotGiven] = NOT_GIVEN,
         quote_id: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.CarsPaymentIntentResponse:
@@ -1420,8 +1424,6 @@ class _Operations(SyncTransport):
         Args:
             offer_token: Legacy flow: the counter-paid rate whose service fee and
                 add-ons to pay.
-            add_ons: Legacy flow only: extras such as child_seat, gps,
-                additional_driver, toll_pass, paid with the service fee.
             quote_id: Partner flow: the quote from cars.quote whose total to pay.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
@@ -1464,8 +1466,8 @@ class _Operations(SyncTransport):
     def cars_search(
         self,
         *,
-        pick_up: _models.CarsSearchRequestPickUp,
-        drop_off: _models.CarsSearchRequestDropOff,
+        pick_up: _models.CarSearchRequestPickUp,
+        drop_off: _models.CarSearchRequestDropOff,
         driver_age: int,
         residence_country: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.CarsSearchResponse:
@@ -1746,7 +1748,7 @@ class _Operations(SyncTransport):
         max_stops: Union[Literal[0, 1, 2], NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
         avoided_airlines: Union[List[str], NotGiven] = NOT_GIVEN,
-    ) -> Iterator[_models.FlightsSearchEvent]:
+    ) -> Iterator[_models.FlightSearchEvent]:
         """Search flights
 
         `POST /api/search`
@@ -1754,23 +1756,25 @@ class _Operations(SyncTransport):
         Searches cash fares (a booking provider and Google Flights results) and award
         seats (seats.aero) for one trip, and streams results as each provider answers.
         The same flight found by several providers is one result carrying every price
-        and award option; a result event whose id was seen before replaces it. One price
-        per result: when bookable is true, price is what booking its offer_id costs
-        these passengers with no extras (the fare plus our service fee) in the asked
-        currency. The booking provider prices in its own currency; when that differs,
-        price is converted at the reference rate fx_rate and checkout_total is the exact
-        amount and currency the card is charged. When bookable is false (Google Flights
-        only, or award seats only) price is a reference that cannot be booked here (null
-        for award-only). Every source's own price stays in prices[], with its currency.
-        A progress event reports each provider (status, count, elapsed ms); a final
-        complete event summarizes: `cheapest` is the cheapest bookable result,
-        `cheapest_reference` the cheapest one that cannot be booked. An identical search
-        within a short time is answered from the cache and says so. For a signed-in
-        caller with a saved playbook, an omitted cabin_class is the playbook's cabin and
-        flights whose main carrier the playbook avoids are hidden (unless the request
-        gives avoided_airlines); the complete event gives cabin_source and
-        hidden_avoided, and `preferred`: how many shown flights are on the playbook's
-        preferred airlines and the cheapest of them.
+        and award option; each flight is sent once as a `result` event, and when a later
+        provider changes it, an `update` event carries its id and only the fields that
+        changed (apply them over the earlier result). One price per result: when
+        bookable is true, price is what booking its offer_id costs these passengers with
+        no extras (the fare plus our service fee) in the asked currency. The booking
+        provider prices in its own currency; when that differs, price is converted at
+        the reference rate fx_rate and checkout_total is the exact amount and currency
+        the card is charged. When bookable is false (Google Flights only, or award seats
+        only) price is a reference that cannot be booked here (null for award-only).
+        Every source's own price stays in prices[], with its currency. A progress event
+        reports each provider (status, count, elapsed ms); a final complete event
+        summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the
+        cheapest one that cannot be booked. An identical search within a short time is
+        answered from the cache and says so. For a signed-in caller with a saved
+        playbook, an omitted cabin_class is the playbook's cabin and flights whose main
+        carrier the playbook avoids are hidden (unless the request gives
+        avoided_airlines); the complete event gives cabin_source and hidden_avoided, and
+        `preferred`: how many shown flights are on the playbook's preferred airlines and
+        the cheapest of them.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
@@ -1878,7 +1882,7 @@ class _Operations(SyncTransport):
         currency: Union[str, NotGiven] = NOT_GIVEN,
         offer_id: Union[str, NotGiven] = NOT_GIVEN,
         fare_brand: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.FlightsUpgradeOptionsResponse:
+    ) -> _models.UpgradeOptionsResponse:
         """Upgrade options for a flight
 
         `POST /api/flights/upgrade-options`
@@ -2011,7 +2015,7 @@ class _Operations(SyncTransport):
         self,
         *,
         program: Union[Literal["marriott_bonvoy", "hilton_honors", "world_of_hyatt", "ihg_one_rewards", "accor_live_limitless"], NotGiven] = NOT_GIVEN,
-        location: Union[_models.HotelsAwardsSearchRequestLocation, NotGiven] = NOT_GIVEN,
+        location: Union[_models.HotelSearchRequestLocation, NotGiven] = NOT_GIVEN,
         city: Union[str, NotGiven] = NOT_GIVEN,
         check_in: str,
         check_out: str,
@@ -2071,7 +2075,7 @@ class _Operations(SyncTransport):
         self,
         *,
         quote_id: str,
-        guests: List[_models.HotelsBookRequestGuestsItem],
+        guests: List[_models.StayGuest],
         email: str,
         phone_number: str,
         special_requests: Union[str, NotGiven] = NOT_GIVEN,
@@ -2079,7 +2083,7 @@ class _Operations(SyncTransport):
         payment_intent_id: Union[str, NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.HotelsBookResponse:
+    ) -> _models.StayBooking:
         """Book a hotel quote
 
         `POST /api/hotels/book`
@@ -2159,7 +2163,7 @@ class _Operations(SyncTransport):
     def hotels_get_booking(
         self,
         booking_id: str,
-    ) -> _models.HotelsGetBookingResponse:
+    ) -> _models.StayBooking:
         """Get a hotel booking
 
         `GET /api/hotels/booking/{booking_id}`
@@ -2203,7 +2207,7 @@ class _Operations(SyncTransport):
         self,
         *,
         rate_id: str,
-    ) -> _models.HotelsQuoteResponse:
+    ) -> _models.StayQuote:
         """Lock a hotel rate
 
         `POST /api/hotels/quote`
@@ -2251,7 +2255,7 @@ class _Operations(SyncTransport):
         self,
         *,
         include_rentals: Union[bool, NotGiven] = NOT_GIVEN,
-        location: Union[_models.HotelsSearchRequestLocation, NotGiven] = NOT_GIVEN,
+        location: Union[_models.HotelSearchRequestLocation, NotGiven] = NOT_GIVEN,
         city: Union[str, NotGiven] = NOT_GIVEN,
         check_in: str,
         check_out: str,
@@ -2303,7 +2307,7 @@ class _Operations(SyncTransport):
     def offers_get(
         self,
         offer_id: str,
-    ) -> _models.OffersGetResponse:
+    ) -> _models.Offer:
         """Check a flight offer
 
         `GET /api/offers/{offer_id}`
@@ -2357,7 +2361,7 @@ class _Operations(SyncTransport):
         self,
         *,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.PlaybookGetResponse:
+    ) -> _models.SavedPlaybook:
         """Read my playbook
 
         `GET /api/user/playbook`
@@ -2388,10 +2392,10 @@ class _Operations(SyncTransport):
         preferred_airlines: Union[List[str], NotGiven] = NOT_GIVEN,
         avoided_airlines: Union[List[str], NotGiven] = NOT_GIVEN,
         cabin: Union[Literal["economy", "premium_economy", "business", "first"], NotGiven] = NOT_GIVEN,
-        programs: Union[List[_models.PlaybookPutRequestProgramsItem], NotGiven] = NOT_GIVEN,
+        programs: Union[List[_models.PlaybookProgramsItem], NotGiven] = NOT_GIVEN,
         min_cpp: Union[float, NotGiven] = NOT_GIVEN,
         self_connect_risk: Union[Literal["avoid", "cautious", "comfortable"], NotGiven] = NOT_GIVEN,
-    ) -> _models.PlaybookPutResponse:
+    ) -> _models.SavedPlaybook:
         """Save my playbook
 
         `PUT /api/user/playbook`
@@ -2484,7 +2488,7 @@ class _Operations(SyncTransport):
         self,
         *,
         cashPrice: float,
-        pointsOptions: List[_models.PointsOptimizeRequestPointsOptionsItem],
+        pointsOptions: List[_models.OptimizeRequestPointsOptionsItem],
     ) -> _models.PointsOptimizeResponse:
         """Compare award options by value per point
 
@@ -2862,11 +2866,11 @@ class _Operations(SyncTransport):
         email: Union[Optional[str], NotGiven] = NOT_GIVEN,
         phone: Union[Optional[str], NotGiven] = NOT_GIVEN,
         gender: Union[Optional[Literal["male", "female", "unspecified", "undisclosed"]], NotGiven] = NOT_GIVEN,
-        passport: Union[Optional[_models.TravelersSaveRequestPassport], NotGiven] = NOT_GIVEN,
+        passport: Union[Optional[_models.TravelerInputPassport], NotGiven] = NOT_GIVEN,
         known_traveler_number: Union[Optional[str], NotGiven] = NOT_GIVEN,
-        loyalty: Union[Optional[List[_models.TravelersSaveRequestLoyaltyItem]], NotGiven] = NOT_GIVEN,
+        loyalty: Union[Optional[List[_models.TravelerInputLoyaltyItem]], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TravelersSaveResponse:
+    ) -> _models.TravelerProfile:
         """Save a traveler profile
 
         `POST /api/user/travelers`
@@ -2919,7 +2923,7 @@ class _Operations(SyncTransport):
         link: Union[str, NotGiven] = NOT_GIVEN,
         booking_id: Union[str, NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsAddActivityResponse:
+    ) -> _models.TripActivity:
         """Add an activity to a trip
 
         `POST /api/trips/{trip_id}/activities`
@@ -2964,10 +2968,10 @@ class _Operations(SyncTransport):
         amount: float,
         currency: Union[str, NotGiven] = NOT_GIVEN,
         category: Union[Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"], NotGiven] = NOT_GIVEN,
-        split: Union[_models.TripsAddExpenseRequestSplit, NotGiven] = NOT_GIVEN,
+        split: Union[_models.AddExpenseRequestSplit, NotGiven] = NOT_GIVEN,
         spent_on: Union[str, NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsAddExpenseResponse:
+    ) -> _models.TripExpense:
         """Add a trip expense
 
         `POST /api/trips/{trip_id}/expenses`
@@ -3016,7 +3020,7 @@ class _Operations(SyncTransport):
         email: Union[str, NotGiven] = NOT_GIVEN,
         role: Union[Literal["owner", "editor", "viewer"], NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsAddTravelerResponse:
+    ) -> _models.TripMember:
         """Add a member to a trip
 
         `POST /api/trips/{trip_id}/travelers`
@@ -3060,7 +3064,7 @@ class _Operations(SyncTransport):
         currency: Union[str, NotGiven] = NOT_GIVEN,
         display_name: Union[str, NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsCreateResponse:
+    ) -> _models.Trip:
         """Create a group trip
 
         `POST /api/trips`
@@ -3158,7 +3162,7 @@ class _Operations(SyncTransport):
         trip_id: str,
         *,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsGetResponse:
+    ) -> _models.Trip:
         """Get a trip
 
         `GET /api/trips/{trip_id}`
@@ -3184,7 +3188,7 @@ class _Operations(SyncTransport):
         trip_id: str,
         *,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsGetBudgetResponse:
+    ) -> _models.TripBudget:
         """Trip budget tracking
 
         `GET /api/trips/{trip_id}/budget`
@@ -3306,7 +3310,7 @@ class _Operations(SyncTransport):
         share_id: str,
         *,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsRevokeShareLinkResponse:
+    ) -> _models.ShareLink:
         """Revoke a share link
 
         `DELETE /api/trips/{trip_id}/share/{share_id}`
@@ -3334,7 +3338,7 @@ class _Operations(SyncTransport):
         total: float,
         categories: Union[Dict[str, float], NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsSetBudgetResponse:
+    ) -> _models.TripBudget:
         """Set the trip budget
 
         `PUT /api/trips/{trip_id}/budget`
@@ -3386,7 +3390,7 @@ class _Operations(SyncTransport):
         *,
         status: Literal["planning", "booked", "in_progress", "completed", "cancelled"],
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsUpdateStatusResponse:
+    ) -> _models.Trip:
         """Move a trip to another status
 
         `PATCH /api/trips/{trip_id}/status`
@@ -3513,7 +3517,7 @@ class _Operations(SyncTransport):
     def webhooks_rotate_secret(
         self,
         webhook_id: str,
-    ) -> _models.WebhooksRotateSecretResponse:
+    ) -> _models.WebhooksCreateResponse:
         """Rotate a webhook signing secret
 
         `POST /api/account/webhooks/{webhook_id}/rotate-secret`
@@ -3655,7 +3659,7 @@ class _AsyncOperations(AsyncTransport):
         currency: Union[str, NotGiven] = NOT_GIVEN,
         channels: Union[List[Literal["webhook", "in_app"]], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.AlertsCreateResponse:
+    ) -> _models.AlertResponse:
         """Create a fare alert
 
         `POST /api/alerts`
@@ -3771,7 +3775,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         order_id: str,
         *,
-        services: List[_models.BookingAddServicesRequestServicesItem],
+        services: List[_models.ServiceRequest],
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
@@ -3862,10 +3866,10 @@ class _AsyncOperations(AsyncTransport):
         offer_id: str,
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
-        passengers: List[_models.BookingBookRequestPassengersItem],
-        services: Union[List[_models.BookingBookRequestServicesItem], NotGiven] = NOT_GIVEN,
+        passengers: List[_models.Passenger],
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.BookingBookResponse:
+    ) -> _models.BookingResult:
         """Book a paid flight offer
 
         `POST /api/book`
@@ -3911,11 +3915,11 @@ class _AsyncOperations(AsyncTransport):
         offer_id: str,
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
-        passengers: List[_models.BookingBookAgentRequestPassengersItem],
-        services: Union[List[_models.BookingBookAgentRequestServicesItem], NotGiven] = NOT_GIVEN,
+        passengers: List[_models.Passenger],
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         traveller_user_id: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.BookingBookAgentResponse:
+    ) -> _models.BookingResult:
         """Book a paid flight offer for a traveller (agent-assisted)
 
         `POST /api/book/agent`
@@ -4086,8 +4090,8 @@ class _AsyncOperations(AsyncTransport):
         self,
         order_id: str,
         *,
-        slices: _models.BookingChangeRequestRequestSlices,
-    ) -> _models.BookingChangeRequestResponse:
+        slices: _models.CreateChangeRequestInputSlices,
+    ) -> _models.ChangeRequest:
         """Ask to change a booked flight
 
         `POST /api/booking/{order_id}/change-request`
@@ -4113,7 +4117,7 @@ class _AsyncOperations(AsyncTransport):
     async def booking_change_request_get(
         self,
         change_request_id: str,
-    ) -> _models.BookingChangeRequestGetResponse:
+    ) -> _models.ChangeRequest:
         """Poll a change request
 
         `GET /api/booking/change-requests/{change_request_id}`
@@ -4161,8 +4165,8 @@ class _AsyncOperations(AsyncTransport):
         offer_id: Union[str, NotGiven] = NOT_GIVEN,
         payment_intent_id: Union[str, NotGiven] = NOT_GIVEN,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
-        passengers: Union[List[_models.BookingCreateOfferRequestPassengersItem], NotGiven] = NOT_GIVEN,
-        services: Union[List[_models.BookingCreateOfferRequestServicesItem], NotGiven] = NOT_GIVEN,
+        passengers: Union[List[_models.Passenger], NotGiven] = NOT_GIVEN,
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         origin: Union[str, NotGiven] = NOT_GIVEN,
         destination: Union[str, NotGiven] = NOT_GIVEN,
         departure_date: Union[str, NotGiven] = NOT_GIVEN,
@@ -4312,7 +4316,7 @@ class _AsyncOperations(AsyncTransport):
     async def booking_get(
         self,
         order_id: str,
-    ) -> _models.BookingGetResponse:
+    ) -> _models.Booking:
         """Get a flight booking
 
         `GET /api/booking/{order_id}`
@@ -4337,9 +4341,9 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         offer_id: str,
-        passengers: List[_models.BookingHoldRequestPassengersItem],
+        passengers: List[_models.Passenger],
         idempotency_key: Optional[str] = None,
-    ) -> _models.BookingHoldResponse:
+    ) -> _models.BookingResult:
         """Hold a flight without paying
 
         `POST /api/booking/hold`
@@ -4369,7 +4373,7 @@ class _AsyncOperations(AsyncTransport):
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.BookingPayResponse:
+    ) -> _models.BookingResult:
         """Pay for a held flight
 
         `POST /api/booking/pay`
@@ -4408,7 +4412,7 @@ class _AsyncOperations(AsyncTransport):
         offer_id: Union[str, NotGiven] = NOT_GIVEN,
         order_id: Union[str, NotGiven] = NOT_GIVEN,
         change_offer_id: Union[str, NotGiven] = NOT_GIVEN,
-        services: Union[List[_models.BookingPaymentIntentRequestServicesItem], NotGiven] = NOT_GIVEN,
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         amount: Union[float, NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
@@ -4459,7 +4463,7 @@ class _AsyncOperations(AsyncTransport):
         offer_id: Union[str, NotGiven] = NOT_GIVEN,
         order_id: Union[str, NotGiven] = NOT_GIVEN,
         change_offer_id: Union[str, NotGiven] = NOT_GIVEN,
-        services: Union[List[_models.BookingProviderPaymentIntentRequestServicesItem], NotGiven] = NOT_GIVEN,
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         amount: Union[float, NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.BookingProviderPaymentIntentResponse:
@@ -4475,7 +4479,15 @@ class _AsyncOperations(AsyncTransport):
         creator: only they (a guest with its client_token) may confirm it.
 
         Args:
-            amount: Internal callers only.
+            offer_id: Pay for a new booking of this offer (fare + extras + held seats +
+                markup).
+            order_id: Pay for an existing booking: its hold, a change (with
+                change_offer_id) or extras (with services).
+            services: Extra bags: with offer_id at checkout, or with order_id after
+                booking.
+            amount: Internal callers only: charge this amount (major units) instead of
+                the provider price.
+            currency: With amount.
         """
         return await self._request(
             "POST",
@@ -4496,7 +4508,7 @@ class _AsyncOperations(AsyncTransport):
         payment_intent_id: str,
         *,
         client_token: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.BookingProviderPaymentIntentConfirmResponse:
+    ) -> _models.BookingProviderPaymentIntentResponse:
         """Confirm a flight provider payment intent
 
         `POST /api/booking/payment-intents/{payment_intent_id}/confirm`
@@ -4580,7 +4592,7 @@ class _AsyncOperations(AsyncTransport):
         passenger_slot: str,
         segment_id: str,
         designator: str,
-    ) -> _models.BookingSeatHoldResponse:
+    ) -> _models.SeatSelection:
         """Hold a seat
 
         `POST /api/booking/seat-hold`
@@ -4723,7 +4735,7 @@ class _AsyncOperations(AsyncTransport):
         *,
         card_id: str,
         resource_id: str,
-        services: Union[List[_models.BookingThreeDsSessionRequestServicesItem], NotGiven] = NOT_GIVEN,
+        services: Union[List[_models.ServiceRequest], NotGiven] = NOT_GIVEN,
         cardholder_present: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> _models.BookingThreeDsSessionResponse:
         """Start a 3-D Secure session
@@ -4757,13 +4769,13 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         offer_token: str,
-        driver: _models.CarsBookRequestDriver,
-        add_ons: Union[List[_models.CarsBookRequestAddOnsItem], NotGiven] = NOT_GIVEN,
+        driver: _models.Driver,
+        add_ons: Union[_models.AddOnSelection, NotGiven] = NOT_GIVEN,
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
         inbound_flight_number: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.CarsBookResponse:
+    ) -> _models.CarBooking:
         """Book a counter-paid rental car
 
         `POST /api/cars/book`
@@ -4778,9 +4790,6 @@ class _AsyncOperations(AsyncTransport):
 
         Args:
             offer_token: offer_token from cars.search.
-            driver: The main driver, as on their licence.
-            add_ons: Legacy flow only: extras such as child_seat, gps,
-                additional_driver, toll_pass, paid with the service fee.
             payment_intent_id: The succeeded card payment (pi_...) from
                 cars.payment_intent for this offer_token and add_ons.
             client_secret: The payment intent's client_secret. Required when the payment
@@ -4859,11 +4868,11 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         quote_id: str,
-        driver: _models.CarsPartnerBookRequestDriver,
+        driver: _models.Driver,
         payment_intent_id: str,
         client_secret: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.CarsPartnerBookResponse:
+    ) -> _models.CarBooking:
         """Book a quoted partner-rate car deal
 
         `POST /api/cars/partner/book`
@@ -4878,7 +4887,6 @@ class _AsyncOperations(AsyncTransport):
 
         Args:
             quote_id: quote_id from cars.quote.
-            driver: The main driver, as on their licence.
             payment_intent_id: The succeeded card payment (pi_...) for the quoted total.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
@@ -4903,7 +4911,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         offer_token: Union[str, NotGiven] = NOT_GIVEN,
-        add_ons: Union[List[_models.CarsPaymentIntentRequestAddOnsItem], NotGiven] = NOT_GIVEN,
+        add_ons: Union[_models.AddOnSelection, NotGiven] = NOT_GIVEN,
         quote_id: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> _models.CarsPaymentIntentResponse:
@@ -4923,8 +4931,6 @@ class _AsyncOperations(AsyncTransport):
         Args:
             offer_token: Legacy flow: the counter-paid rate whose service fee and
                 add-ons to pay.
-            add_ons: Legacy flow only: extras such as child_seat, gps,
-                additional_driver, toll_pass, paid with the service fee.
             quote_id: Partner flow: the quote from cars.quote whose total to pay.
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
                 when omitted.
@@ -4967,8 +4973,8 @@ class _AsyncOperations(AsyncTransport):
     async def cars_search(
         self,
         *,
-        pick_up: _models.CarsSearchRequestPickUp,
-        drop_off: _models.CarsSearchRequestDropOff,
+        pick_up: _models.CarSearchRequestPickUp,
+        drop_off: _models.CarSearchRequestDropOff,
         driver_age: int,
         residence_country: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.CarsSearchResponse:
@@ -5249,7 +5255,7 @@ class _AsyncOperations(AsyncTransport):
         max_stops: Union[Literal[0, 1, 2], NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
         avoided_airlines: Union[List[str], NotGiven] = NOT_GIVEN,
-    ) -> AsyncIterator[_models.FlightsSearchEvent]:
+    ) -> AsyncIterator[_models.FlightSearchEvent]:
         """Search flights
 
         `POST /api/search`
@@ -5257,23 +5263,25 @@ class _AsyncOperations(AsyncTransport):
         Searches cash fares (a booking provider and Google Flights results) and award
         seats (seats.aero) for one trip, and streams results as each provider answers.
         The same flight found by several providers is one result carrying every price
-        and award option; a result event whose id was seen before replaces it. One price
-        per result: when bookable is true, price is what booking its offer_id costs
-        these passengers with no extras (the fare plus our service fee) in the asked
-        currency. The booking provider prices in its own currency; when that differs,
-        price is converted at the reference rate fx_rate and checkout_total is the exact
-        amount and currency the card is charged. When bookable is false (Google Flights
-        only, or award seats only) price is a reference that cannot be booked here (null
-        for award-only). Every source's own price stays in prices[], with its currency.
-        A progress event reports each provider (status, count, elapsed ms); a final
-        complete event summarizes: `cheapest` is the cheapest bookable result,
-        `cheapest_reference` the cheapest one that cannot be booked. An identical search
-        within a short time is answered from the cache and says so. For a signed-in
-        caller with a saved playbook, an omitted cabin_class is the playbook's cabin and
-        flights whose main carrier the playbook avoids are hidden (unless the request
-        gives avoided_airlines); the complete event gives cabin_source and
-        hidden_avoided, and `preferred`: how many shown flights are on the playbook's
-        preferred airlines and the cheapest of them.
+        and award option; each flight is sent once as a `result` event, and when a later
+        provider changes it, an `update` event carries its id and only the fields that
+        changed (apply them over the earlier result). One price per result: when
+        bookable is true, price is what booking its offer_id costs these passengers with
+        no extras (the fare plus our service fee) in the asked currency. The booking
+        provider prices in its own currency; when that differs, price is converted at
+        the reference rate fx_rate and checkout_total is the exact amount and currency
+        the card is charged. When bookable is false (Google Flights only, or award seats
+        only) price is a reference that cannot be booked here (null for award-only).
+        Every source's own price stays in prices[], with its currency. A progress event
+        reports each provider (status, count, elapsed ms); a final complete event
+        summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the
+        cheapest one that cannot be booked. An identical search within a short time is
+        answered from the cache and says so. For a signed-in caller with a saved
+        playbook, an omitted cabin_class is the playbook's cabin and flights whose main
+        carrier the playbook avoids are hidden (unless the request gives
+        avoided_airlines); the complete event gives cabin_source and hidden_avoided, and
+        `preferred`: how many shown flights are on the playbook's preferred airlines and
+        the cheapest of them.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
@@ -5381,7 +5389,7 @@ class _AsyncOperations(AsyncTransport):
         currency: Union[str, NotGiven] = NOT_GIVEN,
         offer_id: Union[str, NotGiven] = NOT_GIVEN,
         fare_brand: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.FlightsUpgradeOptionsResponse:
+    ) -> _models.UpgradeOptionsResponse:
         """Upgrade options for a flight
 
         `POST /api/flights/upgrade-options`
@@ -5514,7 +5522,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         program: Union[Literal["marriott_bonvoy", "hilton_honors", "world_of_hyatt", "ihg_one_rewards", "accor_live_limitless"], NotGiven] = NOT_GIVEN,
-        location: Union[_models.HotelsAwardsSearchRequestLocation, NotGiven] = NOT_GIVEN,
+        location: Union[_models.HotelSearchRequestLocation, NotGiven] = NOT_GIVEN,
         city: Union[str, NotGiven] = NOT_GIVEN,
         check_in: str,
         check_out: str,
@@ -5574,7 +5582,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         quote_id: str,
-        guests: List[_models.HotelsBookRequestGuestsItem],
+        guests: List[_models.StayGuest],
         email: str,
         phone_number: str,
         special_requests: Union[str, NotGiven] = NOT_GIVEN,
@@ -5582,7 +5590,7 @@ class _AsyncOperations(AsyncTransport):
         payment_intent_id: Union[str, NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> _models.HotelsBookResponse:
+    ) -> _models.StayBooking:
         """Book a hotel quote
 
         `POST /api/hotels/book`
@@ -5662,7 +5670,7 @@ class _AsyncOperations(AsyncTransport):
     async def hotels_get_booking(
         self,
         booking_id: str,
-    ) -> _models.HotelsGetBookingResponse:
+    ) -> _models.StayBooking:
         """Get a hotel booking
 
         `GET /api/hotels/booking/{booking_id}`
@@ -5706,7 +5714,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         rate_id: str,
-    ) -> _models.HotelsQuoteResponse:
+    ) -> _models.StayQuote:
         """Lock a hotel rate
 
         `POST /api/hotels/quote`
@@ -5754,7 +5762,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         include_rentals: Union[bool, NotGiven] = NOT_GIVEN,
-        location: Union[_models.HotelsSearchRequestLocation, NotGiven] = NOT_GIVEN,
+        location: Union[_models.HotelSearchRequestLocation, NotGiven] = NOT_GIVEN,
         city: Union[str, NotGiven] = NOT_GIVEN,
         check_in: str,
         check_out: str,
@@ -5806,7 +5814,7 @@ class _AsyncOperations(AsyncTransport):
     async def offers_get(
         self,
         offer_id: str,
-    ) -> _models.OffersGetResponse:
+    ) -> _models.Offer:
         """Check a flight offer
 
         `GET /api/offers/{offer_id}`
@@ -5860,7 +5868,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.PlaybookGetResponse:
+    ) -> _models.SavedPlaybook:
         """Read my playbook
 
         `GET /api/user/playbook`
@@ -5891,10 +5899,10 @@ class _AsyncOperations(AsyncTransport):
         preferred_airlines: Union[List[str], NotGiven] = NOT_GIVEN,
         avoided_airlines: Union[List[str], NotGiven] = NOT_GIVEN,
         cabin: Union[Literal["economy", "premium_economy", "business", "first"], NotGiven] = NOT_GIVEN,
-        programs: Union[List[_models.PlaybookPutRequestProgramsItem], NotGiven] = NOT_GIVEN,
+        programs: Union[List[_models.PlaybookProgramsItem], NotGiven] = NOT_GIVEN,
         min_cpp: Union[float, NotGiven] = NOT_GIVEN,
         self_connect_risk: Union[Literal["avoid", "cautious", "comfortable"], NotGiven] = NOT_GIVEN,
-    ) -> _models.PlaybookPutResponse:
+    ) -> _models.SavedPlaybook:
         """Save my playbook
 
         `PUT /api/user/playbook`
@@ -5987,7 +5995,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         cashPrice: float,
-        pointsOptions: List[_models.PointsOptimizeRequestPointsOptionsItem],
+        pointsOptions: List[_models.OptimizeRequestPointsOptionsItem],
     ) -> _models.PointsOptimizeResponse:
         """Compare award options by value per point
 
@@ -6365,11 +6373,11 @@ class _AsyncOperations(AsyncTransport):
         email: Union[Optional[str], NotGiven] = NOT_GIVEN,
         phone: Union[Optional[str], NotGiven] = NOT_GIVEN,
         gender: Union[Optional[Literal["male", "female", "unspecified", "undisclosed"]], NotGiven] = NOT_GIVEN,
-        passport: Union[Optional[_models.TravelersSaveRequestPassport], NotGiven] = NOT_GIVEN,
+        passport: Union[Optional[_models.TravelerInputPassport], NotGiven] = NOT_GIVEN,
         known_traveler_number: Union[Optional[str], NotGiven] = NOT_GIVEN,
-        loyalty: Union[Optional[List[_models.TravelersSaveRequestLoyaltyItem]], NotGiven] = NOT_GIVEN,
+        loyalty: Union[Optional[List[_models.TravelerInputLoyaltyItem]], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TravelersSaveResponse:
+    ) -> _models.TravelerProfile:
         """Save a traveler profile
 
         `POST /api/user/travelers`
@@ -6422,7 +6430,7 @@ class _AsyncOperations(AsyncTransport):
         link: Union[str, NotGiven] = NOT_GIVEN,
         booking_id: Union[str, NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsAddActivityResponse:
+    ) -> _models.TripActivity:
         """Add an activity to a trip
 
         `POST /api/trips/{trip_id}/activities`
@@ -6467,10 +6475,10 @@ class _AsyncOperations(AsyncTransport):
         amount: float,
         currency: Union[str, NotGiven] = NOT_GIVEN,
         category: Union[Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"], NotGiven] = NOT_GIVEN,
-        split: Union[_models.TripsAddExpenseRequestSplit, NotGiven] = NOT_GIVEN,
+        split: Union[_models.AddExpenseRequestSplit, NotGiven] = NOT_GIVEN,
         spent_on: Union[str, NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsAddExpenseResponse:
+    ) -> _models.TripExpense:
         """Add a trip expense
 
         `POST /api/trips/{trip_id}/expenses`
@@ -6519,7 +6527,7 @@ class _AsyncOperations(AsyncTransport):
         email: Union[str, NotGiven] = NOT_GIVEN,
         role: Union[Literal["owner", "editor", "viewer"], NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsAddTravelerResponse:
+    ) -> _models.TripMember:
         """Add a member to a trip
 
         `POST /api/trips/{trip_id}/travelers`
@@ -6563,7 +6571,7 @@ class _AsyncOperations(AsyncTransport):
         currency: Union[str, NotGiven] = NOT_GIVEN,
         display_name: Union[str, NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsCreateResponse:
+    ) -> _models.Trip:
         """Create a group trip
 
         `POST /api/trips`
@@ -6661,7 +6669,7 @@ class _AsyncOperations(AsyncTransport):
         trip_id: str,
         *,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsGetResponse:
+    ) -> _models.Trip:
         """Get a trip
 
         `GET /api/trips/{trip_id}`
@@ -6687,7 +6695,7 @@ class _AsyncOperations(AsyncTransport):
         trip_id: str,
         *,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsGetBudgetResponse:
+    ) -> _models.TripBudget:
         """Trip budget tracking
 
         `GET /api/trips/{trip_id}/budget`
@@ -6809,7 +6817,7 @@ class _AsyncOperations(AsyncTransport):
         share_id: str,
         *,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsRevokeShareLinkResponse:
+    ) -> _models.ShareLink:
         """Revoke a share link
 
         `DELETE /api/trips/{trip_id}/share/{share_id}`
@@ -6837,7 +6845,7 @@ class _AsyncOperations(AsyncTransport):
         total: float,
         categories: Union[Dict[str, float], NotGiven] = NOT_GIVEN,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsSetBudgetResponse:
+    ) -> _models.TripBudget:
         """Set the trip budget
 
         `PUT /api/trips/{trip_id}/budget`
@@ -6889,7 +6897,7 @@ class _AsyncOperations(AsyncTransport):
         *,
         status: Literal["planning", "booked", "in_progress", "completed", "cancelled"],
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsUpdateStatusResponse:
+    ) -> _models.Trip:
         """Move a trip to another status
 
         `PATCH /api/trips/{trip_id}/status`
@@ -7016,7 +7024,7 @@ class _AsyncOperations(AsyncTransport):
     async def webhooks_rotate_secret(
         self,
         webhook_id: str,
-    ) -> _models.WebhooksRotateSecretResponse:
+    ) -> _models.WebhooksCreateResponse:
         """Rotate a webhook signing secret
 
         `POST /api/account/webhooks/{webhook_id}/rotate-secret`
