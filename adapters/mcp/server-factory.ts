@@ -66,7 +66,7 @@ export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactor
       });
     };
     const onEvent = sendProgress || sendLog ? (event: StreamEvent) => (sendProgress?.(event), sendLog?.(event)) : undefined;
-    return callTool(entry.tool, request.params.arguments ?? {}, makeContext(extra.requestId, extra.signal), onEvent);
+    return callTool(entry.tool, entry.fromArgs(request.params.arguments ?? {}), makeContext(extra.requestId, extra.signal), onEvent);
   });
   return server;
 }

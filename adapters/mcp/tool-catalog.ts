@@ -1,15 +1,21 @@
 import type { Tool as McpToolListing } from '@modelcontextprotocol/sdk/types.js';
-import type { AnyTool } from '../../tools/_kit/define-tool.js';
+import type { AnyTool, McpAnnotations } from '../../tools/_kit/define-tool.js';
 import { toJsonSchema } from '../schema/json-schema.js';
+import { compactInput, compactOutput } from './compact-schema.js';
+import { fromStrictArgs, toStrictInput } from './strict-input.js';
 
 export interface McpEntry {
   tool: AnyTool;
   listing: McpToolListing;
+  /** Arguments as sent against the listed (strict-mode) input schema, in the shape the tool's schema takes. */
+  fromArgs: (args: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /**
  * The MCP view of the registry, computed once at start-up: rebuilding every JSON
- * Schema per request is the classic way to make tools/list slow.
+ * Schema per request is the classic way to make tools/list slow. The schemas listed
+ * are compact (compact-schema.ts) and the inputs in strict-mode form (strict-input.ts);
+ * the tools' zod schemas still validate every call.
  */
 export class ToolCatalog {
   readonly listings: McpToolListing[];
@@ -19,17 +25,19 @@ export class ToolCatalog {
     this.byName = new Map();
     for (const tool of tools) {
       if (!tool.mcp) continue;
-      const outputSchema = toJsonSchema(tool.mcp.output ?? tool.output, 'output');
+      const input = toJsonSchema(tool.mcp.input ?? tool.input, 'input');
+      const output = toJsonSchema(tool.mcp.output ?? tool.output, 'output');
       const listing: McpToolListing = {
         name: tool.mcp.name,
         title: tool.title,
         description: tool.mcp.description ?? tool.description,
-        inputSchema: toJsonSchema(tool.mcp.input ?? tool.input, 'input') as McpToolListing['inputSchema'],
+        inputSchema: toStrictInput(compactInput(input)) as McpToolListing['inputSchema'],
         // MCP only allows object output schemas.
-        ...(outputSchema.type === 'object' ? { outputSchema: outputSchema as McpToolListing['outputSchema'] } : {}),
-        annotations: { title: tool.title, ...tool.mcp.annotations },
+        ...(output.type === 'object' ? { outputSchema: compactOutput(output) as McpToolListing['outputSchema'] } : {}),
+        annotations: withoutRepeatedTitle(tool.mcp.annotations, tool.title),
       };
-      this.byName.set(listing.name, { tool, listing });
+      const fromArgs = (args: Record<string, unknown>) => fromStrictArgs(input, args) as Record<string, unknown>;
+      this.byName.set(listing.name, { tool, listing, fromArgs });
     }
     this.listings = [...this.byName.values()].map((e) => e.listing);
   }
@@ -37,4 +45,11 @@ export class ToolCatalog {
   get(name: string): McpEntry | undefined {
     return this.byName.get(name);
   }
+}
+
+/** The listing's title is the display name (MCP: title, then annotations.title): said once. */
+function withoutRepeatedTitle(annotations: McpAnnotations | undefined, title: string): McpAnnotations {
+  if (!annotations || annotations.title !== title) return { ...annotations };
+  const { title: _same, ...rest } = annotations;
+  return rest;
 }

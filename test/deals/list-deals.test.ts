@@ -44,7 +44,8 @@ describe('MCP list_deals', () => {
     const { tools } = await client.listTools();
     const tool = tools.find((t) => t.name === 'list_deals');
     expect(Object.keys(tool?.inputSchema.properties ?? {}).sort()).toEqual(['category', 'limit']);
-    expect(tool?.inputSchema.required ?? []).toEqual([]);
+    // Strict-mode form (adapters/mcp/strict-input.ts): every property required, the optional ones nullable.
+    expect(tool?.inputSchema.required ?? []).toEqual(['limit', 'category']);
     expect(tool?.annotations?.readOnlyHint).toBe(true);
   });
 
