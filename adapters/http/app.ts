@@ -17,6 +17,8 @@ import { logRequests } from './request-log.js';
 import { stripeWebhookRouter } from './webhooks/stripe-webhook.js';
 import { pagesRouter } from './pages/pages-router.js';
 import type { RebindingPolicy } from '../mcp/rebinding-guard.js';
+import type { Drain } from './drain.js';
+import type { Readiness } from './readiness.js';
 
 export interface AppOptions {
   tools: readonly AnyTool[];
@@ -28,6 +30,12 @@ export interface AppOptions {
   mcpSessionTtlS: number;
   /** The OAuth authorization server (metadata, registration, authorize, token, revoke). */
   oauth?: Router;
+  /** GET /health/ready for balancers; absent, the route is not served. */
+  readiness?: Readiness;
+  /** Counts requests in flight so shutdown can wait for them. */
+  drain?: Drain;
+  /** Express `trust proxy` (TRUST_PROXY): which X-Forwarded-For hops give req.ip. Default off. */
+  trustProxy?: boolean | number | string[];
 }
 
 /** The whole HTTP surface: MCP, the OpenAPI document and the REST routes, all from one tool list. */
@@ -35,7 +43,12 @@ export function createApp(opts: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // Off by default: trusting X-Forwarded-For from anyone would let a client pick its own rate-limit bucket.
+  app.set('trust proxy', opts.trustProxy ?? false);
 
+  if (opts.drain) app.use(opts.drain.track);
+  // Before the request log: balancers probe every few seconds.
+  if (opts.readiness) app.get('/health/ready', opts.readiness.route);
   app.use(logRequests(app, opts.logger));
   if (opts.oauth) {
     app.post('/oauth/register', ipRateLimit(opts.runtime.services.cache, { name: 'register', limit: 30, windowS: 60 }));

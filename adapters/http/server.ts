@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger as PinoLogger } from 'pino';
 import type { Services } from '../../tools/_kit/context.js';
@@ -13,6 +13,8 @@ import { createOAuthRouter } from '../../oauth/index.js';
 import { openServices } from '../runtime/open-services.js';
 import { RateLimiter } from '../identity/rate-limiter.js';
 import { createApp } from './app.js';
+import { closeGracefully, createDrain } from './drain.js';
+import { createReadiness } from './readiness.js';
 import { publicBaseUrl } from './base-url.js';
 import { createMeter } from './meter.js';
 import { rebindingPolicy } from '../mcp/rebinding-guard.js';
@@ -38,6 +40,8 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
   const { cache } = services;
   const baseUrl = publicBaseUrl(config.PUBLIC_BASE_URL);
   const shutdown = new AbortController();
+  const readiness = createReadiness();
+  const drain = createDrain();
   const app = createApp({
     tools: opts.tools ?? TOOLS,
     runtime: {
@@ -61,6 +65,9 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
     bodyLimit: config.BODY_LIMIT,
     mcpRebinding: rebindingPolicy({ allowedOrigins: config.MCP_ALLOWED_ORIGINS, publicBaseUrl: config.PUBLIC_BASE_URL, listenHost: config.HOST }),
     mcpSessionTtlS: config.MCP_SESSION_TTL_S,
+    readiness,
+    drain,
+    trustProxy: config.TRUST_PROXY,
   });
   const server = createServer(requestTimeouts(config.REQUEST_TIMEOUT_MS), app);
   await new Promise<void>((resolve, reject) => {
@@ -76,12 +83,20 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
   const jobs = await startJobs(allJobs(config), services, logger, { redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX, work: config.JOBS_WORKER === 'inline' });
 
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= closeGracefully(server, shutdown, config.SHUTDOWN_GRACE_MS, async () => {
-    stopPurge();
-    await jobs.stop().catch(() => undefined);
-    await stopTracker().catch(() => undefined);
-    await releaseServices();
-  }));
+  const close = () => (closing ??= (async () => {
+    // Not ready at once; keep serving for the drain delay so balancers see it and stop sending first.
+    readiness.notReady();
+    if (config.SHUTDOWN_DRAIN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_DELAY_MS));
+    await closeGracefully({
+      server, drain, endStreams: shutdown, graceMs: config.SHUTDOWN_GRACE_MS,
+      release: async () => {
+        stopPurge();
+        await jobs.stop().catch(() => undefined);
+        await stopTracker().catch(() => undefined);
+        await releaseServices();
+      },
+    });
+  })());
   return { url: `http://${host}:${port}`, port, services, logger, close };
 }
 
@@ -99,19 +114,4 @@ export function requestTimeouts(requestMs: number): { requestTimeout: number; he
     headersTimeout: Math.min(15_000, requestMs),
     connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(requestMs / 4))),
   };
-}
-
-/** Stop accepting, end streams, let in-flight requests finish (up to the grace period), then release resources. */
-async function closeGracefully(server: Server, shutdown: AbortController, graceMs: number, release: () => Promise<void>): Promise<void> {
-  shutdown.abort(new Error('server shutting down'));
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // Keep-alive sockets become idle as their last response ends; close them as they do.
-  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
-  server.closeIdleConnections();
-  const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-  timer.unref();
-  await closed;
-  clearInterval(sweeper);
-  clearTimeout(timer);
-  await release();
 }
