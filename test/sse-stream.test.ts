@@ -1,5 +1,10 @@
+import type { Response as ExpressResponse } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SseWriter } from '../adapters/rest/sse.js';
+import { SearchEvent, type FlightResult } from '../tools/flights/flight-result.js';
+import { compareResults } from '../tools/flights/merge.js';
 import { TOOLS } from '../tools/index.js';
+import { latestResults, type SearchEventRecord } from './flights/search-helpers.js';
 import { countTool, streamProbe } from './fixtures/demo-tools.js';
 import { readSse } from './helpers/sse.js';
 import { startTestServer, type TestServer } from './helpers/start-test-server.js';
@@ -64,5 +69,115 @@ describe('graceful shutdown', () => {
     expect(events.length).toBeGreaterThan(0);
     expect(events.at(-1)).toMatchObject({ type: 'error', data: { code: 'UNAVAILABLE' } });
     await expect(fetch(`${s.url}/health`)).rejects.toThrow();
+  });
+});
+
+/** A response that records each write; enough of express's Response for SseWriter. */
+function recordingResponse() {
+  const writes: string[] = [];
+  let ended = false;
+  const res = {
+    get writableEnded() { return ended; },
+    destroyed: false,
+    write: (text: string) => { writes.push(text); return true; },
+    end: (text?: string) => { if (text) writes.push(text); ended = true; },
+  };
+  return { res: res as unknown as ExpressResponse, writes };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('SSE writes', () => {
+  it('sends the events produced together in one write, and ends with what is still gathered', async () => {
+    const { res, writes } = recordingResponse();
+    const sse = new SseWriter(res);
+    sse.send({ type: 'result', data: { id: 'a' } });
+    sse.send({ type: 'update', data: { id: 'a', price: 1 } });
+    sse.send({ type: 'progress', data: { provider: 'duffel' } });
+    await tick();
+    expect(writes).toEqual(['data: {"type":"result","data":{"id":"a"}}\n\ndata: {"type":"update","data":{"id":"a","price":1}}\n\ndata: {"type":"progress","data":{"provider":"duffel"}}\n\n']);
+    sse.send({ type: 'progress', data: { provider: 'serpapi' } });
+    sse.send({ type: 'complete', data: { count: 1 } });
+    sse.end();
+    await tick();
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toBe('data: {"type":"progress","data":{"provider":"serpapi"}}\n\ndata: {"type":"complete","data":{"count":1}}\n\n');
+  });
+});
+
+describe('flight search stream', () => {
+  let search: TestServer;
+  beforeAll(async () => {
+    search = await startTestServer({ env: { SIM_LATENCY_MS: 'duffel:20,serpapi:80,seats_aero:140', SEARCH_CACHE_TTL_S: '300' } });
+  });
+  afterAll(() => search.close());
+
+  async function stream(body: Record<string, unknown>): Promise<SearchEventRecord[]> {
+    const res = await search.post('/api/search', body, { headers: { accept: 'text/event-stream' } });
+    expect(res.status).toBe(200);
+    const out: SearchEventRecord[] = [];
+    for await (const { event, at } of readSse(res)) out.push({ type: event.type, data: event.data as Record<string, unknown>, at });
+    return out;
+  }
+  const body = (day: number) => ({ origin: 'JFK', destination: 'LHR', departure_date: new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10), search_type: 'both' });
+  /** A result without its ages, which grow while it waits in the cache. */
+  const ageless = (r: FlightResult) => ({ ...r, data_age_s: 0, prices: r.prices.map((p) => ({ ...p, age_s: 0 })), awards: r.awards.map((a) => ({ ...a, age_s: 0 })) });
+
+  it('sends events that match the event schema, every type of them (the tool does not parse them again)', async () => {
+    const cold = await stream(body(41));
+    const hit = await stream(body(41));
+    const seen = new Set<string>();
+    for (const e of [...cold, ...hit]) {
+      const parsed = SearchEvent.safeParse({ type: e.type, data: e.data });
+      expect(parsed.success, `${e.type} ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      seen.add(e.type);
+    }
+    expect([...seen].sort()).toEqual(['complete', 'progress', 'result', 'update']);
+    // An update holds the id and only fields that changed, never the whole flight again.
+    for (const u of cold.filter((e) => e.type === 'update')) {
+      expect(u.data).not.toHaveProperty('slices');
+      expect(Object.keys(u.data).length).toBeGreaterThan(1);
+    }
+  });
+
+  it('a cache hit sends the same results in the same order as the search that filled the cache', async () => {
+    const cold = await stream(body(43));
+    const hit = await stream(body(43));
+    const coldSummary = cold.at(-1)!.data;
+    const hitSummary = hit.at(-1)!.data;
+    expect(coldSummary).toMatchObject({ cached: false });
+    expect(hitSummary).toMatchObject({ cached: true, count: coldSummary.count, cheapest: coldSummary.cheapest, cheapest_reference: coldSummary.cheapest_reference });
+    // The cold stream, rebuilt from its results and updates and ranked, is what the hit replays as it was stored.
+    const rebuilt = latestResults<FlightResult>(cold).sort(compareResults).map(ageless);
+    const replayed = hit.filter((e) => e.type === 'result').map((e) => ageless(e.data as unknown as FlightResult));
+    expect(hit.some((e) => e.type === 'update')).toBe(false);
+    expect(replayed).toEqual(rebuilt);
+    expect(replayed.length).toBe(coldSummary.count);
+  });
+
+  it('answers 50 concurrent hits with the same results, each with its own search id', async () => {
+    const first = await stream(body(47));
+    const hits = await Promise.all(Array.from({ length: 50 }, () => stream(body(47))));
+    const expected = latestResults<FlightResult>(first).sort(compareResults).map((r) => r.id);
+    const ids = new Set<string>();
+    for (const hit of hits) {
+      expect(hit.filter((e) => e.type === 'result').map((e) => e.data.id)).toEqual(expected);
+      const summary = hit.at(-1)!;
+      expect(summary).toMatchObject({ type: 'complete', data: { cached: true } });
+      ids.add(String(summary.data.search_id));
+    }
+    expect(ids.size).toBe(50);
+  });
+
+  it('leaves out avoided carriers on a hit as on a miss', async () => {
+    const cold = await stream({ ...body(53), avoided_airlines: ['BA'] });
+    const hit = await stream({ ...body(53), avoided_airlines: ['BA'] });
+    const open = await stream(body(53));
+    const carriers = (events: SearchEventRecord[]) => latestResults<FlightResult>(events).map((r) => r.carrier);
+    expect(carriers(cold)).not.toContain('BA');
+    expect(carriers(hit)).not.toContain('BA');
+    expect(open.at(-1)!.data).toMatchObject({ cached: true });
+    expect(hit.at(-1)!.data.hidden_avoided).toBe(cold.at(-1)!.data.hidden_avoided);
+    expect(carriers(open).filter((c) => c === 'BA').length).toBe(cold.at(-1)!.data.hidden_avoided);
   });
 });

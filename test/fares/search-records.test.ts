@@ -39,6 +39,7 @@ async function search(body: Record<string, unknown>): Promise<{ searchId: string
   for await (const { event } of readSse(res)) {
     const e = event as { type: string; data: Record<string, unknown> };
     if (e.type === 'result') latest.set(String(e.data.id), e.data as unknown as FlightResult);
+    if (e.type === 'update') latest.set(String(e.data.id), { ...latest.get(String(e.data.id))!, ...(e.data as Partial<FlightResult>) });
     if (e.type === 'complete') searchId = String(e.data.search_id);
   }
   return { searchId, results: [...latest.values()] };

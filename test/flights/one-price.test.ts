@@ -3,7 +3,7 @@ import { convert, crossRate } from '../../tools/_kit/fx-rates.js';
 import { toMinor } from '../../tools/_kit/money.js';
 import { json } from '../helpers/api.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
-import { daysAhead, ofType, searchEvents } from './search-helpers.js';
+import { daysAhead, latestResults, searchEvents } from './search-helpers.js';
 
 // One price per result (issue 18): over many routes and currencies, a bookable
 // result's price is what checkout charges for its offer, in the asked currency,
@@ -57,11 +57,9 @@ function offerFacts(offerId: string): Promise<{ total: Money; charge: Money }> {
 
 async function search(origin: string, destination: string, currency: string, day: number) {
   const events = await searchEvents(server, { origin, destination, departure_date: daysAhead(day), currency, search_type: 'both' });
-  const latest = new Map<string, Result>();
-  for (const e of ofType(events, 'result')) latest.set(String(e.data.id), e.data as unknown as Result);
   const complete = events.at(-1)!;
   expect(complete.type).toBe('complete');
-  return { results: [...latest.values()], summary: complete.data as unknown as Summary };
+  return { results: latestResults<Result>(events), summary: complete.data as unknown as Summary };
 }
 
 describe('one price per result', () => {

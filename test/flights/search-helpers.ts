@@ -25,3 +25,22 @@ export async function searchEvents(server: TestServer, body: Record<string, unkn
 }
 
 export const ofType = (events: SearchEventRecord[], type: string) => events.filter((e) => e.type === type);
+
+/**
+ * Every flight in its latest version, as a client rebuilds it: a result event
+ * brings a flight, an update event replaces the fields it carries. Fails when an
+ * update names a flight no result event sent first.
+ */
+export function latestResults<T = Record<string, unknown>>(events: SearchEventRecord[]): T[] {
+  const latest = new Map<string, Record<string, unknown>>();
+  for (const e of events) {
+    const id = String(e.data.id);
+    if (e.type === 'result') latest.set(id, e.data);
+    if (e.type === 'update') {
+      const before = latest.get(id);
+      if (!before) throw new Error(`update for ${id} before its result event`);
+      latest.set(id, { ...before, ...e.data });
+    }
+  }
+  return [...latest.values()] as T[];
+}

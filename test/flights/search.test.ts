@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
-import { daysAhead, ofType, searchEvents } from './search-helpers.js';
+import { daysAhead, latestResults, ofType, searchEvents } from './search-helpers.js';
 
 // POST /api/search on the embedded default: the three simulators answer at
 // different speeds, and the stream shows it.
@@ -40,10 +40,18 @@ describe('streaming flight search', () => {
     const firstResult = events.findIndex((e) => e.type === 'result');
     expect(firstResult).toBeLessThan(events.findIndex((e) => e.type === 'progress' && e.data.provider === 'seats_aero'));
 
-    const latest = new Map<string, Result>();
-    for (const e of ofType(events, 'result')) latest.set(String(e.data.id), e.data as unknown as Result);
-    const results = [...latest.values()];
+    const results = latestResults<Result>(events);
     expect(results.length).toBeGreaterThan(3);
+    // Each flight is sent whole once; a later provider's additions come as updates with only what changed.
+    const sentIds = ofType(events, 'result').map((e) => e.data.id);
+    expect(new Set(sentIds).size).toBe(sentIds.length);
+    const updates = ofType(events, 'update');
+    expect(updates.length).toBeGreaterThan(0);
+    for (const u of updates) {
+      expect(u.data).not.toHaveProperty('slices');
+      expect(u.data).not.toHaveProperty('route');
+      expect(Object.keys(u.data).length).toBeGreaterThan(1);
+    }
     // The same flight from two providers is one result with both prices.
     expect(results.some((r) => r.sources.includes('duffel') && r.sources.includes('serpapi'))).toBe(true);
     // Award seats meet the cash fare for the same flight.

@@ -102,6 +102,8 @@ export interface StreamTool<I extends z.ZodObject = z.ZodObject, O extends z.Zod
   /** Schema of one event: a union discriminated on `type`. */
   event: E;
   handler: (ctx: ToolContext, input: z.output<I>) => AsyncIterable<z.output<E>>;
+  /** The handler builds its events from typed values: they are not parsed through `event` again (a test checks them against it). */
+  typedEvents?: boolean;
   finish: (events: z.output<E>[]) => z.input<O>;
   /**
    * The text of the MCP progress notification for an event, or null to send none

@@ -44,11 +44,12 @@ export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObje
   return parseToolOutput(tool, result) as z.output<O>;
 }
 
-/** Authorizes and validates up front, then yields each event parsed through the event schema. */
+/** Authorizes and validates up front, then yields each event parsed through the event schema (unless the tool's events are typed). */
 export function openStream(tool: StreamTool, ctx: ToolContext, raw: unknown, where?: Where): AsyncIterable<StreamEvent> {
   authorizeCall(tool, ctx.principal);
   const input = parseToolInput(tool, raw, where);
   const events = tool.handler(ctx, input);
+  if (tool.typedEvents) return events;
   return (async function* () {
     for await (const event of events) {
       const parsed = tool.event.safeParse(event);

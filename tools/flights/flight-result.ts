@@ -59,7 +59,7 @@ export const AwardView = z.object({
 });
 
 export const FlightResult = z.object({
-  id: z.string().describe('Stable id of this flight in this search; a later result event with the same id replaces the earlier one.'),
+  id: z.string().describe('Stable id of this flight in this search. The stream sends a flight once as a result event; what later providers change in it comes as update events with this id.'),
   price: z.number().nullable().describe(
     'The one price of this result, for all passengers. Bookable (bookable true): what checkout charges for offer_id with no extras (the fare plus our service fee), in `currency`; ' +
     'when the offer is priced in another currency than the asked one it is checkout_total converted at the reference rate fx_rate (an estimate: the card is charged checkout_total). ' +
@@ -127,8 +127,21 @@ export const SearchSummary = z.object({
 });
 export type SearchSummary = z.output<typeof SearchSummary>;
 
+/** The fields of a result a later provider answer can change; the flight itself (slices, times, route) never does. */
+export const FLIGHT_CHANGING_FIELDS = ['price', 'currency', 'fx_rate', 'checkout_total', 'fare_brand', 'bookable', 'offer_id', 'expires_at', 'prices', 'awards', 'sources', 'data_age_s'] as const;
+type ChangingField = (typeof FLIGHT_CHANGING_FIELDS)[number];
+
+export const FlightUpdate = FlightResult.pick({ id: true })
+  .extend(FlightResult.pick(Object.fromEntries(FLIGHT_CHANGING_FIELDS.map((f) => [f, true])) as Record<ChangingField, true>).partial().shape)
+  .describe(
+    'What changed in a flight already sent in a `result` event of this stream, when a later provider answered for it: its id and only the fields whose value changed. ' +
+    'Apply it over the earlier result: each field present replaces the old value whole (prices, awards and sources are complete lists, not additions); fields left out are unchanged.',
+  );
+export type FlightUpdate = z.output<typeof FlightUpdate>;
+
 export const SearchEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('result'), data: FlightResult }),
+  z.object({ type: z.literal('update'), data: FlightUpdate }),
   z.object({ type: z.literal('progress'), data: ProviderProgress }),
   z.object({ type: z.literal('complete'), data: SearchSummary }),
 ]);

@@ -1,5 +1,6 @@
 import type { ToolContext } from '../_kit/context.js';
-import type { FlightResult, SearchSummary } from './flight-result.js';
+import type { FlightResult, SearchEvent, SearchSummary } from './flight-result.js';
+import { foldResults } from './stream/fold-results.js';
 import { searchFlightsTool } from './search.js';
 import type { FlightSearchInput } from './search-input.js';
 
@@ -16,11 +17,8 @@ export interface SearchOutcome {
 
 export async function runSearch(ctx: ToolContext, input: FlightSearchInput, by: string): Promise<SearchOutcome> {
   const nested: ToolContext = { ...ctx, call: { ...ctx.call, nestedIn: by } };
-  const latest = new Map<string, FlightResult>();
-  let summary: SearchSummary | null = null;
-  for await (const event of searchFlightsTool.handler(nested, input)) {
-    if (event.type === 'result') latest.set(event.data.id, event.data);
-    else if (event.type === 'complete') summary = event.data;
-  }
-  return { results: [...latest.values()], summary };
+  const events: SearchEvent[] = [];
+  for await (const event of searchFlightsTool.handler(nested, input)) events.push(event);
+  const summary = events.findLast((e) => e.type === 'complete')?.data ?? null;
+  return { results: [...foldResults(events).values()], summary: summary as SearchSummary | null };
 }

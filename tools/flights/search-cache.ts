@@ -1,19 +1,44 @@
 import { createHash } from 'node:crypto';
 import type { Cache } from '../_kit/ports.js';
-import type { FlightResult, ProviderProgress } from './flight-result.js';
 import type { FlightSearchInput } from './search-input.js';
+import { Lru } from './stream/lru.js';
+import { makeReplay, type Replay, type StoredSearch } from './stream/replay.js';
 
 // A finished search, kept briefly so an identical search (a refresh, a second
-// agent turn, another user) is answered at once. Redis shares it across processes.
+// agent turn, another user) is answered at once. Each process keeps the recent
+// ones in memory, ready to replay; Redis shares them across processes.
 
-export interface CachedSearch {
-  storedAt: number;
-  results: FlightResult[];
-  providers: ProviderProgress[];
+export interface CachedSearch extends StoredSearch {
+  /** How long the entry lives from storedAt; entries written before this field live PARTIAL_TTL_S in memory. */
+  ttlS?: number;
 }
 
 /** A search with a failed provider is kept only briefly, so the provider gets another chance soon. */
 const PARTIAL_TTL_S = 15;
+/** Searches each process keeps ready in memory (about 100 KB each). */
+export const MEMORY_SEARCHES = 256;
+
+interface Remembered {
+  search: CachedSearch;
+  expiresAt: number;
+  /** The latest replay made per set of avoided carriers; one age at a time. */
+  replays: Map<string, Replay>;
+}
+
+// One memory per shared cache: every server (and test server) in a process has its own.
+const memories = new WeakMap<Cache, Lru<string, Remembered>>();
+function memoryOf(cache: Cache): Lru<string, Remembered> {
+  let memory = memories.get(cache);
+  if (!memory) memories.set(cache, (memory = new Lru(MEMORY_SEARCHES)));
+  return memory;
+}
+
+function remember(cache: Cache, key: string, search: CachedSearch, now: number): Remembered {
+  const ttlS = search.ttlS ?? PARTIAL_TTL_S;
+  const entry: Remembered = { search, expiresAt: Math.min(search.storedAt + ttlS * 1000, now + ttlS * 1000), replays: new Map() };
+  memoryOf(cache).set(key, entry);
+  return entry;
+}
 
 /** v2: results carry checkout_total and fx_rate, which v1 entries lack. */
 export function searchCacheKey(input: FlightSearchInput): string {
@@ -21,23 +46,37 @@ export function searchCacheKey(input: FlightSearchInput): string {
   return `search:v2:${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 32)}`;
 }
 
-export async function readCachedSearch(cache: Cache, key: string): Promise<CachedSearch | undefined> {
-  return cache.get<CachedSearch>(key).catch(() => undefined);
+async function readRemembered(cache: Cache, key: string, now: number): Promise<Remembered | undefined> {
+  const memory = memoryOf(cache);
+  const known = memory.get(key);
+  if (known && known.expiresAt > now) return known;
+  if (known) memory.delete(key);
+  const shared = await cache.get<CachedSearch>(key).catch(() => undefined);
+  return shared ? remember(cache, key, shared, now) : undefined;
 }
 
-/** Stores a completed search; a cache failure never fails the search. */
-export async function storeSearch(cache: Cache, key: string, value: CachedSearch, ttlS: number): Promise<void> {
+/**
+ * The cached answer to `key` as the caller sees it (aged, avoided carriers left
+ * out), from this process's memory when it has it, else from the shared cache.
+ */
+export async function readCachedSearch(cache: Cache, key: string, now: number, avoided: ReadonlySet<string>): Promise<Replay | undefined> {
+  const entry = await readRemembered(cache, key, now);
+  if (!entry) return undefined;
+  const ageS = Math.max(0, Math.floor((now - entry.search.storedAt) / 1000));
+  const variant = [...avoided].sort().join(',');
+  const made = entry.replays.get(variant);
+  if (made && made.ageS === ageS) return made;
+  if (made === undefined && entry.replays.size >= 8) entry.replays.clear(); // many avoided-carrier sets: keep it bounded
+  const replay = makeReplay(entry.search, ageS, avoided);
+  entry.replays.set(variant, replay);
+  return replay;
+}
+
+/** Stores a completed search, in memory and in the shared cache; a cache failure never fails the search. */
+export async function storeSearch(cache: Cache, key: string, value: StoredSearch, ttlS: number): Promise<void> {
   if (ttlS <= 0 || !value.providers.some((p) => p.status === 'ok')) return;
   const ttl = value.providers.every((p) => p.status === 'ok' || p.reason === 'no_results') ? ttlS : Math.min(ttlS, PARTIAL_TTL_S);
-  await cache.set(key, value, ttl).catch(() => undefined);
-}
-
-/** Ages every price and award by the time the answer spent in the cache. */
-export function ageResults(results: readonly FlightResult[], seconds: number): FlightResult[] {
-  return results.map((r) => ({
-    ...r,
-    data_age_s: r.data_age_s + seconds,
-    prices: r.prices.map((p) => ({ ...p, age_s: p.age_s + seconds })),
-    awards: r.awards.map((a) => ({ ...a, age_s: a.age_s + seconds })),
-  }));
+  const search: CachedSearch = { ...value, ttlS: ttl };
+  remember(cache, key, search, value.storedAt);
+  await cache.set(key, search, ttl).catch(() => undefined);
 }

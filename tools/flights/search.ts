@@ -5,7 +5,10 @@ import { findMetroCity } from '../places/airports.js';
 import { SearchEvent, SearchOutput, type FlightResult, type ProviderProgress, type SearchSummary } from './flight-result.js';
 import { fanOut, plannedCalls } from './fan-out.js';
 import { FlightBoard, compareResults } from './merge.js';
-import { ageResults, readCachedSearch, searchCacheKey, storeSearch } from './search-cache.js';
+import { readCachedSearch, searchCacheKey, storeSearch } from './search-cache.js';
+import { foldResults } from './stream/fold-results.js';
+import { rank, type Ranking } from './stream/replay.js';
+import { SentFlights } from './stream/sent-flights.js';
 import { FlightSearchRequest, type FlightSearchInput } from './search-input.js';
 import { searchFlightsMcp } from './search-mcp.js';
 import { observeSearch } from '../fares/observe-search.js';
@@ -36,25 +39,10 @@ function toQuery(input: SettledInput): FlightQuery {
   };
 }
 
-/** The cheapest bookable result, the price a caller can actually buy. */
-function cheapestBookable(results: readonly FlightResult[]): SearchSummary['cheapest'] {
-  const best = results.filter((r) => r.bookable && r.price !== null).sort(compareResults)[0];
-  if (!best || best.price === null || best.currency === null || best.checkout_total === null) return null;
-  return { id: best.id, price: best.price, currency: best.currency, checkout_total: best.checkout_total };
-}
-
-/** The cheapest price nobody can book here (Google Flights only), kept apart so it is never taken for one. */
-function cheapestReference(results: readonly FlightResult[]): SearchSummary['cheapest_reference'] {
-  const best = results.filter((r) => !r.bookable && r.price !== null).sort(compareResults)[0];
-  return best && best.price !== null && best.currency !== null ? { id: best.id, price: best.price, currency: best.currency } : null;
-}
-
-function summarize(searchId: string, results: readonly FlightResult[], providers: ProviderProgress[], elapsedMs: number, cacheAgeS: number | null, prefs: SearchPreferences, hidden: number): SearchSummary {
+function summarize(searchId: string, ranking: Ranking, providers: ProviderProgress[], elapsedMs: number, cacheAgeS: number | null, prefs: SearchPreferences, hidden: number, results: readonly FlightResult[]): SearchSummary {
   return {
     search_id: searchId,
-    count: results.length,
-    cheapest: cheapestBookable(results),
-    cheapest_reference: cheapestReference(results),
+    ...ranking,
     providers,
     elapsed_ms: Math.round(elapsedMs),
     cached: cacheAgeS !== null,
@@ -82,7 +70,7 @@ export const searchFlightsTool = defineStreamTool({
   title: 'Search flights',
   description:
     'Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. ' +
-    'The same flight found by several providers is one result carrying every price and award option; a result event whose id was seen before replaces it. ' +
+    'The same flight found by several providers is one result carrying every price and award option; each flight is sent once as a `result` event, and when a later provider changes it, an `update` event carries its id and only the fields that changed (apply them over the earlier result). ' +
     'One price per result: when bookable is true, price is what booking its offer_id costs these passengers with no extras (the fare plus our service fee) in the asked currency. ' +
     'The booking provider prices in its own currency; when that differs, price is converted at the reference rate fx_rate and checkout_total is the exact amount and currency the card is charged. ' +
     'When bookable is false (Google Flights only, or award seats only) price is a reference that cannot be booked here (null for award-only). Every source\'s own price stays in prices[], with its currency. ' +
@@ -108,15 +96,11 @@ export const searchFlightsTool = defineStreamTool({
     const key = searchCacheKey(input);
     countSearch(ctx, airportFor(input.origin), airportFor(input.destination));
 
-    const hit = searchCacheTtlS > 0 ? await readCachedSearch(cache, key) : undefined;
+    const hit = searchCacheTtlS > 0 ? await readCachedSearch(cache, key, ctx.services.clock().getTime(), prefs.avoided) : undefined;
     if (hit) {
-      const ageS = Math.max(0, Math.floor((ctx.services.clock().getTime() - hit.storedAt) / 1000));
-      const found = ageResults(hit.results, ageS);
-      const results = found.filter(shown);
-      for (const result of results) yield { type: 'result', data: result };
-      const providers = hit.providers.map((p) => ({ ...p, cached: true }));
-      for (const progress of providers) yield { type: 'progress', data: progress };
-      yield { type: 'complete', data: summarize(searchId, results, providers, performance.now() - started, ageS, prefs, found.length - results.length) };
+      // The events are made once per cached search and second, and shared by every caller replaying them.
+      yield* hit.events;
+      yield { type: 'complete', data: summarize(searchId, hit.ranking, hit.providers, performance.now() - started, hit.ageS, prefs, hit.hidden, hit.results) };
       return;
     }
 
@@ -124,11 +108,16 @@ export const searchFlightsTool = defineStreamTool({
     const markupPct = ctx.services.settings.bookingMarkupPct;
     const board = new FlightBoard({ origin: query.origin, destination: query.destination, cabin: query.cabin, currency: query.currency, markupPct }, () => ctx.services.clock().getTime());
     const providers: ProviderProgress[] = [];
+    const sent = new SentFlights();
     const calls = plannedCalls(ctx.services.providers, query, input.search_type);
     const onFailure = (provider: string, err: unknown) => ctx.log.warn({ provider, err }, 'provider failed during search');
     for await (const answer of fanOut(calls, ctx.signal, searchBudgetMs, onFailure)) {
       const changed = answer.kind === 'cash' ? board.addCash(answer.offers) : board.addAwards(answer.offers);
-      for (const result of changed) if (shown(result)) yield { type: 'result', data: result };
+      // A flight is sent whole once; after that only what this answer changed in it.
+      for (const result of changed) {
+        const event = shown(result) ? sent.eventFor(result) : null;
+        if (event) yield event;
+      }
       providers.push(answer.progress);
       yield { type: 'progress', data: answer.progress };
     }
@@ -136,21 +125,17 @@ export const searchFlightsTool = defineStreamTool({
     // The cache and the fare history keep every flight; only what this caller sees is filtered.
     const results = board.results();
     const visible = results.filter(shown);
-    yield { type: 'complete', data: summarize(searchId, visible, providers, performance.now() - started, null, prefs, results.length - visible.length) };
+    yield { type: 'complete', data: summarize(searchId, rank(visible), providers, performance.now() - started, null, prefs, results.length - visible.length, visible) };
     await storeSearch(cache, key, { storedAt: ctx.services.clock().getTime(), results, providers }, searchCacheTtlS);
     observeSearch(ctx, {
       searchId, origin: query.origin, destination: query.destination, departureDate: query.departureDate, returnDate: query.returnDate ?? null,
       cabin: query.cabin, adults: input.passengers, children: input.children, infants: input.infants,
     }, results);
   },
+  typedEvents: true,
   finish: (events) => {
-    const latest = new Map<string, FlightResult>();
-    let summary: SearchSummary | null = null;
-    for (const event of events) {
-      if (event.type === 'result') latest.set(event.data.id, event.data);
-      else if (event.type === 'complete') summary = event.data;
-    }
-    return { results: [...latest.values()].sort(compareResults), summary };
+    const summary = events.findLast((e) => e.type === 'complete')?.data ?? null;
+    return { results: [...foldResults(events).values()].sort(compareResults), summary: summary as SearchSummary | null };
   },
   progressMessage: (event) => providerLog(event)?.message ?? null,
   logMessage: providerLog,

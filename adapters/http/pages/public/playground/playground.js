@@ -120,6 +120,10 @@ async function search(body) {
       results.set(ev.data.id, ev.data);
       renderGroups(results);
       statusLine.textContent = `Streaming… ${results.size} flight${results.size === 1 ? '' : 's'} so far`;
+    } else if (ev.type === 'update') {
+      // A flight already shown: only the fields a later provider changed.
+      results.set(ev.data.id, { ...results.get(ev.data.id), ...ev.data });
+      renderGroups(results);
     } else if (ev.type === 'progress') {
       progress.set(ev.data.provider, ev.data);
       renderProgress(progress);
