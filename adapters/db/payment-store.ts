@@ -69,7 +69,7 @@ export function createPaymentStore(prisma: PrismaClient): PaymentStore {
 
     startRefund: (id, from, at) => move(id, from, { state: 'refunding', updatedAt: at }),
 
-    markVoid: (id) => move(id, ['open'], { state: 'void' }),
+    markVoid: (id, from = ['open']) => move(id, from, { state: 'void' }),
 
     async abandonRefund(id, backTo) {
       await move(id, ['refunding'], { state: backTo });

@@ -15,6 +15,7 @@ export function guardCardProcessor(inner: CardProcessor, policy: ProviderPolicy)
     retrievePaymentIntent: (id, signal) => run(signal, () => inner.retrievePaymentIntent(id, signal)),
     confirmPaymentIntent: (id, opts, signal) => run(signal, () => inner.confirmPaymentIntent(id, opts, signal)),
     cancelPaymentIntent: (id, signal) => run(signal, () => inner.cancelPaymentIntent(id, signal)),
+    capturePaymentIntent: (id, opts, signal) => run(signal, () => inner.capturePaymentIntent(id, opts, signal)),
     refundPaymentIntent: (id, opts, signal) => run(signal, () => inner.refundPaymentIntent(id, opts, signal)),
     verifyWebhook: (raw, header) => inner.verifyWebhook(raw, header),
   };

@@ -77,7 +77,8 @@ const confirmCard = (id: string, card: string, headers: Record<string, string> =
 async function paidIntent(offer: OfferOut): Promise<Intent> {
   const intent = await createIntent(offer.offer_id);
   const paid = await json<{ status: string }>(await confirmCard(intent.payment_intent_id, 'pm_card_visa'));
-  expect(paid.status).toBe('succeeded');
+  // Paying authorizes the card; checkout captures it once the order can go ahead.
+  expect(paid.status).toBe('requires_capture');
   return intent;
 }
 
@@ -114,10 +115,11 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     const created = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.form.amount === String(minor(intent.amount)));
     expect(created?.form.metadata).toMatchObject({ offer_id: offer.offer_id.replace(/^duffel:/, ''), purpose: 'order' });
     expect(created?.headers.authorization).toBe('Bearer sk_test_fake_checkout');
+    expect(created?.form.capture_method).toBe('manual');
 
     // With a live processor only the back end confirms server-side.
     expect((await confirmCard(intent.payment_intent_id, 'pm_card_visa', {})).status).toBe(403);
-    expect((await json<{ status: string }>(await confirmCard(intent.payment_intent_id, 'pm_card_visa'))).status).toBe('succeeded');
+    expect((await json<{ status: string }>(await confirmCard(intent.payment_intent_id, 'pm_card_visa'))).status).toBe('requires_capture');
 
     // Only the payer spends it: the guest without its client_secret is told it does not exist.
     const stranger = await json<ErrorOut>(await checkout(offer, { payment_intent_id: intent.payment_intent_id, client_secret: null }), 404);
@@ -130,6 +132,10 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     expect(order?.metadata).toEqual({ booking_id: booking.booking_ref });
     expect(order?.payment_status.awaiting_payment).toBe(false);
     expect(booking.pnr).toBe(order?.booking_reference);
+    // Captured once, with our key, for the whole amount.
+    const captures = stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intent.payment_intent_id}/capture`);
+    expect(captures.map((r) => r.idempotencyKey)).toEqual([`capture:${intent.payment_intent_id}`]);
+    expect(await stripe.intent(intent.payment_intent_id)).toMatchObject({ status: 'succeeded', amount_received: minor(intent.amount) });
     expect(stripe.refundedMinor(intent.payment_intent_id)).toBe(0);
     expect(await server.services.bookings.payment(intent.payment_intent_id)).toMatchObject({ bookingId: booking.booking_ref, status: 'used' });
     expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'attached', goods: { kind: 'flight_booking', id: booking.booking_ref } });
@@ -151,21 +157,23 @@ describe('checkout through the real Duffel and Stripe adapters', () => {
     await expectRefunded(intent);
   });
 
-  it('answers 410 when the offer expired between paying and checkout, refunds the card in full before any order, and says so', async () => {
+  it('answers 410 when the offer expired between paying and checkout, releases the card before any order (nothing charged), and says so', async () => {
     const offer = freshOffer();
     const intent = await paidIntent(offer);
     const before = orderPosts();
     duffel.failNext('offer_gone');
     const res = await checkout(offer, intent);
-    const err = await json<ErrorOut & { details: { payment_refunded: boolean } }>(res, 410);
+    const err = await json<ErrorOut & { details: { card_charged: boolean } }>(res, 410);
     expect(err.code).toBe('GONE');
-    expect(err.detail).toContain('Your payment has been refunded in full.');
-    expect(err.details.payment_refunded).toBe(true);
+    expect(err.detail).toContain('Your card was not charged');
+    expect(err.details.card_charged).toBe(false);
     expect(orderPosts()).toBe(before);
-    expect(stripe.refundedMinor(intent.payment_intent_id)).toBe(minor(intent.amount));
-    expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'refunded', refundedMinor: minor(intent.amount) });
+    expect(stripe.requests.some((r) => r.path === `/v1/payment_intents/${intent.payment_intent_id}/capture`)).toBe(false);
+    expect(await stripe.intent(intent.payment_intent_id)).toMatchObject({ status: 'canceled', amount_received: 0 });
+    expect(stripe.refundedMinor(intent.payment_intent_id)).toBe(0);
+    expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'void', refundedMinor: 0 });
     expect(await server.services.bookings.payment(intent.payment_intent_id)).toBeNull();
-    // The refunded payment cannot be spent again.
+    // The released payment cannot be spent again.
     const again = await json<ErrorOut>(await checkout(offer, intent), 409);
     expect(again.detail).toMatch(/refunded or cancelled/);
   });

@@ -61,6 +61,12 @@ async function expectRefundedInFull(id: string, amount: number): Promise<void> {
   expect(await server.services.payments.get(id)).toMatchObject({ state: 'refunded', refundedMinor: minor(amount) });
 }
 
+/** Refused before anything was ordered: the card's authorization released, nothing charged, nothing to refund. */
+async function expectNotCharged(id: string): Promise<void> {
+  expect((await server.services.providers.cards.retrievePaymentIntent(id, AbortSignal.timeout(5_000))).status).toBe('canceled');
+  expect(await server.services.payments.get(id)).toMatchObject({ state: 'void', refundedMinor: 0 });
+}
+
 async function bookingsFor(offerId: string) {
   const prisma = (server.services.db as unknown as { prisma: { booking: { findMany(a: unknown): Promise<{ id: string; status: string; providerOrderId: string | null }[]> } } }).prisma;
   return prisma.booking.findMany({ where: { offerId: offerId.replace(/^duffel:/, '') } });
@@ -131,7 +137,7 @@ describe('checkout: the payment must be real and exact', () => {
     expect(await bookingsFor(offer.offer_id)).toHaveLength(0);
   });
 
-  it('a payment for another amount gets 409 naming both amounts, and is refunded in full', async () => {
+  it('a payment for another amount gets 409 naming both amounts, and the card is not charged', async () => {
     // Only the back end may open a payment for a set amount: one for this offer, short of its price.
     const offer = await freshOffer();
     const intent = await json<{ payment_intent_id: string; amount: number }>(
@@ -140,14 +146,15 @@ describe('checkout: the payment must be real and exact', () => {
     await json(await server.post(`/api/booking/card-payments/${intent.payment_intent_id}/confirm`, { payment_method: 'pm_card_visa' }, { headers: internal }));
     const res = await checkout(offer, { id: intent.payment_intent_id }, internal);
     expect(res.status).toBe(409);
-    const body = (await res.json()) as { detail: string; details: { paid: { amount: number }; due: { amount: number }; payment_refunded: boolean } };
+    const body = (await res.json()) as { detail: string; details: { paid: { amount: number }; due: { amount: number }; card_charged: boolean; authorization_released: { amount: number } } };
     expect(body.details.paid.amount).toBeCloseTo(offer.total.amount + 5, 2);
     expect(body.details.due.amount).toBeCloseTo(offer.total.amount, 2);
-    expect(body.detail).toContain('Your payment has been refunded in full.');
-    expect(body.details.payment_refunded).toBe(true);
-    await expectRefundedInFull(intent.payment_intent_id, intent.amount);
+    expect(body.detail).toContain('Your card was not charged: the hold on it has been released.');
+    expect(body.details.card_charged).toBe(false);
+    expect(body.details.authorization_released.amount).toBeCloseTo(intent.amount, 2);
+    await expectNotCharged(intent.payment_intent_id);
     expect(await bookingsFor(offer.offer_id)).toHaveLength(0);
-    // A refunded payment can never be spent again.
+    // A released payment can never be spent again.
     const again = await json<{ detail: string }>(await checkout(offer, { id: intent.payment_intent_id }, internal), 409);
     expect(again.detail).toMatch(/refunded or cancelled/);
   });
@@ -169,20 +176,20 @@ describe('checkout: the payment must be real and exact', () => {
     expect((await server.post('/api/booking/payment-intent', { offer_id: offer.offer_id, amount: 1, currency: 'USD' })).status).toBe(403);
   });
 
-  it('passengers that do not fit the offer get 422 after paying, and the payment is refunded in full', async () => {
+  it('passengers that do not fit the offer get 422 after paying, and the card is not charged', async () => {
     const offer = await freshOffer((o) => o.passengers.length === 1);
     const paid = await payByCard(server, { offer_id: offer.offer_id });
     const res = await server.post('/api/booking/create-offer', { offer_id: offer.offer_id, payment_intent_id: paid.id, client_secret: paid.clientSecret, passengers: [traveller(), traveller()] });
     expect(res.status).toBe(422);
-    await expectRefundedInFull(paid.id, paid.amount);
+    await expectNotCharged(paid.id);
     expect(await bookingsFor(offer.offer_id)).toHaveLength(0);
     const again = await json<{ detail: string }>(await checkout(offer, paid), 409);
     expect(again.detail).toMatch(/refunded or cancelled/);
-    // The answer names the fields at fault and also says the money went back.
-    const body = (await res.json()) as { detail: string; details?: { payment_refunded?: boolean; issues?: unknown } };
-    expect(body.detail).toMatch(/passengers.*Your payment has been refunded in full\.$/);
+    // The answer names the fields at fault and also says nothing was charged.
+    const body = (await res.json()) as { detail: string; details?: { card_charged?: boolean; issues?: unknown } };
+    expect(body.detail).toMatch(/passengers.*Your card was not charged: the hold on it has been released\.$/);
     expect(body.details?.issues).toEqual(expect.arrayContaining([expect.objectContaining({ loc: expect.arrayContaining(['body', 'passengers']) })]));
-    expect(body.details?.payment_refunded).toBe(true);
+    expect(body.details?.card_charged).toBe(false);
   });
 });
 

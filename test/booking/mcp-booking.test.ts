@@ -120,9 +120,11 @@ describe('MCP booking tools', () => {
     expect(await server.services.bookings.payment(piId)).toBeNull();
 
     const paid = await payCard(piId);
-    expect(paid.status).toBe('succeeded');
+    // Paying authorizes the card; booking charges it.
+    expect(paid.status).toBe('requires_capture');
     const booked = await call<Booked>(alice, 'book_flight', { confirmationToken: quote.confirmationToken });
     expect(booked.status).toBe('confirmed');
+    expect((await server.services.providers.cards.retrievePaymentIntent(piId, AbortSignal.timeout(5_000))).status).toBe('succeeded');
     expect(booked.booking_ref).toMatch(/^bk_/);
     expect(booked.order_id).toMatch(/^ord_/);
     expect(booked.total).toEqual(quote.total);
@@ -172,7 +174,7 @@ describe('MCP booking tools', () => {
     expect(await server.services.bookings.payment(quote.payment!.paymentIntentId)).toBeNull();
     // A book token is not a hold token.
     expect(await failing(alice, 'hold_flight', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
-    // Expired after Alice paid: too late to book, and the money she paid for it goes back in full.
+    // Expired after Alice paid: too late to book, and her card is never charged (the authorization is released).
     const key = `mcp-quote:${quote.confirmationToken}`;
     const entry = (await server.services.cache.get<{ expiresAtMs: number }>(key))!;
     await server.services.cache.set(key, { ...entry, expiresAtMs: Date.now() - 1000 }, 3600);
@@ -183,16 +185,16 @@ describe('MCP booking tools', () => {
     const expired = await failing(alice, 'book_flight', { confirmationToken: quote.confirmationToken });
     expect(expired).toMatch(/^GONE: /);
     expect(expired).toContain('expired');
-    expect(expired).toContain('Your payment has been refunded in full.');
-    expect(expired).toContain('"payment_refunded":true');
+    expect(expired).toContain('Your card was not charged: the hold on it has been released.');
+    expect(expired).toContain('"card_charged":false');
     expect(await unrefundedMinor(server, quote.payment!.paymentIntentId, paidMinor)).toBe(0);
-    expect(await server.services.payments.get(quote.payment!.paymentIntentId)).toMatchObject({ state: 'refunded', refundedMinor: paidMinor });
+    expect(await server.services.payments.get(quote.payment!.paymentIntentId)).toMatchObject({ state: 'void', refundedMinor: 0 });
     expect(await server.services.bookings.payment(quote.payment!.paymentIntentId)).toBeNull();
     // Asking again refunds nothing twice; once the entry is gone too, the token is simply unknown.
     expect(await failing(alice, 'book_flight', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
     await server.services.cache.delete(key);
     expect(await failing(alice, 'book_flight', { confirmationToken: quote.confirmationToken })).toMatch(/^GONE: /);
-    expect(await server.services.payments.get(quote.payment!.paymentIntentId)).toMatchObject({ state: 'refunded', refundedMinor: paidMinor });
+    expect(await server.services.payments.get(quote.payment!.paymentIntentId)).toMatchObject({ state: 'void', refundedMinor: 0 });
   });
 
   it('holds a fare that allows it, without payment, until payment_required_by', async () => {

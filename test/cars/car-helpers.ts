@@ -86,11 +86,17 @@ export async function payCar(server: TestServer, body: Record<string, unknown>, 
 }
 
 /**
- * What the card processor still holds of a payment. Asks it to refund more than
- * was ever charged: the simulator refuses, naming what remains (as Stripe does),
- * or says the charge is refunded in full. Nothing changes.
+ * What the card processor still holds of a payment: an authorization not yet
+ * captured or released, or what was charged and not refunded. For a charge it asks
+ * the processor to refund more than was ever charged: the simulator refuses,
+ * naming what remains (as Stripe does), or says the charge is refunded in full.
+ * Nothing changes.
  */
 export async function unrefundedMinor(server: TestServer, paymentIntentId: string, chargedMinor: number): Promise<number> {
+  // Paying only authorizes the card until goods are made: an authorization still held counts whole, a released one as nothing.
+  const intent = await server.services.providers.cards.retrievePaymentIntent(paymentIntentId, AbortSignal.timeout(5_000));
+  if (intent.status === 'requires_capture') return intent.amountMinor;
+  if (intent.status === 'canceled') return 0;
   try {
     await server.services.providers.cards.refundPaymentIntent(paymentIntentId, { amountMinor: chargedMinor + 1, idempotencyKey: `probe:${paymentIntentId}:${Date.now()}` }, AbortSignal.timeout(5_000));
   } catch (err) {

@@ -130,7 +130,7 @@ describe('legacy flow', () => {
     expect(canceledEvents).toHaveLength(1);
   });
 
-  it('refuses to book before the fee is paid (402), with a payment for another amount (409, refunded in full), and a partner deal at the fee intent (422)', async () => {
+  it('refuses to book before the fee is paid (402), with a payment for another amount (409, not charged), and a partner deal at the fee intent (422)', async () => {
     const rate = await rateOf(server, 'legacy', 33);
     const unpaid = await json<IntentOut>(await server.post('/api/cars/payment-intent', { offer_token: rate.offer_token }));
     const res = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: unpaid.payment_intent_id, client_secret: unpaid.client_secret });
@@ -141,11 +141,11 @@ describe('legacy flow', () => {
     const paidWithoutAddOns = await payCar(server, { offer_token: rate.offer_token });
     const mismatch = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), add_ons: [{ code: 'gps' }], payment_intent_id: paidWithoutAddOns.payment_intent_id, client_secret: paidWithoutAddOns.client_secret });
     expect(mismatch.status).toBe(409);
-    const mismatchOut = (await mismatch.json()) as { detail: string; details: { payment_refunded: boolean } };
-    expect(mismatchOut.detail).toContain('Your payment has been refunded in full.');
-    expect(mismatchOut.details.payment_refunded).toBe(true);
+    const mismatchOut = (await mismatch.json()) as { detail: string; details: { card_charged: boolean } };
+    expect(mismatchOut.detail).toContain('Your card was not charged');
+    expect(mismatchOut.details.card_charged).toBe(false);
     expect(await unrefundedMinor(server, paidWithoutAddOns.payment_intent_id, toMinor(paidWithoutAddOns.amount))).toBe(0);
-    expect(await server.services.payments.get(paidWithoutAddOns.payment_intent_id)).toMatchObject({ state: 'refunded', refundedMinor: toMinor(paidWithoutAddOns.amount) });
+    expect(await server.services.payments.get(paidWithoutAddOns.payment_intent_id)).toMatchObject({ state: 'void', refundedMinor: 0 });
     expect(await server.services.carBookings.byPayment(paidWithoutAddOns.payment_intent_id)).toBeNull();
     // ... and cannot book even what it was made for any more.
     const spentAfterRefund = await server.post('/api/cars/book', { offer_token: rate.offer_token, driver: driver(), payment_intent_id: paidWithoutAddOns.payment_intent_id, client_secret: paidWithoutAddOns.client_secret });

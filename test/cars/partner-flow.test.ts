@@ -85,7 +85,7 @@ describe('partner flow', () => {
     expect(await unrefundedMinor(server, intent.payment_intent_id, toMinor(q.total.amount))).toBe(toMinor(q.total.amount) - toMinor(rentalRefund));
   });
 
-  it('answers 410 for an expired quote and refunds a payment made for it', async () => {
+  it('answers 410 for an expired quote and releases a payment made for it: the card is never charged', async () => {
     const q = await quote(41);
     const intent = await payCar(server, { quote_id: q.quote_id });
     const key = `car-partner-quote:${q.quote_id}`;
@@ -93,12 +93,12 @@ describe('partner flow', () => {
     await server.services.cache.set(key, { ...cached, expiresAt: new Date(Date.now() - 1000).toISOString() }, 3600);
     const res = await server.post('/api/cars/partner/book', { quote_id: q.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret });
     expect(res.status).toBe(410);
-    const out = (await res.json()) as { detail: string; details: { payment_refunded: boolean } };
-    expect(out.detail).toMatch(/expired.*Your payment has been refunded in full\./);
-    expect(out.details.payment_refunded).toBe(true);
+    const out = (await res.json()) as { detail: string; details: { card_charged: boolean } };
+    expect(out.detail).toMatch(/expired.*Your card was not charged: the hold on it has been released\./);
+    expect(out.details.card_charged).toBe(false);
     expect(await unrefundedMinor(server, intent.payment_intent_id, toMinor(q.total.amount))).toBe(0);
-    expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'refunded', refundedMinor: toMinor(q.total.amount) });
-    // The refunded payment can never be spent again.
+    expect(await server.services.payments.get(intent.payment_intent_id)).toMatchObject({ state: 'void', refundedMinor: 0 });
+    // The released payment can never be spent again.
     const again = await server.post('/api/cars/partner/book', { quote_id: q.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id, client_secret: intent.client_secret });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { detail: string }).detail).toMatch(/refunded or cancelled/);
@@ -134,7 +134,7 @@ describe('partner flow', () => {
     expect((await json<CarBookingOut>(await spend(q2.quote_id, other))).status).toBe('confirmed');
   });
 
-  it('refuses a booked quote a second payment made for it (409), and refunds that payment in full', async () => {
+  it('refuses a booked quote a second payment made for it (409), and releases that payment without charging it', async () => {
     const q = await quote(45);
     const first = await payCar(server, { quote_id: q.quote_id });
     const spend = (p: { payment_intent_id: string; client_secret: string | null }) =>
@@ -143,13 +143,13 @@ describe('partner flow', () => {
     const second = await payCar(server, { quote_id: q.quote_id });
     const rebook = await spend(second);
     expect(rebook.status).toBe(409);
-    const out = (await rebook.json()) as { detail: string; details: { booking_id?: string; payment_refunded?: boolean } };
+    const out = (await rebook.json()) as { detail: string; details: { booking_id?: string; card_charged?: boolean } };
     expect(out.detail).toMatch(/already been booked/);
     expect(out.details.booking_id).toBe(booked.booking_id);
     // The first payment stays with the booking; the second pays for nothing and goes back at once.
     expect(await unrefundedMinor(server, first.payment_intent_id, toMinor(q.total.amount))).toBe(toMinor(q.total.amount));
     expect(await unrefundedMinor(server, second.payment_intent_id, toMinor(q.total.amount))).toBe(0);
-    expect(out.detail).toContain('Your payment has been refunded in full.');
-    expect(out.details.payment_refunded).toBe(true);
+    expect(out.detail).toContain('Your card was not charged');
+    expect(out.details.card_charged).toBe(false);
   });
 });

@@ -28,6 +28,8 @@ export interface StripeFake {
   requests: RecordedRequest[];
   /** What has been refunded of an intent so far; undefined for an unknown intent. */
   refundedMinor(paymentIntentId: string): number | undefined;
+  /** The intent as the fake holds it (a copy). */
+  intent(paymentIntentId: string): Promise<Record<string, unknown> | undefined>;
   /** The next `times` requests (after the key check) fail with this scenario. */
   failNext(scenario: StripeFakeScenario, times?: number): void;
   close(): Promise<void>;
@@ -43,7 +45,8 @@ interface FakeIntent {
   metadata: Record<string, string>;
   created: number;
   livemode: false;
-  capture_method: 'automatic';
+  capture_method: 'automatic' | 'manual';
+  amount_capturable: number;
   confirmation_method: 'automatic';
   payment_method: string | null;
   amount_received: number;
@@ -103,7 +106,8 @@ export async function startStripeFake(): Promise<StripeFake> {
     const intent: FakeIntent = {
       id, object: 'payment_intent', amount: Number(amount), currency: currency.toLowerCase(), status: 'requires_payment_method',
       client_secret: `${id}_secret_fake${intentCount}`, metadata, created: 1_767_225_600 + intentCount, livemode: false,
-      capture_method: 'automatic', confirmation_method: 'automatic', payment_method: null, amount_received: 0,
+      capture_method: form.capture_method === 'manual' ? 'manual' : 'automatic', amount_capturable: 0,
+      confirmation_method: 'automatic', payment_method: null, amount_received: 0,
       amount_refunded: 0, latest_charge: null, canceled_at: null, next_action: null, last_payment_error: null,
     };
     intents.set(id, intent);
@@ -123,9 +127,11 @@ export async function startStripeFake(): Promise<StripeFake> {
       return stripeError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: intent });
     }
     intent.payment_method = pm;
-    intent.status = behaviour === 'succeeds' ? 'succeeded' : 'requires_action';
+    const authorizeOnly = behaviour === 'succeeds' && intent.capture_method === 'manual';
+    intent.status = behaviour !== 'succeeds' ? 'requires_action' : authorizeOnly ? 'requires_capture' : 'succeeded';
     intent.next_action = behaviour === 'succeeds' ? null : { type: 'use_stripe_sdk' };
-    if (behaviour === 'succeeds') {
+    if (authorizeOnly) intent.amount_capturable = intent.amount;
+    else if (behaviour === 'succeeds') {
       intent.amount_received = intent.amount;
       intent.latest_charge = intent.id.replace(/^pi_/, 'ch_');
     }
@@ -166,17 +172,28 @@ export async function startStripeFake(): Promise<StripeFake> {
   function route(method: string, path: string, form: FormObject): Reply {
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(form);
-    const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(path);
+    const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel|capture))?$/.exec(path);
     if (!match) return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
     const intent = intents.get(match[1]!);
     if (!intent) return missingIntent(match[1]!);
     if (method === 'GET' && !match[2]) return { status: 200, body: intent };
     if (method === 'POST' && match[2] === 'confirm') return confirmIntent(intent, form);
+    if (method === 'POST' && match[2] === 'capture') {
+      if (intent.status !== 'requires_capture') {
+        return stripeError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.` });
+      }
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount_capturable;
+      intent.amount_capturable = 0;
+      intent.latest_charge = intent.id.replace(/^pi_/, 'ch_');
+      return { status: 200, body: intent };
+    }
     if (method === 'POST' && match[2] === 'cancel') {
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
         return stripeError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` });
       }
       intent.status = 'canceled';
+      intent.amount_capturable = 0;
       intent.canceled_at = 1_767_229_200;
       return { status: 200, body: intent };
     }
@@ -246,6 +263,10 @@ export async function startStripeFake(): Promise<StripeFake> {
     port,
     requests,
     refundedMinor: (id) => intents.get(id)?.amount_refunded,
+    intent: async (id) => {
+      const found = intents.get(id);
+      return found ? { ...found } : undefined;
+    },
     failNext(scenario, times = 1) {
       for (let i = 0; i < times; i++) queue.push(scenario);
     },

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ProviderError } from '../../tools/_kit/provider-error.js';
+import type { CardProcessor } from '../../tools/_kit/providers.js';
 import { driver, payCar, period, rateOf, type RateOut } from '../cars/car-helpers.js';
 import { payByCard, searchOffers, traveller, type OfferOut } from '../booking/booking-helpers.js';
 import { daysAhead } from '../flights/search-helpers.js';
@@ -12,7 +13,7 @@ import type { TestServer } from '../helpers/start-test-server.js';
 // moves, or the customer paid and nothing ever came to spend the payment (a
 // crash or a closed tab after capture).
 
-export const FAULTS = ['none', 'price_change', 'expired', 'refused', 'timeout', 'abandoned'] as const;
+export const FAULTS = ['none', 'price_change', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export interface Outcome {
@@ -51,6 +52,22 @@ function patch<T extends object>(target: T, method: keyof T & string, impl: (rea
 
 const refusal = () => new ProviderError('duffel', 'rejected', 'refused by the provider (fault injection)', { status: 422, code: 'fault_injected' });
 const noAnswer = () => new ProviderError('duffel', 'timeout', 'no answer in time (fault injection)');
+
+/**
+ * Faults of the card capture, met by every flow: the processor refuses it (the
+ * authorization expired and Stripe cancelled it), or it went through and its answer was lost.
+ */
+function captureFault(cards: CardProcessor, fault: Fault): (() => void) | null {
+  if (fault !== 'capture_refused' && fault !== 'capture_lost') return null;
+  return patch(cards, 'capturePaymentIntent', async (real, id, opts, signal) => {
+    if (fault === 'capture_refused') {
+      await cards.cancelPaymentIntent(id as string, signal as AbortSignal);
+      throw new ProviderError('stripe', 'rejected', 'stripe: authorization expired (fault injection)', { status: 400, code: 'payment_intent_unexpected_state' });
+    }
+    await real(id, opts, signal);
+    throw new ProviderError('stripe', 'timeout', 'stripe: no answer in time (fault injection)');
+  });
+}
 
 /** Installs `fault` on the method that makes the goods: it refuses, or never answers. */
 function goodsFault<T extends object>(target: T, method: keyof T & string, fault: Fault): (() => void) | null {
@@ -91,6 +108,8 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
   const flights = server.services.providers.flights;
   const cars = server.services.providers.cars;
   const stays = server.services.providers.stays;
+  // A capture fault stands in for the goods fault: the goods themselves then go through.
+  const goods = <T extends object>(target: T, method: keyof T & string, fault: Fault) => captureFault(server.services.providers.cards, fault) ?? goodsFault(target, method, fault);
   const anyOffer = offerSupply(ctx, () => true, { origin: 'JFK', destination: 'LHR' }, 60);
   const holdable = offerSupply(ctx, (o) => o.can_hold === true, { origin: 'LHR', destination: 'JFK' }, 60);
   const offerGone = () => patch(flights, 'getOffer', async () => Promise.reject(new ProviderError('duffel', 'not_found', 'offer expired (fault injection)', { status: 404, code: 'offer_no_longer_available' })));
@@ -98,7 +117,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
     const offer = (await real(...a)) as { total: { amount: number } };
     return { ...offer, total: { ...offer.total, amount: offer.total.amount + 7 } };
   });
-  const offerFault = (fault: Fault) => (fault === 'expired' ? offerGone() : fault === 'price_change' ? dearerOffer() : goodsFault(flights, 'createOrder', fault));
+  const offerFault = (fault: Fault) => (fault === 'expired' ? offerGone() : fault === 'price_change' ? dearerOffer() : goods(flights, 'createOrder', fault));
 
   const flightCheckout = (name: string, path: '/api/booking/create-offer' | '/api/book', headers: Record<string, string>): CheckoutFlow => ({
     name,
@@ -130,7 +149,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
       const undo =
         fault === 'price_change' ? reread((o) => ({ ...o, total: { ...o.total, amount: o.total.amount + 7 } }))
         : fault === 'expired' ? reread((o) => ({ ...o, payment: { ...o.payment, paymentRequiredBy: new Date(Date.now() - 60_000).toISOString() } }))
-        : goodsFault(flights, 'payOrder', fault);
+        : goods(flights, 'payOrder', fault);
       try {
         return { paymentId: paid.id, answer: await status(await server.post('/api/booking/pay', { order_id: held.booking_ref, payment_intent_id: paid.id }, { headers: alice })) };
       } finally {
@@ -141,7 +160,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
 
   const extras: CheckoutFlow = {
     name: 'services (bags after booking)',
-    faults: ['none', 'price_change', 'refused', 'timeout', 'abandoned'],
+    faults: ['none', 'price_change', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'],
     async run(fault) {
       const offer = await anyOffer();
       const fare = await payByCard(server, { offer_id: offer.offer_id }, alice);
@@ -152,7 +171,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
       if (fault === 'abandoned') return { paymentId: paid.id, answer: '-' };
       // A price change here: the customer asks for two bags where one was paid for.
       const asked = fault === 'price_change' ? [{ id: bag[0]!.id, quantity: 2 }] : bag;
-      const undo = goodsFault(flights, 'addOrderServices', fault);
+      const undo = goods(flights, 'addOrderServices', fault);
       try {
         return { paymentId: paid.id, answer: await status(await server.post(`/api/booking/${booked.booking_ref}/services`, { services: asked, payment_intent_id: paid.id }, { headers: alice })) };
       } finally {
@@ -197,7 +216,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
       const undo =
         fault === 'price_change' ? changeRequestRead((o) => ({ ...o, changeTotal: { ...o.changeTotal, amount: o.changeTotal.amount + 7 } }))
         : fault === 'expired' ? changeRequestRead((o) => ({ ...o, expiresAt: new Date(Date.now() - 60_000).toISOString() }))
-        : goodsFault(flights, 'confirmChange', fault);
+        : goods(flights, 'confirmChange', fault);
       try {
         return { paymentId: paid.id, answer: await status(await server.post(`/api/booking/${ref}/change-confirm`, { change_offer_id: offer.id, payment_intent_id: paid.id }, { headers: alice })) };
       } finally {
@@ -216,7 +235,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
       if (fault === 'abandoned') return { paymentId: intent.payment_intent_id, answer: '-' };
       const undo =
         fault === 'expired' ? patch(cars, 'createQuote', async () => Promise.reject(new ProviderError('duffel', 'not_found', 'rate gone (fault injection)', { status: 404 })))
-        : goodsFault(cars, 'createBooking', fault);
+        : goods(cars, 'createBooking', fault);
       // A price change: the customer asks for an add-on the fee did not include.
       const addOns = fault === 'price_change' ? [{ code: 'additional_driver', quantity: 1 }] : [];
       try {
@@ -230,13 +249,13 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
 
   const carPartner: CheckoutFlow = {
     name: 'car partner',
-    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned'],
+    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'],
     async run(fault) {
       const rate = await rateOf(server, 'partner', carDay++);
       const quote = (await (await server.post('/api/cars/quote', { offer_token: rate.offer_token }, { headers: alice })).json()) as { quote_id: string };
       const intent = await payCar(server, { quote_id: quote.quote_id }, alice);
       if (fault === 'abandoned') return { paymentId: intent.payment_intent_id, answer: '-' };
-      const undo = fault === 'expired' ? ctx.advanceClock(16 * 60_000) : goodsFault(cars, 'createBooking', fault);
+      const undo = fault === 'expired' ? ctx.advanceClock(16 * 60_000) : goods(cars, 'createBooking', fault);
       try {
         return { paymentId: intent.payment_intent_id, answer: await status(await server.post('/api/cars/partner/book', { quote_id: quote.quote_id, driver: driver(), payment_intent_id: intent.payment_intent_id }, { headers: alice })) };
       } finally {
@@ -268,7 +287,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
 
   const mcpCar: CheckoutFlow = {
     name: 'MCP book_car',
-    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned'],
+    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'],
     async run(fault) {
       const p = period(carDay++, 3);
       const { rates } = await call<{ rates: { offer_token: string; flow: string }[] }>(ctx.mcp, 'search_cars', { pick_up: { place: 'MIA', at: p.pick_up_at }, drop_off: { at: p.drop_off_at }, driver_age: 40 });
@@ -277,7 +296,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
       const id = quote.payment.paymentIntentId;
       await payIntent(id);
       if (fault === 'abandoned') return { paymentId: id, answer: '-' };
-      const undo = fault === 'expired' ? tokenExpiry() : goodsFault(cars, 'createBooking', fault);
+      const undo = fault === 'expired' ? tokenExpiry() : goods(cars, 'createBooking', fault);
       try {
         return { paymentId: id, answer: await mcpAnswer(call(ctx.mcp, 'book_car', { confirmationToken: quote.confirmationToken })) };
       } finally {
@@ -289,7 +308,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
   let hotelDay = 80;
   const mcpHotel: CheckoutFlow = {
     name: 'MCP book_hotel (stay)',
-    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned'],
+    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'],
     async run(fault) {
       const day = hotelDay++;
       const found = await call<{ results: { search_result_id: string }[] }>(ctx.mcp, 'search_hotels', { city: 'PAR', checkIn: daysAhead(day), checkOut: daysAhead(day + 2) });
@@ -303,7 +322,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
       const id = quote.payment.paymentIntentId;
       await payIntent(id);
       if (fault === 'abandoned') return { paymentId: id, answer: '-' };
-      const undo = fault === 'expired' ? tokenExpiry() : goodsFault(stays, 'createBooking', fault);
+      const undo = fault === 'expired' ? tokenExpiry() : goods(stays, 'createBooking', fault);
       try {
         return { paymentId: id, answer: await mcpAnswer(call(ctx.mcp, 'book_hotel', { confirmationToken: quote.confirmationToken })) };
       } finally {

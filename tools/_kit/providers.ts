@@ -468,12 +468,21 @@ export interface CardWebhookEvent {
 export interface CardProcessor {
   readonly name: 'stripe';
   readonly mode: ProviderMode;
-  /** Idempotent per key: the same key returns the same intent. */
-  createPaymentIntent(opts: { amountMinor: number; currency: string; metadata?: Record<string, string>; idempotencyKey: string }, signal: AbortSignal): Promise<PaymentIntent>;
+  /**
+   * Idempotent per key: the same key returns the same intent. With `captureMethod: 'manual'` confirming
+   * only authorizes the card (`requires_capture`); the money moves when capturePaymentIntent is called.
+   */
+  createPaymentIntent(
+    opts: { amountMinor: number; currency: string; metadata?: Record<string, string>; idempotencyKey: string; captureMethod?: 'automatic' | 'manual' },
+    signal: AbortSignal,
+  ): Promise<PaymentIntent>;
   retrievePaymentIntent(id: string, signal: AbortSignal): Promise<PaymentIntent>;
   /** Confirms with a payment method (test cards such as pm_card_visa in the simulator and Stripe test mode). */
   confirmPaymentIntent(id: string, opts: { paymentMethod: string; idempotencyKey: string }, signal: AbortSignal): Promise<PaymentIntent>;
+  /** Cancels an intent not captured yet; for an authorized one (`requires_capture`) this releases the hold on the card. */
   cancelPaymentIntent(id: string, signal: AbortSignal): Promise<PaymentIntent>;
+  /** Captures all of an authorized intent (`requires_capture` → `succeeded`). Idempotent per key. */
+  capturePaymentIntent(id: string, opts: { idempotencyKey: string }, signal: AbortSignal): Promise<PaymentIntent>;
   /** Refunds a succeeded intent, all of it unless `amountMinor` is given. Idempotent per key. */
   refundPaymentIntent(id: string, opts: { amountMinor?: number; idempotencyKey: string; reason?: 'duplicate' | 'requested_by_customer' | 'fraudulent' }, signal: AbortSignal): Promise<CardRefund>;
   /** Verifies a webhook's signature header over the raw body; throws ProviderError kind `rejected` when it does not match. */

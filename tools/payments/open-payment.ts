@@ -5,8 +5,9 @@ import type { PaymentIntent } from '../_kit/providers.js';
 import { payerOf } from './payer.js';
 import type { PaymentPurpose } from './payment-store.js';
 
-// The one way the service opens a card payment: the processor's intent and our
-// ledger record, which names who may spend it and on what.
+// The one way the service opens a card payment: the processor's intent (manual
+// capture: the customer's payment authorizes the card, the money moves when goods
+// are made) and our ledger record, which names who may spend it and on what.
 
 export interface PaymentRequest {
   purpose: PaymentPurpose;
@@ -30,6 +31,8 @@ export async function openCardPayment(ctx: ToolContext, req: PaymentRequest): Pr
         currency: req.currency,
         metadata: { ...req.metadata, purpose: req.purpose, ...(req.subject ? { subject: req.subject } : {}), ...(userId ? { user_id: userId } : {}) },
         idempotencyKey: req.idempotencyKey,
+        // Paying authorizes the card; claimPayment charges it once the purchase can no longer be refused.
+        captureMethod: 'manual',
       },
       ctx.signal,
     );

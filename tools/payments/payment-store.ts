@@ -1,9 +1,10 @@
 // The payments ledger as tools see it: one record per card payment the service
 // opened, implemented with Prisma in adapters/db. Money is integer minor units.
 //
-// A payment's life: `open` (created; maybe captured by the customer) → `claimed`
-// by goods being made → `attached` once they exist; or → `refunding` → `refunded`;
-// or, never captured and abandoned, `void` (cancelled at the processor).
+// A payment's life: `open` (created; maybe authorized by the customer's card) →
+// `claimed` by goods being made (the authorization is captured then) → `attached`
+// once they exist; or → `refunding` → `refunded` (captured money sent back) or
+// `void` (never captured: the authorization released, the intent cancelled).
 // Claiming and starting a refund are both compare-and-set from `open`, so a
 // payment is never both spent on goods and refunded as unused, whatever races.
 
@@ -67,8 +68,8 @@ export interface PaymentStore {
    * reconciler's grace period is measured on); true when this call moved it.
    */
   startRefund(id: string, from: readonly PaymentState[], at: Date): Promise<boolean>;
-  /** `open` → `void`: never captured, and cancelled at the processor. True when this call moved it. */
-  markVoid(id: string): Promise<boolean>;
+  /** `open` (or one of `from`) → `void`: never captured, and cancelled at the processor. True when this call moved it. */
+  markVoid(id: string, from?: readonly PaymentState[]): Promise<boolean>;
   /** Ends a `refunding`: back to the state it came from when the refund did not go through, or `refunded` when nothing was left. */
   abandonRefund(id: string, backTo: PaymentState): Promise<void>;
   /**

@@ -1,6 +1,6 @@
 import type { ToolContext } from '../_kit/context.js';
 import { goodsState } from './goods-state.js';
-import { refundWhole } from './refund.js';
+import { giveBackWhole } from './refund.js';
 import { attachPayment } from './redeem.js';
 
 // The money invariant's safety net: every captured payment ends attached to goods
@@ -31,24 +31,27 @@ export interface ReconcileReport {
   refunded: number;
   attached: number;
   refundedMinor: number;
+  /** Authorizations cancelled without ever charging the card. */
+  released: number;
 }
 
 export async function reconcilePayments(ctx: ToolContext, batch = 50): Promise<ReconcileReport> {
-  const report: ReconcileReport = { refunded: 0, attached: 0, refundedMinor: 0 };
+  const report: ReconcileReport = { refunded: 0, attached: 0, refundedMinor: 0, released: 0 };
   const store = ctx.services.payments;
   const now = ctx.services.clock().getTime();
   const refund = async (id: string, from: 'open' | 'claimed' | 'refunding', reason: string) => {
-    const minor = await refundWhole(ctx, id, [from], reason);
-    if (minor > 0) {
+    const back = await giveBackWhole(ctx, id, [from], reason);
+    if (back.refundedMinor > 0) {
       report.refunded += 1;
-      report.refundedMinor += minor;
+      report.refundedMinor += back.refundedMinor;
     }
+    if (back.releasedMinor > 0) report.released += 1;
   };
 
   for (const p of await store.stale(['open'], new Date(now - UNSPENT_GRACE_MS), batch)) {
     if (ctx.signal.aborted) return report;
     if (now - Date.parse(p.createdAt) > ABANDONED_MS && (await voidIfUncaptured(ctx, p.id))) continue;
-    await refund(p.id, 'open', 'unattached'); // an intent not captured yet is left as it is
+    await refund(p.id, 'open', 'unattached'); // authorized: released; not paid at all yet: left as it is
   }
   for (const p of await store.stale(['claimed'], new Date(now - CLAIMED_GRACE_MS), batch)) {
     if (ctx.signal.aborted || !p.goods) continue;

@@ -5,16 +5,20 @@ import { isProviderError, providerToolError } from '../_kit/provider-error.js';
 import type { PaymentIntent } from '../_kit/providers.js';
 import { mayPay } from './payer.js';
 import type { GoodsRef, PaymentPurpose, PaymentRecord } from './payment-store.js';
-import { refundWhole } from './refund.js';
+import { captureClaimed } from './capture.js';
+import { giveBackNote } from './give-back-note.js';
+import { giveBackWhole, refundWhole, type GiveBack } from './refund.js';
 
 // Spending a card payment, in the order that keeps money safe:
 //  1. spendablePayment: the caller is its payer and it was opened for this
 //     purpose and subject (404 / 409, nothing happens);
 //  2. refundOnFailure(work): every check that can still fail (the offer, the
-//     price, the amount) runs inside it, and any failure gives a captured payment
-//     back, since it now pays for nothing;
+//     price, the amount) runs inside it, and any failure gives the payment back
+//     (the card's authorization released; money captured elsewhere refunded),
+//     since it now pays for nothing;
 //  3. claimPayment: the payment is spent on goods (compare-and-set, so it can
-//     never be spent twice or spent after its refund started).
+//     never be spent twice or spent after its refund started), and only then is
+//     the card charged (captured).
 // After the claim, the goods flow refunds on its own failure; the reconciler
 // refunds whatever a crash left behind.
 
@@ -69,10 +73,16 @@ async function retrieve(ctx: ToolContext, id: string): Promise<PaymentIntent> {
   }
 }
 
-/** The processor's word that the payment was captured for exactly `due`. Run it inside refundOnFailure. */
+/** What a paid payment looks like at the processor: authorized and waiting for capture, or captured already. */
+const PAID: ReadonlySet<PaymentIntent['status']> = new Set(['requires_capture', 'succeeded']);
+
+/**
+ * The processor's word that the card was authorized (or charged) for exactly `due`.
+ * Run it inside refundOnFailure.
+ */
 export async function capturedFor(ctx: ToolContext, payment: PaymentRecord, due: { minor: number; currency: string }): Promise<PaymentIntent> {
   const intent = await retrieve(ctx, payment.id);
-  if (intent.status !== 'succeeded') {
+  if (!PAID.has(intent.status)) {
     throw new ToolError('PAYMENT_REQUIRED', `Payment ${payment.id} has not succeeded (status ${intent.status})`, {
       details: { payment_intent_id: payment.id, status: intent.status },
       hint: 'Complete the card payment first, then call again.',
@@ -96,11 +106,12 @@ export async function capturedFor(ctx: ToolContext, payment: PaymentRecord, due:
  * (travellers that do not fit the offer) would lose the note in FastAPI's bare
  * `detail` list, so it is told as a 422 with a message, the fields in `details`.
  */
-function withRefundNote(err: ToolError, refundedMinor: number, currency: string): ToolError {
+function withGiveBackNote(err: ToolError, back: GiveBack, currency: string): ToolError {
   const fieldLevel = err.code === 'VALIDATION_FAILED' && err.issues !== undefined;
   const message = fieldLevel ? `${err.issues!.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; ')}` : err.message;
-  return new ToolError(fieldLevel ? 'UNPROCESSABLE' : err.code, `${message}. Your payment has been refunded in full.`, {
-    details: { ...err.details, ...(fieldLevel ? { issues: err.issues } : {}), payment_refunded: true, refunded: fromMinor(refundedMinor, currency) },
+  const note = giveBackNote(back, currency);
+  return new ToolError(fieldLevel ? 'UNPROCESSABLE' : err.code, `${message}. ${note.text}`, {
+    details: { ...err.details, ...(fieldLevel ? { issues: err.issues } : {}), ...note.details },
     hint: `${err.hint} Open a new payment to try again.`,
     ...(err.issues && !fieldLevel ? { issues: err.issues } : {}),
     cause: err,
@@ -109,23 +120,27 @@ function withRefundNote(err: ToolError, refundedMinor: number, currency: string)
 
 /**
  * Runs the checks between proving a payment and claiming it. If any fails while
- * the payment is still unspent, a captured payment is refunded in full before
- * the error goes back, and the error says so.
+ * the payment is still unspent, it is given back before the error goes back (an
+ * authorization released, so the card is never charged; a payment captured
+ * outside our flow refunded in full), and the error says which.
  */
 export async function refundOnFailure<T>(ctx: ToolContext, payment: PaymentRecord, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    const refunded = await refundWhole(ctx, payment.id, ['open'], 'not_booked');
-    if (refunded > 0 && isToolError(err)) throw withRefundNote(err, refunded, payment.currency);
+    const back = await giveBackWhole(ctx, payment.id, ['open'], 'not_booked');
+    if (back.refundedMinor + back.releasedMinor > 0 && isToolError(err)) throw withGiveBackNote(err, back, payment.currency);
     throw err;
   }
 }
 
-/** Spends the payment on goods. Already spent, or being refunded: CONFLICT naming what happened. */
+/**
+ * Spends the payment on goods and charges the card (captures its authorization).
+ * Already spent, or being refunded: CONFLICT naming what happened.
+ */
 export async function claimPayment(ctx: ToolContext, payment: PaymentRecord, goods: GoodsRef): Promise<void> {
   const claim = await ctx.services.payments.claim(payment.id, goods);
-  if (claim.ok) return;
+  if (claim.ok) return captureClaimed(ctx, payment);
   const current = claim.current;
   if (current?.state === 'refunding' || current?.state === 'refunded' || current?.state === 'void') throw noLongerSpendable(payment.id);
   throw new ToolError('CONFLICT', 'This payment has already been used', {

@@ -57,39 +57,64 @@ async function send(ctx: ToolContext, paymentId: string, record: PaymentRecord |
   return refund.amountMinor;
 }
 
+/** What giving a payment back did: captured money refunded, or an authorization released (nothing was charged). */
+export interface GiveBack {
+  refundedMinor: number;
+  releasedMinor: number;
+}
+
+const NOTHING: GiveBack = { refundedMinor: 0, releasedMinor: 0 };
+
+/** Cancels an authorization nobody captured: the hold on the card goes away and nothing is charged. */
+async function release(ctx: ToolContext, paymentId: string): Promise<boolean> {
+  const intent = await ctx.services.providers.cards.cancelPaymentIntent(paymentId, moneySignal()).catch(() => null);
+  return intent?.status === 'canceled';
+}
+
 /**
  * Gives back a payment that is not (or no longer) paying for goods: it moves from
  * one of `from` to `refunding` first, so a racing claim or a second refund cannot
- * happen. A payment that was never captured is left as it was (and goes to the
- * back of the reconciler's queue). Never throws: the
- * failure being reported matters more; the reconciler retries what did not go through.
+ * happen. Captured money is refunded; an authorization not captured yet is
+ * released (the payment ends `void`); a payment the customer never completed is
+ * left as it was (and goes to the back of the reconciler's queue). Never throws:
+ * the failure being reported matters more; the reconciler retries what did not go through.
  */
-export async function refundWhole(ctx: ToolContext, paymentId: string, from: readonly PaymentState[], reason: string): Promise<number> {
+export async function giveBackWhole(ctx: ToolContext, paymentId: string, from: readonly PaymentState[], reason: string): Promise<GiveBack> {
   // One key for every whole refund of a payment: checkout, goods tracker and reconciler racing each other make one refund.
   const order = { reasonKey: 'whole', reason };
   const payments = ctx.services.payments;
   try {
     const record = await payments.get(paymentId);
-    if (!record) return await sendUnrecorded(ctx, paymentId, order);
-    if (!(await payments.startRefund(paymentId, from, ctx.services.clock()))) return 0;
+    if (!record) return { ...NOTHING, refundedMinor: await sendUnrecorded(ctx, paymentId, order) };
+    if (!(await payments.startRefund(paymentId, from, ctx.services.clock()))) return NOTHING;
     const intent = await ctx.services.providers.cards.retrievePaymentIntent(paymentId, moneySignal()).catch(() => null);
+    if (intent?.status === 'requires_capture') {
+      const released = await release(ctx, paymentId);
+      await payments.abandonRefund(paymentId, released ? 'void' : record.state);
+      return released ? { ...NOTHING, releasedMinor: intent.amountMinor } : NOTHING;
+    }
     if (intent?.status !== 'succeeded') {
       await payments.abandonRefund(paymentId, record.state);
-      return 0;
+      return NOTHING;
     }
     try {
-      return await send(ctx, paymentId, record, order, () => 'refunded');
+      return { ...NOTHING, refundedMinor: await send(ctx, paymentId, record, order, () => 'refunded') };
     } catch (err) {
       // Refunded in full already (from the processor's dashboard): nothing left to give back.
       const done = isProviderError(err) && err.code === 'charge_already_refunded';
       await payments.abandonRefund(paymentId, done ? 'refunded' : record.state);
-      if (done) return 0;
+      if (done) return NOTHING;
       throw err;
     }
   } catch (err) {
     ctx.log.error({ err, paymentId, reasonKey: order.reasonKey }, 'refund failed; the reconciler will retry');
-    return 0;
+    return NOTHING;
   }
+}
+
+/** giveBackWhole for callers that record refunds: what came back to the card as a refund. */
+export async function refundWhole(ctx: ToolContext, paymentId: string, from: readonly PaymentState[], reason: string): Promise<number> {
+  return (await giveBackWhole(ctx, paymentId, from, reason)).refundedMinor;
 }
 
 /** A payment opened before the ledger existed: refunded at the processor only. */

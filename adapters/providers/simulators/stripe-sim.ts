@@ -27,6 +27,12 @@ interface SimIntent extends WirePaymentIntent {
   metadata: Record<string, string>;
   livemode: false;
   payment_method: string | null;
+  /** `manual`: confirming authorizes, capturing charges (absent on intents stored before it existed: automatic). */
+  capture_method?: 'automatic' | 'manual';
+  /** What a capture can still take; Stripe keeps it at the authorized amount until capture or cancellation. */
+  amount_capturable?: number;
+  /** When the card was authorized (seconds), for the authorization's expiry. */
+  authorized_at?: number | null;
   amount_received: number;
   /** What has been refunded of amount_received so far (on the charge at Stripe; absent on intents stored before refunds existed). */
   amount_refunded?: number;
@@ -64,6 +70,8 @@ const PENDING_TTL_SECONDS = 30;
 const POLL_MS = 10;
 const POLL_ATTEMPTS = 200;
 const MAX_AMOUNT = 99_999_999;
+/** Stripe cancels an online card authorization nobody captured after seven days (cancellation_reason `automatic`). */
+const AUTHORIZATION_VALID_SECONDS = 7 * 24 * 3600;
 
 /** Stripe's minimum charge in minor units where it differs from 50 (USD, EUR, JPY, ... are 50). */
 const MINIMUM_MINOR: Readonly<Record<string, number>> = {
@@ -167,7 +175,14 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
   async function load(id: string): Promise<SimIntent> {
     const intent = await cache.get<SimIntent>(intentKey(id));
     if (!intent) throw new ProviderError('stripe', 'not_found', `stripe: No such payment_intent: '${id}'`, { status: 404, code: 'resource_missing' });
-    return intent;
+    return expireAuthorization(intent);
+  }
+
+  /** An authorization past its validity reads as Stripe shows it: canceled, nothing capturable. */
+  function expireAuthorization(intent: SimIntent): SimIntent {
+    if (intent.status !== 'requires_capture' || !intent.authorized_at) return intent;
+    if (nowSeconds() < intent.authorized_at + AUTHORIZATION_VALID_SECONDS) return intent;
+    return { ...intent, status: 'canceled', amount_capturable: 0, canceled_at: intent.authorized_at + AUTHORIZATION_VALID_SECONDS };
   }
 
   const unexpectedState = (intent: SimIntent, action: string): Failure => ({
@@ -192,11 +207,24 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
     if (behaviour === 'requires_action') {
       intent.status = 'requires_action';
       intent.next_action = { type: 'use_stripe_sdk' };
+    } else if (intent.capture_method === 'manual') {
+      intent.status = 'requires_capture';
+      intent.amount_capturable = intent.amount;
+      intent.authorized_at = nowSeconds();
     } else {
       intent.status = 'succeeded';
       intent.amount_received = intent.amount;
       intent.latest_charge = `ch_${derive(24, seed, 'ch', intent.id, key)}`;
     }
+    return { ok: true, intent };
+  }
+
+  function applyCapture(intent: SimIntent, key: string): Outcome {
+    if (intent.status !== 'requires_capture') return unexpectedState(intent, 'capture');
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount_capturable ?? intent.amount;
+    intent.amount_capturable = 0;
+    intent.latest_charge = `ch_${derive(24, seed, 'ch', intent.id, key)}`;
     return { ok: true, intent };
   }
 
@@ -234,12 +262,12 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
     name: 'stripe',
     mode: 'simulator',
 
-    async createPaymentIntent({ amountMinor, currency, metadata = {}, idempotencyKey }, signal) {
+    async createPaymentIntent({ amountMinor, currency, metadata = {}, idempotencyKey, captureMethod = 'automatic' }, signal) {
       checkSignal(signal);
       const wireCurrency = currency.toLowerCase();
       validateCreate(amountMinor, wireCurrency);
       const sortedMetadata = Object.entries(metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      const fingerprint = JSON.stringify(['create', amountMinor, wireCurrency, sortedMetadata]);
+      const fingerprint = JSON.stringify(['create', amountMinor, wireCurrency, sortedMetadata, captureMethod]);
       return idempotent(idempotencyKey, fingerprint, async (): Promise<Outcome> => {
         const id = `pi_${derive(24, seed, 'pi', idempotencyKey)}`;
         const intent: SimIntent = {
@@ -253,6 +281,9 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
           created: nowSeconds(),
           livemode: false,
           payment_method: null,
+          capture_method: captureMethod,
+          amount_capturable: 0,
+          authorized_at: null,
           amount_received: 0,
           latest_charge: null,
           canceled_at: null,
@@ -293,10 +324,28 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
         if (!CANCELABLE.has(intent.status)) return settle(unexpectedState(intent, 'cancel'));
         intent.status = 'canceled';
         intent.canceled_at = nowSeconds();
+        intent.amount_capturable = 0;
         intent.next_action = null;
         await cache.set(intentKey(id), intent, TTL_SECONDS);
         return mapPaymentIntent(intent);
       });
+    },
+
+    async capturePaymentIntent(id, { idempotencyKey }, signal) {
+      checkSignal(signal);
+      await load(id);
+      return idempotent(
+        idempotencyKey,
+        JSON.stringify(['capture', id]),
+        () =>
+          withIntentLock(id, async () => {
+            const intent = await load(id);
+            const outcome = applyCapture(intent, idempotencyKey);
+            if (outcome.ok) await cache.set(intentKey(id), intent, TTL_SECONDS);
+            return outcome;
+          }),
+        settle,
+      );
     },
 
     async refundPaymentIntent(id, { amountMinor, idempotencyKey, reason }, signal) {

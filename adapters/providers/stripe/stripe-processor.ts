@@ -113,13 +113,14 @@ export function createStripeProcessor(opts: StripeProcessorOptions): CardProcess
     name: 'stripe',
     mode: 'live',
 
-    createPaymentIntent({ amountMinor, currency, metadata, idempotencyKey }, signal) {
+    createPaymentIntent({ amountMinor, currency, metadata, idempotencyKey, captureMethod }, signal) {
       return call(signal, () =>
         stripe.paymentIntents.create(
           {
             amount: amountMinor,
             currency: currency.toLowerCase(),
             metadata: metadata ?? {},
+            ...(captureMethod ? { capture_method: captureMethod } : {}),
             // We confirm server-side with no page to come back to, so redirect-based methods are out.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           },
@@ -141,6 +142,11 @@ export function createStripeProcessor(opts: StripeProcessorOptions): CardProcess
     async cancelPaymentIntent(id, signal) {
       checkIntentId(id);
       return call(signal, () => stripe.paymentIntents.cancel(id));
+    },
+
+    async capturePaymentIntent(id, { idempotencyKey }, signal) {
+      checkIntentId(id);
+      return call(signal, () => stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
     },
 
     async refundPaymentIntent(id, { amountMinor, idempotencyKey, reason }, signal) {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ToolContext } from '../../_kit/context.js';
 import { ToolError } from '../../_kit/errors.js';
-import { fromMinor } from '../../_kit/money.js';
 import { principalUserId } from '../../_kit/principal.js';
-import { refundWhole } from '../../payments/index.js';
+import { giveBackNote, giveBackWhole } from '../../payments/index.js';
 
 // Confirmation tokens for the MCP two-step: the first call states the exact
 // price and stores it under an unguessable token that works a few minutes; the
@@ -39,12 +38,10 @@ export async function loadQuote<T extends object>(ctx: ToolContext, token: strin
   const owner = principalUserId(ctx.principal) ?? ctx.principal.kind;
   if (!quote || quote.owner !== owner || quote.kind !== kind) throw unknownToken();
   if (quote.expiresAtMs > ctx.services.clock().getTime()) return quote;
-  // Too late to book: a payment made for this quote that was never spent goes back now.
-  const refunded = quote.paymentIntentId ? await refundWhole(ctx, quote.paymentIntentId, ['open'], 'expired') : 0;
-  const payment = refunded > 0 && quote.paymentIntentId ? await ctx.services.payments.get(quote.paymentIntentId) : null;
-  if (!payment) throw unknownToken();
-  throw new ToolError('GONE', 'This confirmation token has expired. Your payment has been refunded in full.', {
-    details: { payment_refunded: true, refunded: fromMinor(refunded, payment.currency) },
-    hint: 'Ask for a new quote and confirm with its token.',
-  });
+  // Too late to book: a payment made for this quote that was never spent goes back now (released, or refunded).
+  const back = quote.paymentIntentId ? await giveBackWhole(ctx, quote.paymentIntentId, ['open'], 'expired') : null;
+  const payment = back && back.refundedMinor + back.releasedMinor > 0 ? await ctx.services.payments.get(quote.paymentIntentId!) : null;
+  if (!back || !payment) throw unknownToken();
+  const note = giveBackNote(back, payment.currency);
+  throw new ToolError('GONE', `This confirmation token has expired. ${note.text}`, { details: note.details, hint: 'Ask for a new quote and confirm with its token.' });
 }
