@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../adapters/openapi/build-openapi.js';
+import { TAG_DESCRIPTIONS } from '../adapters/openapi/document-info.js';
 import { TOOLS } from '../tools/index.js';
 import { countTool, echoTool } from './fixtures/demo-tools.js';
 import { startTestServer, type TestServer } from './helpers/start-test-server.js';
@@ -43,7 +44,8 @@ describe('OpenAPI 3.1 document', () => {
   it('declares 422 as HTTPValidationError and SSE as text/event-stream', () => {
     const doc = buildOpenApi([...TOOLS, echoTool, countTool]);
     const suggest = doc.paths?.['/api/places/suggest']?.get;
-    expect(suggest?.responses?.['422']).toEqual({ description: 'Validation error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } } });
+    expect(suggest?.responses?.['422']).toEqual({ $ref: '#/components/responses/ValidationFailed' });
+    expect(doc.components?.responses?.['ValidationFailed']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/HTTPValidationError' });
     expect(suggest?.parameters).toContainEqual(expect.objectContaining({ name: 'query', in: 'query', required: true }));
     const stream = doc.paths?.['/api/test/count']?.post;
     expect(Object.keys(stream?.responses?.['200']?.content ?? {})).toEqual(['text/event-stream']);
@@ -105,5 +107,61 @@ describe('OpenAPI named schemas (issue 22)', () => {
     expect(request.properties['passengers']?.default).toBe(1);
     expect(request.required ?? []).not.toContain('passengers');
     for (const name of Object.keys(schemas)) expect(name).not.toContain('@');
+  });
+});
+
+describe('OpenAPI document completeness (issue 22)', () => {
+  const doc = buildOpenApi(TOOLS);
+  const toolOps = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, { operationId: string; tags?: string[]; responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }> }>)
+      .filter(([, op]) => !op.operationId.startsWith('mcp_'))
+      .map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })));
+
+  it('documents 429 (RateLimit, Retry-After) and 503 (Retry-After) on every tool operation, and the headers on success', () => {
+    expect(toolOps.length).toBe(TOOLS.filter((t) => t.rest).length);
+    for (const { route, op } of toolOps) {
+      expect(op.responses['429'], route).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+      expect(op.responses['503'], route).toEqual({ $ref: '#/components/responses/ServiceUnavailable' });
+      const success = Object.entries(op.responses).find(([s]) => s.startsWith('2'))?.[1];
+      if (success) expect(Object.keys(success.headers ?? {}), route).toEqual(['X-Request-Id', 'RateLimit', 'RateLimit-Policy']);
+    }
+    expect(Object.keys(doc.components?.responses?.['TooManyRequests']?.headers ?? {})).toEqual(['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After']);
+    expect(Object.keys(doc.components?.responses?.['ServiceUnavailable']?.headers ?? {})).toContain('Retry-After');
+  });
+
+  it('documents a 422 as HTTPValidationError, with ErrorResponse too only where the tool can answer UNPROCESSABLE', () => {
+    for (const tool of TOOLS) {
+      if (!tool.rest) continue;
+      const op = (doc.paths?.[tool.rest.path] as Record<string, { responses: Record<string, { $ref?: string }> }>)[tool.rest.method.toLowerCase()];
+      const documented = op?.responses['422']?.$ref;
+      if (documented === undefined) continue;
+      expect(documented, tool.name).toBe(tool.errors.includes('UNPROCESSABLE') ? '#/components/responses/ValidationFailedOrUnprocessable' : '#/components/responses/ValidationFailed');
+    }
+  });
+
+  it('answers bad input with the documented HTTPValidationError body and an X-Request-Id header', async () => {
+    const res = await server.post('/api/search', { origin: 'J' });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    const body = (await res.json()) as { detail: { loc: unknown[]; msg: string; type: string }[] };
+    expect(Array.isArray(body.detail)).toBe(true);
+    expect(body.detail[0]).toEqual(expect.objectContaining({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) }));
+  });
+
+  it('declares every tag it uses with a description, a server, a licence and an introduction', () => {
+    const used = new Set(toolOps.flatMap(({ op }) => op.tags ?? []));
+    const declared = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
+    for (const tag of used) expect(declared.get(tag), tag).toBeTruthy();
+    for (const tool of TOOLS) expect(TAG_DESCRIPTIONS[tool.area], tool.area).toBeTruthy();
+    expect(doc.servers?.length).toBeGreaterThan(0);
+    expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+    for (const section of ['## Getting started', '## Authentication', '## Errors', '## Idempotency', '## Rate limits']) expect(doc.info.description).toContain(section);
+  });
+
+  it("documents the SSE stream's error event", () => {
+    const stream = doc.paths?.['/api/search']?.post?.responses?.['200']?.content?.['text/event-stream']?.schema as { $ref: string };
+    const union = doc.components?.schemas?.[stream.$ref.replace('#/components/schemas/', '')] as { oneOf: { $ref: string }[] };
+    expect(union.oneOf).toContainEqual({ $ref: '#/components/schemas/StreamError' });
+    expect((doc.components?.schemas?.['StreamError'] as { properties: { type: unknown } }).properties.type).toEqual({ const: 'error' });
   });
 });

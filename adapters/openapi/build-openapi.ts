@@ -1,27 +1,21 @@
-import { OpenApiBuilder, type OpenAPIObject, type PathItemObject, type SchemaObject } from 'openapi3-ts/oas31';
+import { OpenApiBuilder, type OpenAPIObject, type OperationObject, type PathItemObject, type SchemaObject } from 'openapi3-ts/oas31';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
-import { API_VERSION } from '../../tools/health/version.js';
+import { INFO, SERVERS, tagsFor } from './document-info.js';
 import { SCHEMAS, SECURITY_SCHEMES } from './components.js';
 import { mcpPathItem } from './mcp-path.js';
 import { finishComponents } from './finish-components.js';
 import { nameSchemas } from './named-schemas.js';
 import { buildOperation } from './operation.js';
 import { DOMAIN_SCHEMAS, REQUEST_NAMES } from './schema-names.js';
+import { HEADERS, RESPONSES } from './shared-responses.js';
 
 /** The OpenAPI 3.1 document, derived entirely from the tool registry. */
 export function buildOpenApi(tools: readonly AnyTool[]): OpenAPIObject {
-  const builder = OpenApiBuilder.create({
-    openapi: '3.1.0',
-    info: {
-      title: 'Deal Engine API',
-      version: API_VERSION,
-      description: 'Travel search, booking and points service. Every operation here is also reachable as an MCP tool at /mcp where it is exposed there.',
-    },
-    paths: {},
-    components: {},
-  });
+  const builder = OpenApiBuilder.create({ openapi: '3.1.0', info: INFO, servers: SERVERS, paths: {}, components: {} });
   const named = nameSchemas(tools);
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) builder.addSecurityScheme(name, scheme);
+  for (const [name, header] of Object.entries(HEADERS)) builder.addHeader(name, header);
+  for (const [name, response] of Object.entries(RESPONSES)) builder.addResponse(name, response);
 
   const paths = new Map<string, PathItemObject>();
   for (const tool of tools) {
@@ -33,6 +27,8 @@ export function buildOpenApi(tools: readonly AnyTool[]): OpenAPIObject {
   paths.set('/mcp', mcpPathItem());
   for (const path of [...paths.keys()].sort()) builder.addPath(path, paths.get(path) as PathItemObject);
   for (const [name, schema] of Object.entries({ ...named.schemas, ...SCHEMAS })) builder.addSchema(name, schema as SchemaObject);
+  const used = new Set([...paths.values()].flatMap((item) => Object.values(item as Record<string, OperationObject>).flatMap((op) => op.tags ?? [])));
+  for (const tag of tagsFor(used)) builder.addTag(tag);
   const doc = builder.getSpec();
   finishComponents(doc, new Set(Object.keys(SCHEMAS)), [...DOMAIN_SCHEMAS.map(([, name]) => name), ...Object.values(REQUEST_NAMES)]);
   return doc;

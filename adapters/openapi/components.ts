@@ -29,6 +29,25 @@ export const SCHEMAS: Record<string, SchemaObject> = {
       details: { type: 'object', additionalProperties: true, description: 'Safe extra data, e.g. the allowed values' },
     },
   },
+
+  StreamError: {
+    type: 'object',
+    title: 'StreamError',
+    description: 'The last event of a Server-Sent Events stream that fails part-way (adapters/rest/pipe-to-sse.ts).',
+    required: ['type', 'data'],
+    properties: {
+      type: { const: 'error' },
+      data: {
+        type: 'object',
+        required: ['code', 'detail'],
+        properties: {
+          code: { type: 'string', description: 'Stable error code, e.g. UNAVAILABLE, UPSTREAM_FAILED' },
+          detail: { type: 'string', description: 'What went wrong' },
+          hint: { type: 'string', description: 'What to do next' },
+        },
+      },
+    },
+  },
 };
 
 export const SECURITY_SCHEMES: Record<string, SecuritySchemeObject> = {

@@ -24,13 +24,17 @@ export function mcpPathItem(): PathItemObject {
     get: {
       operationId: 'mcp_get',
       summary: 'Open the server-to-client event stream of a session',
+      description: 'MCP streamable HTTP: server-initiated messages of a session (Mcp-Session-Id header) as Server-Sent Events.',
       tags,
+      security: [{}, { bearerAuth: [] }],
       responses: { '200': { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, '404': { description: 'Unknown or ended session' } },
     },
     delete: {
       operationId: 'mcp_delete',
       summary: 'End an MCP session',
+      description: 'MCP streamable HTTP: ends the session named by the Mcp-Session-Id header.',
       tags,
+      security: [{}, { bearerAuth: [] }],
       responses: { '200': { description: 'Session ended' }, '404': { description: 'Unknown or ended session' } },
     },
   };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { planInput } from '../rest/input-plan.js';
-import { DOMAIN_SCHEMAS, requestName, responseName, toolTypeName } from './schema-names.js';
+import { DOMAIN_SCHEMAS, eventName, requestName, responseName, toolTypeName } from './schema-names.js';
 
 // Every named schema, converted by zod's registry mode so a schema used in many places
 // is one component and each use a $ref. zod converts per direction: what a caller may
@@ -41,7 +41,7 @@ export function nameSchemas(tools: readonly AnyTool[]): NamedSchemas {
     const plan = planInput(tool);
     const wholeBody = plan.pathParams.length === 0 && plan.queryParams.length === 0 && plan.hasBody;
     inputs.set(tool, add(tool.input, wholeBody ? requestName(tool) : `${toolTypeName(tool)}Input`));
-    outputs.set(tool, add(tool.kind === 'stream' ? tool.event : tool.output, responseName(tool)));
+    outputs.set(tool, tool.kind === 'stream' ? add(tool.event, eventName(tool)) : add(tool.output, responseName(tool)));
   }
 
   const common = { target: 'draft-2020-12', unrepresentable: 'any' } as const;

@@ -6,7 +6,8 @@ import { requiredScopes } from '../../tools/_kit/scopes.js';
 import { planInput } from '../rest/input-plan.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { INPUT_MARK, SCHEMA_REF, type NamedSchemas } from './named-schemas.js';
-import { requestName } from './schema-names.js';
+import { requestName, streamEventName } from './schema-names.js';
+import { ERROR_HEADERS, SUCCESS_HEADERS, sharedResponse } from './shared-responses.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorContent = { 'application/json': { schema: ref('ErrorResponse') } };
@@ -25,16 +26,19 @@ function authErrors(rule: AuthRule): ErrorCode[] {
   return ['UNAUTHENTICATED', 'FORBIDDEN'];
 }
 
+/** Codes every tool route may answer, documented once as shared responses. */
+const SHARED_CODES: ReadonlySet<ErrorCode> = new Set(['VALIDATION_FAILED', 'RATE_LIMITED', 'UNAVAILABLE']);
+
 function errorResponses(codes: ErrorCode[]): ResponsesObject {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_STATUS[code];
-    if (code === 'VALIDATION_FAILED') continue;
+    if (SHARED_CODES.has(code)) continue;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const out: ResponsesObject = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    out[String(status)] = { description: `Error: ${[...new Set(list)].join(', ')}`, content: errorContent };
+    out[String(status)] = { description: `Error: ${[...new Set(list)].join(', ')}`, headers: ERROR_HEADERS, content: errorContent };
   }
   return out;
 }
@@ -102,17 +106,28 @@ export function buildOperation(tool: AnyTool, named: NamedSchemas): OperationObj
 
   const status = String(tool.rest.status ?? 200);
   const answer = { $ref: `${SCHEMA_REF}${named.output(tool)}` };
+  if (tool.kind === 'stream') {
+    // What a client reads: the tool's events, or the `error` event a failing stream ends with.
+    named.schemas[streamEventName(tool)] ??= { description: 'One event of the stream.', oneOf: [answer, ref('StreamError')] };
+  }
   responses[status] = tool.kind === 'stream'
     ? {
       description: 'Server-Sent Events: each `data:` line holds one JSON event `{type, data}`. A stream that fails part-way ends with an event of type "error".',
-      content: { 'text/event-stream': { schema: answer } },
+      headers: SUCCESS_HEADERS,
+      content: { 'text/event-stream': { schema: { $ref: `${SCHEMA_REF}${streamEventName(tool)}` } } },
     }
-    : { description: 'Success', content: { 'application/json': { schema: answer } } };
+    : { description: 'Success', headers: SUCCESS_HEADERS, content: { 'application/json': { schema: answer } } };
 
-  if (Object.keys(props).length > 0) {
-    responses['422'] = { description: 'Validation error', content: { 'application/json': { schema: ref('HTTPValidationError') } } };
-  }
   const extra: ErrorCode[] = [...tool.errors, ...authErrors(tool.auth), ...(plan.hasBody ? (['PAYLOAD_TOO_LARGE'] as const) : [])];
   Object.assign(responses, errorResponses(extra));
+  // What comes back on a 422 (adapters/http/error-response.ts): HTTPValidationError for bad
+  // input (or a body that is not JSON), ErrorResponse for UNPROCESSABLE.
+  if (Object.keys(props).length > 0 || plan.hasBody) {
+    responses['422'] = sharedResponse(tool.errors.includes('UNPROCESSABLE') ? 'ValidationFailedOrUnprocessable' : 'ValidationFailed');
+  }
+  // Every tool route meters a caller with a key or token, and needs the database.
+  responses['429'] = sharedResponse('TooManyRequests');
+  responses['503'] = sharedResponse('ServiceUnavailable');
+  op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   return op;
 }

@@ -161,3 +161,7 @@ export function toolTypeName(tool: AnyTool): string {
 
 export const requestName = (tool: AnyTool): string => REQUEST_NAMES[tool.name] ?? `${toolTypeName(tool)}Request`;
 export const responseName = (tool: AnyTool): string => RESPONSE_NAMES[tool.name] ?? `${toolTypeName(tool)}Response`;
+/** A stream tool's own events. */
+export const eventName = (tool: AnyTool): string => `${toolTypeName(tool)}Event`;
+/** What a stream's reader gets: the tool's events or the closing `error` event. */
+export const streamEventName = (tool: AnyTool): string => RESPONSE_NAMES[tool.name] ?? `${toolTypeName(tool)}StreamEvent`;

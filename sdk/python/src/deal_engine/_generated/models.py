@@ -149,11 +149,6 @@ __all__ = [
     "FaresPredictionResponseTrend",
     "Flight",
     "FlightSearchEvent",
-    "FlightSearchEventComplete",
-    "FlightSearchEventProgress",
-    "FlightSearchEventResult",
-    "FlightSearchEventUpdate",
-    "FlightSearchEventUpdateData",
     "FlightSearchRequest",
     "FlightSegment",
     "FlightSlice",
@@ -165,6 +160,12 @@ __all__ = [
     "FlightsGeoPricingResponseItinerary",
     "FlightsGeoPricingResponsePointsOfSaleItem",
     "FlightsGeoPricingResponseSavings",
+    "FlightsSearchEvent",
+    "FlightsSearchEventComplete",
+    "FlightsSearchEventProgress",
+    "FlightsSearchEventResult",
+    "FlightsSearchEventUpdate",
+    "FlightsSearchEventUpdateData",
     "FlightsSelfConnectRequest",
     "FlightsSelfConnectResponse",
     "FlightsSelfConnectResponseHubData",
@@ -313,6 +314,8 @@ __all__ = [
     "StayRateCancellationTimelineItem",
     "StayRateConditionsItem",
     "StayRatesRequest",
+    "StreamError",
+    "StreamErrorData",
     "ThreeDSInput",
     "TransferHop",
     "TravelDocument",
@@ -2373,19 +2376,19 @@ class Flight(TypedDict):
     data_age_s: int
 
 
-class FlightSearchEventResult(TypedDict):
+class FlightsSearchEventResult(TypedDict):
     type: Literal["result"]
     data: Flight
 
 
-class _FlightSearchEventUpdateDataRequired(TypedDict):
+class _FlightsSearchEventUpdateDataRequired(TypedDict):
     # Stable id of this flight in this search. The stream sends a flight once as a
     # result event; what later providers change in it comes as update events with this
     # id.
     id: str
 
 
-class FlightSearchEventUpdateData(_FlightSearchEventUpdateDataRequired, total=False):
+class FlightsSearchEventUpdateData(_FlightsSearchEventUpdateDataRequired, total=False):
     """What changed in a flight already sent in a `result` event of this stream, when a
     later provider answered for it: its id and only the fields whose value changed.
     Apply it over the earlier result: each field present replaces the old value whole
@@ -2431,14 +2434,14 @@ class FlightSearchEventUpdateData(_FlightSearchEventUpdateDataRequired, total=Fa
     data_age_s: int
 
 
-class FlightSearchEventUpdate(TypedDict):
+class FlightsSearchEventUpdate(TypedDict):
     type: Literal["update"]
     # What changed in a flight already sent in a `result` event of this stream, when a
     # later provider answered for it: its id and only the fields whose value changed.
     # Apply it over the earlier result: each field present replaces the old value whole
     # (prices, awards and sources are complete lists, not additions); fields left out
     # are unchanged.
-    data: FlightSearchEventUpdateData
+    data: FlightsSearchEventUpdateData
 
 
 class ProviderProgress(TypedDict):
@@ -2453,7 +2456,7 @@ class ProviderProgress(TypedDict):
     cached: bool
 
 
-class FlightSearchEventProgress(TypedDict):
+class FlightsSearchEventProgress(TypedDict):
     type: Literal["progress"]
     data: ProviderProgress
 
@@ -2516,12 +2519,36 @@ class SearchSummary(TypedDict):
     preferred: Optional[SearchSummaryPreferred]
 
 
-class FlightSearchEventComplete(TypedDict):
+class FlightsSearchEventComplete(TypedDict):
     type: Literal["complete"]
     data: SearchSummary
 
 
-FlightSearchEvent = Union[FlightSearchEventResult, FlightSearchEventUpdate, FlightSearchEventProgress, FlightSearchEventComplete]
+FlightsSearchEvent = Union[FlightsSearchEventResult, FlightsSearchEventUpdate, FlightsSearchEventProgress, FlightsSearchEventComplete]
+
+
+class _StreamErrorDataRequired(TypedDict):
+    # Stable error code, e.g. UNAVAILABLE, UPSTREAM_FAILED
+    code: str
+    # What went wrong
+    detail: str
+
+
+class StreamErrorData(_StreamErrorDataRequired, total=False):
+    # What to do next
+    hint: str
+
+
+class StreamError(TypedDict):
+    """The last event of a Server-Sent Events stream that fails part-way
+    (adapters/rest/pipe-to-sse.ts).
+    """
+    type: Literal["error"]
+    data: StreamErrorData
+
+
+# One event of the stream.
+FlightSearchEvent = Union[FlightsSearchEvent, StreamError]
 
 
 class _FlightSearchRequestRequired(TypedDict):
