@@ -4,9 +4,11 @@ import type { Logger } from '../../tools/_kit/ports.js';
 import type { Job, JobRunner } from './job.js';
 import { runOnce } from './run-once.js';
 
-// With Redis, jobs are BullMQ job schedulers: every process declares them
-// (an idempotent upsert), and whichever worker is free takes each repetition,
-// so `npm run worker` processes can carry the work apart from the web servers.
+// With Redis, jobs are BullMQ job schedulers, and whichever worker is free takes
+// each repetition, so `npm run worker` processes can carry the work apart from the
+// web servers. Only processes that work jobs declare the schedules: a web server
+// started with JOBS_WORKER=off never upserts or removes one, so its own job
+// settings (say a delivery interval of 0) cannot change the cluster's schedule.
 
 export const QUEUE_NAME = 'deal-engine-jobs';
 const CLOSE_WAIT_MS = 5_000;
@@ -30,7 +32,7 @@ export interface BullOptions {
   redisUrl: string;
   /** Key prefix, so several deployments (or test runs) can share one Redis. */
   prefix: string;
-  /** False: only declare the schedules; separate worker processes do the work. */
+  /** False (a web server with JOBS_WORKER=off): neither declare schedules nor work; worker processes do both. */
   work: boolean;
 }
 
@@ -40,16 +42,7 @@ export async function startBullJobs(jobs: readonly Job[], services: Services, lo
   queue.on('error', (err) => log.warn({ err }, 'job queue error'));
   // Declared in the background: a Redis that is down must not keep the server
   // from starting (BullMQ waits for it to come back, then declares them).
-  const declared = (async () => {
-    for (const job of jobs) {
-      if (job.everyMs > 0) {
-        // Finished repetitions are not kept: the job's own tables are its record.
-        await queue.upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, opts: { removeOnComplete: true, removeOnFail: 100 } });
-      } else {
-        await queue.removeJobScheduler(job.name);
-      }
-    }
-  })().catch((err: unknown) => log.warn({ err }, 'job schedules could not be declared'));
+  const declared = opts.work ? declareSchedules(queue, jobs, log) : Promise.resolve();
 
   let worker: Worker | undefined;
   const stop = new AbortController();
@@ -81,4 +74,22 @@ export async function startBullJobs(jobs: readonly Job[], services: Services, lo
       await Promise.race([closed, new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
     },
   };
+}
+
+/** The schedules from this worker's configuration; a change to what another worker declared is logged, since workers must agree. */
+async function declareSchedules(queue: Queue, jobs: readonly Job[], log: Logger): Promise<void> {
+  try {
+    for (const job of jobs) {
+      const before = await queue.getJobScheduler(job.name);
+      if (before && before.every !== job.everyMs) log.warn({ job: job.name, everyMs: job.everyMs, was: before.every }, 'job schedule changed by this worker\'s configuration');
+      if (job.everyMs > 0) {
+        // Finished repetitions are not kept: the job's own tables are its record.
+        await queue.upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, opts: { removeOnComplete: true, removeOnFail: 100 } });
+      } else {
+        await queue.removeJobScheduler(job.name);
+      }
+    }
+  } catch (err) {
+    log.warn({ err }, 'job schedules could not be declared');
+  }
 }

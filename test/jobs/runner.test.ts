@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCache } from '../../adapters/cache/create-cache.js';
 import type { Job, JobRunner } from '../../adapters/jobs/job.js';
+import { bullConnection, QUEUE_NAME } from '../../adapters/jobs/bullmq-runner.js';
 import { startJobs } from '../../adapters/jobs/runner.js';
+import { Queue } from 'bullmq';
 import type { Services } from '../../tools/_kit/context.js';
 import type { Cache } from '../../tools/_kit/ports.js';
 import { uniqueName } from '../helpers/test-config.js';
@@ -84,5 +86,35 @@ describe('job runner', () => {
     expect(spans.length).toBeGreaterThanOrEqual(6);
     expect(overlaps(spans)).toBe(0);
     expect(spans.some((s) => s.worker === 'scheduler-only')).toBe(false);
+  });
+
+  it.runIf(process.env.REDIS_URL)('on BullMQ, only workers declare schedules: a web process with other intervals, or 0, changes nothing', async () => {
+    const prefix = `${uniqueName('jobs')}:`;
+    const spans: Span[] = [];
+    const queue = new Queue(QUEUE_NAME, { connection: bullConnection(process.env.REDIS_URL!), prefix: `${prefix}bull` });
+    try {
+      const every = async () => Object.fromEntries((await queue.getJobSchedulers()).map((j) => [j.key, j.every]));
+      // A web process (JOBS_WORKER=off) alone declares nothing.
+      await start([recordingJob(spans, 'web', { name: 'deliver', everyMs: 30, runMs: 1 })], prefix, false);
+      await sleep(300);
+      expect(await every()).toEqual({});
+
+      await start([recordingJob(spans, 'worker', { name: 'deliver', everyMs: 60, runMs: 5 }), recordingJob(spans, 'worker', { name: 'evaluate', everyMs: 5_000, runMs: 1 })], prefix);
+      await waitFor(() => spans.length >= 3, 8_000);
+      expect(await every()).toEqual({ deliver: 60, evaluate: 5_000 });
+
+      // Web processes started later with delivery off and another evaluation interval: the schedule stays the workers'.
+      await start([recordingJob(spans, 'web', { name: 'deliver', everyMs: 0, runMs: 1 }), recordingJob(spans, 'web', { name: 'evaluate', everyMs: 10, runMs: 1 })], prefix, false);
+      await start([recordingJob(spans, 'web', { name: 'deliver', everyMs: 0, runMs: 1 })], prefix, false);
+      await sleep(400);
+      expect(await every()).toEqual({ deliver: 60, evaluate: 5_000 });
+      const before = spans.length;
+      await waitFor(() => spans.length >= before + 3, 8_000);
+      expect(spans.length).toBeGreaterThanOrEqual(before + 3);
+      expect(spans.every((s) => s.worker === 'worker')).toBe(true);
+    } finally {
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+    }
   });
 });
