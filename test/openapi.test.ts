@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import type { ResponseObject } from 'openapi3-ts/oas31';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../adapters/openapi/build-openapi.js';
 import { TAG_DESCRIPTIONS } from '../adapters/openapi/document-info.js';
@@ -45,7 +46,7 @@ describe('OpenAPI 3.1 document', () => {
     const doc = buildOpenApi([...TOOLS, echoTool, countTool]);
     const suggest = doc.paths?.['/api/places/suggest']?.get;
     expect(suggest?.responses?.['422']).toEqual({ $ref: '#/components/responses/ValidationFailed' });
-    expect(doc.components?.responses?.['ValidationFailed']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/HTTPValidationError' });
+    expect((doc.components?.responses?.['ValidationFailed'] as ResponseObject).content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/HTTPValidationError' });
     expect(suggest?.parameters).toContainEqual(expect.objectContaining({ name: 'query', in: 'query', required: true }));
     const stream = doc.paths?.['/api/test/count']?.post;
     expect(Object.keys(stream?.responses?.['200']?.content ?? {})).toEqual(['text/event-stream']);
@@ -125,8 +126,8 @@ describe('OpenAPI document completeness (issue 22)', () => {
       const success = Object.entries(op.responses).find(([s]) => s.startsWith('2'))?.[1];
       if (success) expect(Object.keys(success.headers ?? {}), route).toEqual(['X-Request-Id', 'RateLimit', 'RateLimit-Policy']);
     }
-    expect(Object.keys(doc.components?.responses?.['TooManyRequests']?.headers ?? {})).toEqual(['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After']);
-    expect(Object.keys(doc.components?.responses?.['ServiceUnavailable']?.headers ?? {})).toContain('Retry-After');
+    expect(Object.keys((doc.components?.responses?.['TooManyRequests'] as ResponseObject).headers ?? {})).toEqual(['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After']);
+    expect(Object.keys((doc.components?.responses?.['ServiceUnavailable'] as ResponseObject).headers ?? {})).toContain('Retry-After');
   });
 
   it('documents a 422 as HTTPValidationError, with ErrorResponse too only where the tool can answer UNPROCESSABLE', () => {
