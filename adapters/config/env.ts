@@ -79,6 +79,7 @@ export const EnvSchema = z.object({
   SEATS_AERO_BASE_URL: z.url().default('https://seats.aero/partnerapi'),
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
   PROVIDER_TIMEOUT_MS: perProvider('milliseconds'),
+  PROVIDER_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(16 * 1024 * 1024),
   SIM_SEED: z.string().min(1).default('deal-engine'),
   SIM_LATENCY_MS: perProvider('milliseconds'),
   SIM_FAIL_RATE: perProvider('a rate from 0 to 1'),

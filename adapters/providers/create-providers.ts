@@ -6,7 +6,7 @@ import { createDuffelCarsProvider } from './duffel-cars/duffel-cars-provider.js'
 import { createDuffelStaysProvider } from './duffel-stays/duffel-stays-provider.js';
 import { createDuffelProvider } from './duffel/duffel-provider.js';
 import { guardCardProcessor } from './guard-card-processor.js';
-import { fetchTransport, type HttpTransport } from './http/transport.js';
+import { httpTransport, type HttpTransport } from './http/transport.js';
 import { ProviderPolicy } from './http/resilience.js';
 import { parsePerProvider, readSimSettings, type SimSettings } from './http/sim-settings.js';
 import { createSeatsAeroProvider } from './seats-aero/seats-aero-provider.js';
@@ -44,8 +44,21 @@ export interface ProviderDeps {
   clock: () => Date;
 }
 
-function transportFor(name: ProviderName, live: boolean, baseUrl: string, sim: SimSettings, make: () => WireSimulator, clock: () => Date): HttpTransport {
-  if (live) return fetchTransport(baseUrl);
+interface TransportSettings {
+  sim: SimSettings;
+  maxBodyBytes: number;
+  clock: () => Date;
+  /** One keep-alive pool per upstream base URL (flights, stays and cars share Duffel's). */
+  pools: Map<string, HttpTransport>;
+}
+
+function transportFor(name: ProviderName, live: boolean, baseUrl: string, settings: TransportSettings, make: () => WireSimulator): HttpTransport {
+  const { sim, clock } = settings;
+  if (live) {
+    const pooled = settings.pools.get(baseUrl) ?? httpTransport(baseUrl, { maxBodyBytes: settings.maxBodyBytes });
+    settings.pools.set(baseUrl, pooled);
+    return pooled;
+  }
   return simulatedTransport(name, make(), { latencyMs: sim.latencyMs[name], failRate: sim.failRate[name], seed: sim.seed, clock });
 }
 
@@ -71,21 +84,22 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
     stripe: Boolean(config.STRIPE_SECRET_KEY),
   };
   const mode = (name: ProviderName): ProviderMode => (live[name] ? 'live' : 'simulator');
+  const wire: TransportSettings = { sim, maxBodyBytes: config.PROVIDER_MAX_BODY_BYTES, clock: deps.clock, pools: new Map() };
 
   const flights = createDuffelProvider({
-    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createDuffelSimulator({ seed: sim.seed, cache: deps.cache, mistakeFareRate: sim.mistakeFareRate }), deps.clock),
+    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, wire, () => createDuffelSimulator({ seed: sim.seed, cache: deps.cache, mistakeFareRate: sim.mistakeFareRate })),
     token: config.DUFFEL_ACCESS_TOKEN ?? 'duffel_test_simulator',
     policy: policies.duffel,
     mode: mode('duffel'),
   });
   const flightResults = createSerpApiProvider({
-    transport: transportFor('serpapi', live.serpapi, config.SERPAPI_BASE_URL, sim, () => createSerpApiSimulator({ seed: sim.seed, mistakeFareRate: sim.mistakeFareRate }), deps.clock),
+    transport: transportFor('serpapi', live.serpapi, config.SERPAPI_BASE_URL, wire, () => createSerpApiSimulator({ seed: sim.seed, mistakeFareRate: sim.mistakeFareRate })),
     apiKey: config.SERPAPI_API_KEY ?? 'simulator',
     policy: policies.serpapi,
     mode: mode('serpapi'),
   });
   const awards = createSeatsAeroProvider({
-    transport: transportFor('seats_aero', live.seats_aero, config.SEATS_AERO_BASE_URL, sim, () => createSeatsAeroSimulator({ seed: sim.seed }), deps.clock),
+    transport: transportFor('seats_aero', live.seats_aero, config.SEATS_AERO_BASE_URL, wire, () => createSeatsAeroSimulator({ seed: sim.seed })),
     apiKey: config.SEATS_AERO_API_KEY ?? 'pro_simulator',
     policy: policies.seats_aero,
     mode: mode('seats_aero'),
@@ -98,13 +112,13 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
   );
 
   const stays = createDuffelStaysProvider({
-    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createStaysSimulator({ seed: sim.seed, cache: deps.cache }), deps.clock),
+    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, wire, () => createStaysSimulator({ seed: sim.seed, cache: deps.cache })),
     token: config.DUFFEL_ACCESS_TOKEN ?? 'duffel_test_simulator',
     policy: policies.duffel,
     mode: mode('duffel'),
   });
   const cars = createDuffelCarsProvider({
-    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, sim, () => createCarsSimulator({ seed: sim.seed, cache: deps.cache }), deps.clock),
+    transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, wire, () => createCarsSimulator({ seed: sim.seed, cache: deps.cache })),
     token: config.DUFFEL_ACCESS_TOKEN ?? 'duffel_test_simulator',
     policy: policies.duffel,
     mode: mode('duffel'),

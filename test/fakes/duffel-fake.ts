@@ -18,7 +18,7 @@ import type { WireSimulator } from '../../adapters/providers/simulators/sim-tran
 import { afterSaleHandlers } from './duffel-fake-after-sale.js';
 import { orderHandlers, type DuffelOrderScenario } from './duffel-fake-orders.js';
 import { createFakeState, type FakeAnswer, type FakeOfferSource, type FakeRequest } from './duffel-fake-state.js';
-import { listenLocal, readBody } from './fake-server.js';
+import { listenLocal, readBody, streamHugeJson } from './fake-server.js';
 
 // A local Duffel over HTTP for adapter tests: it checks the credentials and the
 // version header, answers search, offers and seat maps from the simulator (so
@@ -27,7 +27,23 @@ import { listenLocal, readBody } from './fake-server.js';
 
 export type { DuffelOrderScenario } from './duffel-fake-orders.js';
 
-export type DuffelScenario = 'rate_limited' | 'server_error' | 'unavailable' | 'timeout' | 'malformed' | 'offer_gone' | 'validation' | 'errors_in_200';
+export type DuffelScenario =
+  | 'rate_limited'
+  | 'server_error'
+  | 'unavailable'
+  /** Answers nothing: the fake hangs until the client gives up. */
+  | 'timeout'
+  | 'malformed'
+  | 'offer_gone'
+  | 'validation'
+  | 'errors_in_200'
+  /** A 200 whose body is 60 MB (chunked, no length), counted in `bytesSent` as it goes. */
+  | 'oversized'
+  /** Valid JSON in the wrong shape: an offer request whose `offers` is not a list. */
+  | 'wrong_shape';
+
+/** The size of the `oversized` answer. */
+export const OVERSIZED_BYTES = 60 * 1024 * 1024;
 
 export interface RecordedRequest {
   method: string;
@@ -40,6 +56,8 @@ export interface RecordedRequest {
   closed: Promise<void>;
   /** True when the client went away before the fake answered. */
   abandoned: boolean;
+  /** Body bytes handed to the socket for an `oversized` answer (0 otherwise). */
+  bytesSent: number;
 }
 
 export interface DuffelFake {
@@ -72,7 +90,7 @@ function errorReply(res: ServerResponse, status: number, spec: SimErrorSpec, ext
 }
 
 /** Answers one injected scenario; `timeout` answers nothing and waits for the client to give up. */
-function inject(scenario: DuffelScenario, res: ServerResponse): void {
+function inject(scenario: DuffelScenario, res: ServerResponse, record: RecordedRequest): void {
   switch (scenario) {
     case 'rate_limited':
       return errorReply(res, 429, RATE_LIMITED, rateLimitHeaders(60, 0, new Date(Date.now() + RATE_RESET_MS)));
@@ -88,6 +106,10 @@ function inject(scenario: DuffelScenario, res: ServerResponse): void {
       return errorReply(res, 422, OFFER_GONE);
     case 'validation':
       return errorReply(res, 422, validationError('validation_required', 'departure_date', '/slices/0/departure_date', 'departure_date is required'));
+    case 'oversized':
+      return streamHugeJson(res, OVERSIZED_BYTES, (sent) => (record.bytesSent = sent));
+    case 'wrong_shape':
+      return send(res, 200, { 'x-request-id': `fake-req-${++fakeRequests}` }, JSON.stringify({ data: { id: 'orq_fake_wrong_shape', offers: { total: 3 } } }));
     case 'errors_in_200': {
       const requestId = `fake-req-${++fakeRequests}`;
       const body = duffelErrorBody(200, requestId, [{ type: 'airline_error', code: 'airline_unknown', title: 'Airline error', message: 'The airline did not complete the request.' }]);
@@ -148,6 +170,7 @@ export async function startDuffelFake(opts: { seed?: string; orderPageSize?: num
         body: '',
         closed: new Promise<void>((resolve) => (markClosed = resolve)),
         abandoned: false,
+        bytesSent: 0,
       };
       const controller = new AbortController();
       res.on('close', () => {
@@ -163,7 +186,7 @@ export async function startDuffelFake(opts: { seed?: string; orderPageSize?: num
       if (!TOKEN_PATTERN.test(req.headers.authorization ?? '')) return errorReply(res, 401, UNAUTHORIZED);
       if (!req.headers['duffel-version']) return errorReply(res, 400, MISSING_VERSION);
       const scenario = queue.shift();
-      if (scenario) return inject(scenario, res);
+      if (scenario) return inject(scenario, res, record);
 
       const fakeReq: FakeRequest = { method: record.method, path: record.path.replace(/\/+$/, ''), query: record.query, data: requestData(record.body), now: new Date() };
       const owned = (await orders.handle(fakeReq)) ?? afterSale.handle(fakeReq);

@@ -477,6 +477,7 @@ export async function startDuffelStaysFake(opts: { listPageMax?: number } = {}):
         body: '',
         closed: new Promise<void>((resolve) => (markClosed = resolve)),
         abandoned: false,
+        bytesSent: 0,
       };
       res.on('close', () => {
         if (!res.writableFinished) record.abandoned = true;

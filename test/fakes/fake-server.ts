@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // What every local fake upstream needs: a random local port and the raw body.
@@ -17,4 +17,35 @@ export function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/**
+ * Streams `totalBytes` of a JSON body (chunked, no Content-Length, so the client
+ * cannot refuse it up front), honouring backpressure. `onBytes` gets the running
+ * count of bytes handed to the socket; it stops growing when the client hangs up.
+ */
+export function streamHugeJson(res: ServerResponse, totalBytes: number, onBytes: (sent: number) => void): void {
+  const head = Buffer.from('{"data":{"offers":[');
+  const tail = Buffer.from(']}}');
+  const filler = Buffer.alloc(64 * 1024, 0x20);
+  let sent = 0;
+  const write = (chunk: Buffer): boolean => {
+    sent += chunk.length;
+    onBytes(sent);
+    return res.write(chunk);
+  };
+  res.writeHead(200, { 'content-type': 'application/json' });
+  write(head);
+  const pump = (): void => {
+    while (sent + filler.length + tail.length <= totalBytes) {
+      if (res.destroyed) return;
+      if (!write(filler)) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+    write(tail);
+    res.end();
+  };
+  pump();
 }

@@ -5,7 +5,7 @@ import { mapCarBooking, mapCarQuote } from '../../adapters/providers/duffel-cars
 import { mapCarRate } from '../../adapters/providers/duffel-cars/map-car-rate.js';
 import type { DuffelCarsBooking, DuffelCarsQuote, DuffelCarsRate, DuffelCarsSearch } from '../../adapters/providers/duffel-cars/wire.js';
 import { ProviderPolicy, type ResilienceOptions } from '../../adapters/providers/http/resilience.js';
-import { fetchTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
+import { httpTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
 import { isProviderError, type ProviderError } from '../../tools/_kit/provider-error.js';
 import type { CarDriverInput, CarSearchQuery, CarsProvider } from '../../tools/_kit/stays-cars-cruises.js';
 import { startDuffelCarsFake, type DuffelCarsFake } from '../fakes/duffel-cars-fake.js';
@@ -157,7 +157,7 @@ describe('Duffel Cars adapter against the local fake', () => {
 
   function adapter(opts: Partial<ResilienceOptions> = {}, token = TOKEN): CarsProvider {
     const policy = new ProviderPolicy('duffel', { retries: 1, timeoutMs: 3_000, breakerThreshold: 50, ...opts });
-    return createDuffelCarsProvider({ transport: fetchTransport(fake.url), token, policy, mode: 'live' });
+    return createDuffelCarsProvider({ transport: httpTransport(fake.url), token, policy, mode: 'live' });
   }
   const sent = (i: number): unknown => {
     const body = fake.requests[i]?.body;

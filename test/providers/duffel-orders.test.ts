@@ -8,7 +8,7 @@ import { mapOrder } from '../../adapters/providers/duffel/map-order.js';
 import { balancePayment, mapPaymentIntent } from '../../adapters/providers/duffel/map-payments.js';
 import type { DuffelOffer, DuffelOfferRequest, DuffelOrder, DuffelOrderCancellation, DuffelOrderChangeRequest, DuffelPaymentIntent } from '../../adapters/providers/duffel/wire.js';
 import { ProviderPolicy, type ResilienceOptions } from '../../adapters/providers/http/resilience.js';
-import { fetchTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
+import { httpTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
 import { isProviderError, type ProviderError } from '../../tools/_kit/provider-error.js';
 import type { CashOffer, CreateOrderRequest, FlightBookingProvider, FlightQuery, Money, OrderPassengerInput } from '../../tools/_kit/providers.js';
 import { startDuffelFake, type DuffelFake, type DuffelOrderScenario, type RecordedRequest } from '../fakes/duffel-fake.js';
@@ -308,7 +308,7 @@ describe('Duffel order life cycle against the local fake', () => {
 
   function adapter(opts: Partial<ResilienceOptions> = {}): FlightBookingProvider {
     const policy = new ProviderPolicy('duffel', { retries: 0, timeoutMs: 5_000, breakerThreshold: 50, ...opts });
-    return createDuffelProvider({ transport: fetchTransport(fake.url), token: TOKEN, policy, mode: 'live' });
+    return createDuffelProvider({ transport: httpTransport(fake.url), token: TOKEN, policy, mode: 'live' });
   }
 
   const query = (date: string): FlightQuery => ({ origin: 'LHR', destination: 'JFK', departureDate: date, adults: 1, children: 0, infants: 0, cabin: 'economy', currency: 'USD' });
@@ -611,7 +611,7 @@ describe('findOrder paging', () => {
   afterAll(() => fake.close());
 
   it('follows meta.after, and gives up after five pages', async () => {
-    const flights = createDuffelProvider({ transport: fetchTransport(fake.url), token: TOKEN, policy: new ProviderPolicy('duffel', { retries: 0 }), mode: 'live' });
+    const flights = createDuffelProvider({ transport: httpTransport(fake.url), token: TOKEN, policy: new ProviderPolicy('duffel', { retries: 0 }), mode: 'live' });
     const offers = await flights.searchOffers({ origin: 'LHR', destination: 'JFK', departureDate: inDays(40), adults: 1, children: 0, infants: 0, cabin: 'economy', currency: 'USD' }, signal());
     expect(offers.length).toBeGreaterThanOrEqual(6);
     for (const [i, summary] of offers.slice(0, 6).entries()) {

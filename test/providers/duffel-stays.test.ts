@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDuffelStaysProvider } from '../../adapters/providers/duffel-stays/duffel-stays-provider.js';
 import type { DuffelAccommodation, DuffelStaysBooking, DuffelStaysQuote, DuffelStaysRate } from '../../adapters/providers/duffel-stays/wire.js';
 import { ProviderPolicy, type ResilienceOptions } from '../../adapters/providers/http/resilience.js';
-import { fetchTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
+import { httpTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
 import { isProviderError, type ProviderError } from '../../tools/_kit/provider-error.js';
 import type { StaySearchQuery, StaySearchResult, StaysProvider } from '../../tools/_kit/stays-cars-cruises.js';
 import { startDuffelStaysFake, type DuffelStaysFake, type RecordedRequest } from '../fakes/duffel-stays-fake.js';
@@ -40,7 +40,7 @@ describe('Duffel Stays adapter against the local fake', () => {
 
   function adapter(opts: Partial<ResilienceOptions> = {}): StaysProvider {
     const policy = new ProviderPolicy('duffel', { retries: 0, timeoutMs: 5_000, breakerThreshold: 50, ...opts });
-    return createDuffelStaysProvider({ transport: fetchTransport(fake.url), token: TOKEN, policy, mode: 'live' });
+    return createDuffelStaysProvider({ transport: httpTransport(fake.url), token: TOKEN, policy, mode: 'live' });
   }
 
   const sent = (r: RecordedRequest | undefined): unknown => (r && r.body !== '' ? JSON.parse(r.body) : undefined);
@@ -363,7 +363,7 @@ describe('Duffel Stays adapter against the local fake', () => {
 
     it('refuses a wrong token as auth', async () => {
       const policy = new ProviderPolicy('duffel', { retries: 0 });
-      const stays = createDuffelStaysProvider({ transport: fetchTransport(fake.url), token: 'not-a-duffel-token', policy, mode: 'live' });
+      const stays = createDuffelStaysProvider({ transport: httpTransport(fake.url), token: 'not-a-duffel-token', policy, mode: 'live' });
       expect(await failure(stays.getBooking('bok_x', signal()))).toMatchObject({ kind: 'auth', status: 401 });
     });
   });

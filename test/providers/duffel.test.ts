@@ -5,7 +5,7 @@ import { isoDurationMinutes, mapOffer, toMoney } from '../../adapters/providers/
 import { mapSeatMap } from '../../adapters/providers/duffel/map-seat-map.js';
 import type { DuffelOffer, DuffelOfferRequest, DuffelSeatMap } from '../../adapters/providers/duffel/wire.js';
 import { ProviderPolicy, type ResilienceOptions } from '../../adapters/providers/http/resilience.js';
-import { fetchTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
+import { httpTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
 import { ProviderError, isProviderError } from '../../tools/_kit/provider-error.js';
 import type { FlightQuery } from '../../tools/_kit/providers.js';
 import { startDuffelFake, type DuffelFake, type DuffelScenario } from '../fakes/duffel-fake.js';
@@ -172,7 +172,7 @@ describe('Duffel adapter against the local fake', () => {
 
   function adapter(opts: Partial<ResilienceOptions> = {}, token = TOKEN) {
     const policy = new ProviderPolicy('duffel', { retries: 0, timeoutMs: 5_000, breakerThreshold: 5, ...opts });
-    return { policy, flights: createDuffelProvider({ transport: fetchTransport(fake.url), token, policy, mode: 'live', supplierTimeoutMs: 9_000 }) };
+    return { policy, flights: createDuffelProvider({ transport: httpTransport(fake.url), token, policy, mode: 'live', supplierTimeoutMs: 9_000 }) };
   }
 
   it('sends the Duffel headers, the {data} body and the search query', async () => {

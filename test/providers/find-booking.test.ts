@@ -3,7 +3,7 @@ import { MemoryCache } from '../../adapters/cache/memory-cache.js';
 import { createDuffelCarsProvider } from '../../adapters/providers/duffel-cars/duffel-cars-provider.js';
 import { createDuffelStaysProvider } from '../../adapters/providers/duffel-stays/duffel-stays-provider.js';
 import { ProviderPolicy } from '../../adapters/providers/http/resilience.js';
-import { fetchTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
+import { httpTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
 import { createCarsSimulator } from '../../adapters/providers/simulators/cars-sim.js';
 import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
 import { createStaysSimulator } from '../../adapters/providers/simulators/stays-sim.js';
@@ -82,8 +82,8 @@ describe('findBooking through the real adapters against the local Duffel fakes',
     await staysFake.close();
   });
 
-  const carsAdapter = (transport: HttpTransport = fetchTransport(carsFake.url)) => createDuffelCarsProvider({ transport, token: TOKEN, policy: policy(), mode: 'live' });
-  const staysAdapter = () => createDuffelStaysProvider({ transport: fetchTransport(staysFake.url), token: TOKEN, policy: policy(), mode: 'live' });
+  const carsAdapter = (transport: HttpTransport = httpTransport(carsFake.url)) => createDuffelCarsProvider({ transport, token: TOKEN, policy: policy(), mode: 'live' });
+  const staysAdapter = () => createDuffelStaysProvider({ transport: httpTransport(staysFake.url), token: TOKEN, policy: policy(), mode: 'live' });
 
   it('cars: finds a booking by metadata on any page of GET /cars/bookings, and answers null when none has it', async () => {
     const cars = carsAdapter();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderPolicy } from '../../adapters/providers/http/resilience.js';
-import { fetchTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
+import { httpTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
 import { MAX_PAGES, parseRetryAfter, partnerAuthorization } from '../../adapters/providers/seats-aero/client.js';
 import { mapAvailability } from '../../adapters/providers/seats-aero/map-availability.js';
 import { createSeatsAeroProvider } from '../../adapters/providers/seats-aero/seats-aero-provider.js';
@@ -58,7 +58,7 @@ describe('seats.aero adapter against the local fake', () => {
 
   it('sends a Pro key raw, with the documented search parameters', async () => {
     fake.requests.length = 0;
-    const offers = await provider(fetchTransport(fake.url), 'pro_test_key').searchAwards(QUERY, new AbortController().signal);
+    const offers = await provider(httpTransport(fake.url), 'pro_test_key').searchAwards(QUERY, new AbortController().signal);
     expect(offers.length).toBeGreaterThan(0);
     const req = fake.requests[0]!;
     expect(req.path).toBe('/search');
@@ -83,7 +83,7 @@ describe('seats.aero adapter against the local fake', () => {
   it('sends an OAuth token with the Bearer scheme', async () => {
     const oauth = await startSeatsAeroFake({ apiKey: 'seats:ota:abc123' });
     try {
-      const offers = await provider(fetchTransport(oauth.url), 'seats:ota:abc123').searchAwards(QUERY, new AbortController().signal);
+      const offers = await provider(httpTransport(oauth.url), 'seats:ota:abc123').searchAwards(QUERY, new AbortController().signal);
       expect(offers.length).toBeGreaterThan(0);
       expect(oauth.requests[0]!.headers['partner-authorization']).toBe('Bearer seats:ota:abc123');
       expect(partnerAuthorization('pro_abc')).toBe('pro_abc');
@@ -93,7 +93,7 @@ describe('seats.aero adapter against the local fake', () => {
   });
 
   it('maps a refused key to auth', async () => {
-    const err = await failure(provider(fetchTransport(fake.url), 'pro_wrong').searchAwards(QUERY, new AbortController().signal));
+    const err = await failure(provider(httpTransport(fake.url), 'pro_wrong').searchAwards(QUERY, new AbortController().signal));
     expect(err.kind).toBe('auth');
     expect(err.status).toBe(401);
   });
@@ -101,7 +101,7 @@ describe('seats.aero adapter against the local fake', () => {
   it('searches both directions of a round trip', async () => {
     fake.requests.length = 0;
     const returnDate = new Date(Date.parse(QUERY.departureDate) + 7 * 86_400_000).toISOString().slice(0, 10);
-    const offers = await provider(fetchTransport(fake.url), 'pro_test_key').searchAwards({ ...QUERY, returnDate }, new AbortController().signal);
+    const offers = await provider(httpTransport(fake.url), 'pro_test_key').searchAwards({ ...QUERY, returnDate }, new AbortController().signal);
     const searched = fake.requests.map((r) => `${r.query.origin_airport}-${r.query.destination_airport}@${r.query.start_date}`).sort();
     expect(searched).toEqual([`JFK-LHR@${QUERY.departureDate}`, `LHR-JFK@${returnDate}`]);
     expect(offers.some((o) => o.origin === 'JFK' && o.date === QUERY.departureDate)).toBe(true);
@@ -109,7 +109,7 @@ describe('seats.aero adapter against the local fake', () => {
   });
 
   it('follows the cursor across pages and returns what one big page returns', async () => {
-    const p = provider(fetchTransport(fake.url), 'pro_test_key');
+    const p = provider(httpTransport(fake.url), 'pro_test_key');
     const whole = await p.searchAwards(QUERY, new AbortController().signal);
     const first = fake.requests.at(-1)!;
     const raw = await fetch(`${fake.url}/search?${new URLSearchParams(first.query).toString()}`, { headers: { 'Partner-Authorization': 'pro_test_key' } });
@@ -151,7 +151,7 @@ describe('seats.aero adapter against the local fake', () => {
   ];
   it.each(KINDS)('maps %s to %s', async (scenario, kind, status) => {
     fake.failNext(scenario);
-    const err = await failure(provider(fetchTransport(fake.url), 'pro_test_key').searchAwards(QUERY, new AbortController().signal));
+    const err = await failure(provider(httpTransport(fake.url), 'pro_test_key').searchAwards(QUERY, new AbortController().signal));
     expect(err.kind).toBe(kind);
     expect(err.provider).toBe('seats_aero');
     expect(err.status).toBe(status);
@@ -162,12 +162,12 @@ describe('seats.aero adapter against the local fake', () => {
     const policy = () => new ProviderPolicy('seats_aero', { timeoutMs: 2_000, retries: 1 });
     fake.requests.length = 0;
     fake.failNext('unavailable');
-    await expect(provider(fetchTransport(fake.url), 'pro_test_key', policy()).searchAwards(QUERY, new AbortController().signal)).resolves.not.toHaveLength(0);
+    await expect(provider(httpTransport(fake.url), 'pro_test_key', policy()).searchAwards(QUERY, new AbortController().signal)).resolves.not.toHaveLength(0);
     expect(fake.requests).toHaveLength(2);
 
     fake.requests.length = 0;
     fake.failNext('rate_limited');
-    const err = await failure(provider(fetchTransport(fake.url), 'pro_test_key', policy()).searchAwards(QUERY, new AbortController().signal));
+    const err = await failure(provider(httpTransport(fake.url), 'pro_test_key', policy()).searchAwards(QUERY, new AbortController().signal));
     expect(err.kind).toBe('rate_limited');
     expect(fake.requests).toHaveLength(1);
   });
@@ -176,7 +176,7 @@ describe('seats.aero adapter against the local fake', () => {
     fake.failNext('timeout');
     const started = Date.now();
     const policy = new ProviderPolicy('seats_aero', { timeoutMs: 300, retries: 0 });
-    const err = await failure(provider(fetchTransport(fake.url), 'pro_test_key', policy).searchAwards(QUERY, new AbortController().signal));
+    const err = await failure(provider(httpTransport(fake.url), 'pro_test_key', policy).searchAwards(QUERY, new AbortController().signal));
     expect(err.kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(2_000);
   });
@@ -187,7 +187,7 @@ describe('seats.aero adapter against the local fake', () => {
     const policy = new ProviderPolicy('seats_aero', { timeoutMs: 5_000, retries: 1 });
     const started = Date.now();
     setTimeout(() => caller.abort(new Error('caller left')), 100);
-    const err = await provider(fetchTransport(fake.url), 'pro_test_key', policy).searchAwards(QUERY, caller.signal).then(
+    const err = await provider(httpTransport(fake.url), 'pro_test_key', policy).searchAwards(QUERY, caller.signal).then(
       () => undefined,
       (e: unknown) => e,
     );

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderPolicy, type ResilienceOptions } from '../../adapters/providers/http/resilience.js';
-import { fetchTransport, type HttpRequest, type HttpTransport } from '../../adapters/providers/http/transport.js';
+import { httpTransport, type HttpRequest, type HttpTransport } from '../../adapters/providers/http/transport.js';
 import { createSerpApiProvider } from '../../adapters/providers/serpapi/serpapi-provider.js';
 import { isProviderError, type ProviderError } from '../../tools/_kit/provider-error.js';
 import type { FlightQuery } from '../../tools/_kit/providers.js';
@@ -133,7 +133,7 @@ describe('SerpApi adapter: mapping a recorded-shape response', () => {
 describe('SerpApi adapter against the local fake', () => {
   let fake: SerpApiFake;
   const provider = (p: ProviderPolicy = policy(), apiKey = FAKE_SERPAPI_KEY) =>
-    createSerpApiProvider({ transport: fetchTransport(fake.url), apiKey, policy: p, mode: 'live' });
+    createSerpApiProvider({ transport: httpTransport(fake.url), apiKey, policy: p, mode: 'live' });
   const signal = () => new AbortController().signal;
 
   beforeAll(async () => {
@@ -278,7 +278,7 @@ describe('SerpApi adapter against the local fake', () => {
     const closed = await startSerpApiFake();
     const url = closed.url;
     await closed.close();
-    const p = createSerpApiProvider({ transport: fetchTransport(url), apiKey: FAKE_SERPAPI_KEY, policy: policy(), mode: 'live' });
+    const p = createSerpApiProvider({ transport: httpTransport(url), apiKey: FAKE_SERPAPI_KEY, policy: policy(), mode: 'live' });
     const err = await caught(p.searchFlights(query(), signal()));
     expect((err as ProviderError).kind).toBe('network');
     expect(visibleText(err)).not.toContain(FAKE_SERPAPI_KEY);

@@ -7,6 +7,7 @@ import { duffelAfterSaleMethods } from './duffel-after-sale.js';
 import { duffelCalls } from './duffel-calls.js';
 import { duffelOrderMethods } from './duffel-orders.js';
 import { duffelPaymentMethods } from './duffel-payments.js';
+import { isRecord, malformed } from './malformed.js';
 import { mapOffer } from './map-offer.js';
 import { mapSeatMap } from './map-seat-map.js';
 import type { DuffelAirline, DuffelOffer, DuffelOfferRequest, DuffelOfferRequestCreate, DuffelPassengerInput, DuffelSeatMap } from './wire.js';
@@ -83,7 +84,9 @@ export function createDuffelProvider(opts: DuffelProviderOptions): FlightBooking
             body,
             signal: inner,
           });
-          return mapOffers(Array.isArray(res.data.offers) ? res.data.offers : []);
+          // We asked for the offers inline: without a list the answer is wrongly shaped, not empty.
+          if (!isRecord(res.data) || !Array.isArray(res.data.offers)) throw malformed('the offer request has no offers list', res.status);
+          return mapOffers(res.data.offers as DuffelOffer[]);
         },
         // Creating an offer request books nothing, so a retry is harmless.
         { idempotent: true, signal, isEmpty: (offers) => offers.length === 0 },

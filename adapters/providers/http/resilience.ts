@@ -18,6 +18,7 @@ import {
 } from 'cockatiel';
 import { ProviderError, isProviderError } from '../../../tools/_kit/provider-error.js';
 import type { ProviderHealth, ProviderName } from '../../../tools/_kit/providers.js';
+import { BodyTooLargeError } from './transport.js';
 
 // Per-provider resilience, built from cockatiel: a concurrency limit, retries for
 // idempotent calls only (jittered exponential backoff), a circuit breaker and a
@@ -59,9 +60,28 @@ export interface RunOptions<T> {
   isEmpty?: (value: T) => boolean;
 }
 
+/** What health shows for a call its caller stopped waiting for (a search's budget ran out). */
+export const DEADLINE_DETAIL = 'search_budget_timeout';
+
+/**
+ * The caller stopped waiting because its deadline passed (AbortSignal.timeout's
+ * reason, as a search budget gives), not because it went away: the provider was
+ * too slow, and that counts against it like a timeout of our own.
+ */
+function isDeadline(signal: AbortSignal): boolean {
+  const reason: unknown = signal.reason;
+  return signal.aborted && reason instanceof Error && reason.name === 'TimeoutError';
+}
+
+function deadlineError(provider: ProviderName, caller: AbortSignal): ProviderError {
+  return new ProviderError(provider, 'timeout', `${provider} did not answer before the caller's deadline`, { cause: caller.reason });
+}
+
 function toProviderError(provider: ProviderName, err: unknown, caller: AbortSignal, timeoutMs: number): unknown {
+  if (isDeadline(caller)) return isProviderError(err) ? err : deadlineError(provider, caller);
   if (isProviderError(err)) return err;
   if (caller.aborted) return err; // the caller went away: not the provider's fault
+  if (err instanceof BodyTooLargeError) return new ProviderError(provider, 'bad_response', `${provider} sent ${err.message}; reading stopped there`, { cause: err });
   if (err instanceof TaskCancelledError) return new ProviderError(provider, 'timeout', `${provider} did not answer within ${timeoutMs} ms`, { cause: err });
   if (err instanceof SyntaxError) return new ProviderError(provider, 'bad_response', `${provider} sent a body that is not JSON`, { cause: err });
   if (err instanceof TypeError) return new ProviderError(provider, 'network', `${provider} could not be reached`, { cause: err });
@@ -114,6 +134,13 @@ export class ProviderPolicy {
       this.record({ status: empty ? 'empty' : 'ok', at: new Date().toISOString() }, empty);
       return value;
     } catch (err) {
+      if (isDeadline(opts.signal)) {
+        // Given up on: recorded for health (the breaker counted it inside), unless the breaker refused the call.
+        const mapped = this.mapPolicyError(err);
+        const refused = isProviderError(mapped) && (mapped.kind === 'circuit_open' || mapped.kind === 'overloaded');
+        this.record({ status: 'error', at: new Date().toISOString(), detail: refused ? mapped.kind : DEADLINE_DETAIL }, false);
+        throw refused ? mapped : deadlineError(this.provider, opts.signal);
+      }
       // The caller went away: say so, rather than cockatiel's cancellation message.
       if (opts.signal.aborted) throw opts.signal.reason ?? err;
       const mapped = this.mapPolicyError(err);

@@ -5,7 +5,7 @@ import { createSeatsAeroClient } from './client.js';
 import { WIRE_CABIN, mapAvailability } from './map-availability.js';
 
 // The AwardProvider port over seats.aero's cached search. The same code runs
-// against the real API (fetchTransport) and the simulator (simulatedTransport).
+// against the real API (httpTransport) and the simulator (simulatedTransport).
 
 /** seats.aero's default page size; a single route and day fits in one page. */
 const PAGE_SIZE = 500;

@@ -95,7 +95,7 @@ export function createSerpApiClient(opts: { transport: HttpTransport; apiKey: st
       try {
         raw = await res.json();
       } catch (err) {
-        if (signal.aborted) throw err;
+        if (signal.aborted || !(err instanceof SyntaxError)) throw err;
         throw new ProviderError('serpapi', 'bad_response', 'serpapi sent a body that is not JSON', { status: 200 });
       }
       const parsed = flightsResponseSchema.safeParse(raw);
