@@ -5,6 +5,7 @@ import { ToolError } from '../../tools/_kit/errors.js';
 import { collectStream, invokeUnary, openStream } from '../../tools/_kit/invoke.js';
 import { toValidationIssues } from '../../tools/_kit/validation.js';
 import { toServiceError } from '../http/dependency-errors.js';
+import { applyLimit, takeLimit } from './list-limit.js';
 import { mcpErrorText } from '../http/error-response.js';
 
 /** MCP arguments may have their own (camelCase) schema and mapping; the tool's input schema has the last word. */
@@ -15,8 +16,9 @@ function toToolInput(tool: AnyTool, args: Record<string, unknown>): unknown {
   return tool.mcp.toInput ? tool.mcp.toInput(parsed.data) : parsed.data;
 }
 
-function toResult(tool: AnyTool, output: unknown): CallToolResult {
-  const shaped = tool.mcp && tool.mcp.fromOutput ? tool.mcp.fromOutput(output) : output;
+function toResult(tool: AnyTool, output: unknown, limit: number | undefined): CallToolResult {
+  const fromOutput = tool.mcp && tool.mcp.fromOutput ? tool.mcp.fromOutput(output) : output;
+  const shaped = applyLimit(tool.mcp ? tool.mcp.list : undefined, limit, fromOutput);
   const structured = typeof shaped === 'object' && shaped !== null && !Array.isArray(shaped) ? (shaped as Record<string, unknown>) : undefined;
   return {
     content: [{ type: 'text', text: JSON.stringify(shaped) }],
@@ -30,11 +32,12 @@ function toResult(tool: AnyTool, output: unknown): CallToolResult {
  */
 export async function callTool(tool: AnyTool, args: Record<string, unknown>, ctx: ToolContext, onEvent?: (e: StreamEvent) => void): Promise<CallToolResult> {
   try {
-    const input = toToolInput(tool, args);
+    const { args: toolArgs, limit } = takeLimit(tool, args);
+    const input = toToolInput(tool, toolArgs);
     const output = tool.kind === 'unary'
       ? await invokeUnary(tool, ctx, input)
       : await collectStream(tool, openStream(tool, ctx, input), onEvent);
-    return toResult(tool, output);
+    return toResult(tool, output, limit);
   } catch (err) {
     const toolErr = toServiceError(err);
     if (toolErr.code === 'INTERNAL') ctx.log.error({ err: toolErr.cause ?? err, tool: tool.name }, 'MCP tool failed');

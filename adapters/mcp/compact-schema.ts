@@ -8,7 +8,7 @@ import type { JsonSchema } from '../schema/json-schema.js';
 /** zod's bounds for `z.number().int()`: they say nothing a model needs. */
 const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
 
-/** What every MCP schema (input and output) can do without. */
+/** What an input schema can do without. */
 function dropNoise(node: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...node };
   // `format` already says it (a date, an e-mail address); the regex zod adds for it is
@@ -56,35 +56,16 @@ function mergeNullable(node: JsonSchema): JsonSchema {
 /** The input schema before strict-mode shaping (strict-input.ts): same meaning, less text. */
 export const compactInput = (schema: JsonSchema): JsonSchema => mapSchema(schema, (node) => mergeNullable(dropNoise(node)));
 
-/** JSON Schema types a schema admits, read through anyOf (for a one-line summary of a field). */
-function typesOf(node: JsonSchema): string[] {
-  if (typeof node.type === 'string') return [node.type];
-  if (Array.isArray(node.type)) return node.type as string[];
-  const list = (node.anyOf ?? node.oneOf) as unknown;
-  if (Array.isArray(list)) return [...new Set(list.filter(isSchema).flatMap(typesOf))];
-  if (node.const !== undefined) return [node.const === null ? 'null' : typeof node.const];
-  return [];
-}
-
-/** One top-level field of a result: its type(s), and its values when it is an enum. */
-function fieldSummary(node: JsonSchema): JsonSchema {
-  const types = typesOf(node);
-  const out: JsonSchema = types.length === 0 ? {} : { type: types.length === 1 ? types[0] : types };
-  if (Array.isArray(node.enum)) out.enum = node.enum;
-  if (node.const !== undefined) out.const = node.const;
-  return out;
-}
-
 /**
- * An output schema says what comes back: the result's top-level fields and their
- * types. The nested shape (every field of every offer, rate, member…) was most of
- * tools/list and is what the model reads in the answer itself, and the tool's
- * description names the fields that matter and what to do with them; the answer has
- * been parsed by the tool's zod output schema before it leaves the tool, so it is
- * exactly as it was. A looser schema is still a true one: structuredContent conforms.
+ * An output schema says what comes back: the names of the result's top-level fields.
+ * The shape below them (every field of every offer, rate, member…), their types and
+ * descriptions were ~80,000 of tools/list's ~125,800 characters, and a model reads them
+ * in the answer itself (JSON, with the same names), guided by the tool's description,
+ * which names the fields that matter and what to do with them. The answer is parsed by
+ * the tool's zod output schema before it leaves the tool, so it is exactly as it was,
+ * and a looser schema is still a true one: structuredContent conforms to it.
  */
 export function compactOutput(schema: JsonSchema): JsonSchema {
-  if (!isSchema(schema.properties)) return fieldSummary(schema);
-  const properties = Object.fromEntries(Object.entries(schema.properties).map(([k, s]) => [k, isSchema(s) ? fieldSummary(s) : {}]));
-  return { type: 'object', properties };
+  const properties = isSchema(schema.properties) ? Object.keys(schema.properties) : [];
+  return { type: 'object', properties: Object.fromEntries(properties.map((k) => [k, {}])) };
 }

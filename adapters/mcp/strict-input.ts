@@ -46,7 +46,8 @@ function strictNode(node: JsonSchema): JsonSchema {
   let out: JsonSchema = Object.fromEntries(Object.entries(node).filter(([k]) => STRICT_KEYWORDS.has(k)));
   // A oneOf of zod's (a discriminated union) is exclusive by construction: anyOf says the same.
   if (Array.isArray(node.oneOf) && out.anyOf === undefined) out.anyOf = node.oneOf;
-  if (node.default !== undefined) {
+  // A default the description does not already say ("… (default 20).") is said there.
+  if (node.default !== undefined && !(typeof node.description === 'string' && /\bdefault\b/i.test(node.description))) {
     const said = `Default ${JSON.stringify(node.default)}.`;
     out.description = typeof out.description === 'string' ? `${out.description} ${said}` : said;
   }

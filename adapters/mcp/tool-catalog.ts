@@ -2,6 +2,7 @@ import type { Tool as McpToolListing } from '@modelcontextprotocol/sdk/types.js'
 import type { AnyTool, McpAnnotations } from '../../tools/_kit/define-tool.js';
 import { toJsonSchema } from '../schema/json-schema.js';
 import { compactInput, compactOutput } from './compact-schema.js';
+import { withCounts, withLimitArgument } from './list-limit.js';
 import { fromStrictArgs, toStrictInput } from './strict-input.js';
 
 export interface McpEntry {
@@ -31,9 +32,9 @@ export class ToolCatalog {
         name: tool.mcp.name,
         title: tool.title,
         description: tool.mcp.description ?? tool.description,
-        inputSchema: toStrictInput(compactInput(input)) as McpToolListing['inputSchema'],
+        inputSchema: toStrictInput(compactInput(withLimitArgument(input, tool.mcp.list))) as McpToolListing['inputSchema'],
         // MCP only allows object output schemas.
-        ...(output.type === 'object' ? { outputSchema: compactOutput(output) as McpToolListing['outputSchema'] } : {}),
+        ...(output.type === 'object' ? { outputSchema: withCounts(compactOutput(output), tool.mcp.list) as McpToolListing['outputSchema'] } : {}),
         annotations: withoutRepeatedTitle(tool.mcp.annotations, tool.title),
       };
       const fromArgs = (args: Record<string, unknown>) => fromStrictArgs(input, args) as Record<string, unknown>;

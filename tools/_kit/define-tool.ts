@@ -57,6 +57,23 @@ export interface McpExposure<I extends z.ZodObject = z.ZodObject, O extends z.Zo
   /** MCP result schema, when it differs from the tool's output. */
   output?: z.ZodType;
   fromOutput?: (out: z.output<O>) => unknown;
+  /** The MCP result is a list a model should not read whole: see McpList. */
+  list?: McpList;
+}
+
+/**
+ * A list-shaped MCP result. MCP callers pass `limit` (default `defaultLimit`, at most
+ * `maxLimit`); the answer holds that many items of `field` and says `more` (how many
+ * more exist) and, unless `totalField` already counts them all, `total`. When the
+ * tool's own input has a `limit`, it is given `maxLimit`. REST is unaffected.
+ */
+export interface McpList {
+  /** The result field (after fromOutput) holding the list. */
+  field: string;
+  defaultLimit: number;
+  maxLimit: number;
+  /** A result field that already counts every item found, when the list is capped before. */
+  totalField?: string;
 }
 
 export interface StreamEvent<T extends string = string, D = unknown> {

@@ -35,11 +35,12 @@ export const carSearchTool = defineTool({
       'Rental car rates for a pick-up place and local time, a drop-off time (and place, default the pick-up place) and the driver\'s age, cheapest first. ' +
       'Pass pick_up {place, at} and drop_off {place, at}, where place is a 3-letter IATA airport or city code or coordinates and at a local time YYYY-MM-DDTHH:MM, ' +
       'driver_age and optionally residence_country. Each rate has its offer_token, the supplier, the car (ACRISS code, category, transmission, seats, bags), mileage, ' +
-      'payment_type, flow (legacy: paid at the counter, our fee and add-ons by card; partner: prepaid by card), total and per_day; at most 25 rates, total_found counts all. ' +
+      'payment_type, flow (legacy: paid at the counter, our fee and add-ons by card; partner: prepaid by card), total and per_day; limit rates (default 10, at most 25), total_found counts all. ' +
       'Next: quote_car with a rate\'s offer_token as offerToken, then book_car.',
     annotations: { title: 'Search rental cars', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     output: SearchOutput.extend({ total_found: z.number().int().describe(`Rates found; the ${MCP_RATES} cheapest are listed.`) }),
     fromOutput: (out) => ({ ...out, rates: out.rates.slice(0, MCP_RATES), total_found: out.rates.length }),
+    list: { field: 'rates', defaultLimit: 10, maxLimit: MCP_RATES, totalField: 'total_found' },
   },
   handler: async (ctx, input) => {
     const pickUp = resolvePlace(input.pick_up.place, 'pick_up.place');

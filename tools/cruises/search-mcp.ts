@@ -71,6 +71,11 @@ function compact(s: SailingOut): z.output<typeof CompactSailing> {
 
 export const searchCruisesMcp: McpExposure<typeof CruiseSearchRequest, typeof CruiseSearchOutput> = {
   name: 'search_cruises',
+  description:
+    'Cruise sailings leaving between departFrom and departTo (YYYY-MM-DD, a window of at most 400 days), optionally in one region, of minNights to maxNights, ' +
+    'in one cabin class and on one line. Each sailing has its ship, line, port, dates, itinerary by day, fare per person sharing a double cabin, taxes and the total ' +
+    'for the guests; cheapest total first, limit of them (default 20; totalFound counts all). Regions are seasonal: alaska sails May to September, ' +
+    'mediterranean April to November, caribbean all year.',
   annotations: { title: 'Search cruises', readOnlyHint: true, openWorldHint: true },
   input: McpArgs,
   toInput: (args) => {

@@ -90,7 +90,7 @@ export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof Se
     'Searches flights for one trip: cash fares (a booking provider and Google Flights) and award seats (seats.aero), one result per flight with every price found. ' +
     'Resolve place names with suggest_places first. Pass origin and destination (IATA airport or city codes), date (YYYY-MM-DD), returnDate for a round trip, ' +
     'cabinClass (economy, premium_economy, business or first) and searchType (cash, points or all, the default). It answers once every provider has, within the search budget (30 s by default); ' +
-    'with a progressToken you get a progress notification per provider. Returns up to 20 results, cheapest first (count; totalFound counts all), each with price and currency, ' +
+    'with a progressToken you get a progress notification per provider. Returns limit results (default 10, at most 20), cheapest first (count; totalFound counts all), each with price and currency, ' +
     'carrier, route, depart and arrive times, stops, flight numbers, cabin, fareBrand, bookable, offerId and the cheapest award options (program, miles, taxes, seats). ' +
     'When bookable is true, price is what booking offerId costs (fare plus our service fee, no extras) and checkoutTotal is exactly what the card is charged; ' +
     'otherwise price is only a reference (null for award-only). For a signed-in caller with a saved playbook, an omitted cabinClass is the playbook\'s cabin, ' +
@@ -119,4 +119,5 @@ export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof Se
     const preferred = p ? { airlines: p.airlines, count: p.count, cheapest: cheapestPreferred ? compact(cheapestPreferred) : null } : null;
     return { results, source, count: results.length, totalFound: out.results.length, preferred };
   },
+  list: { field: 'results', defaultLimit: 10, maxLimit: MCP_RESULT_LIMIT, totalField: 'totalFound' },
 };

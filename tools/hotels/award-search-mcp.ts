@@ -21,12 +21,10 @@ const McpOutput = AwardSearchOutput.extend({
 export const searchHotelAwardsMcp: McpExposure<typeof AwardSearchInput, typeof AwardSearchOutput> = {
   name: 'search_hotel_awards',
   description:
-    'Standard-room award nights at the hotels the cash search finds, priced in the five largest chains\' loyalty programs: marriott_bonvoy, hilton_honors, world_of_hyatt, ' +
-    'ihg_one_rewards and accor_live_limitless. Pass city (code or name) or latitude and longitude (with radiusKm), checkIn and checkOut (YYYY-MM-DD), rooms, adults, ' +
-    'childrenAges, and program to restrict to one program. World of Hyatt prices from its category chart; Marriott, Hilton and IHG price dynamically from the cash rate within ' +
-    'their tiers\' ranges (Marriott: 5th award night free); Accor points pay the cash rate at a fixed EUR 0.02 each. Each result gives points_per_night, total_points, ' +
-    'cash still due (taxes_usd), the category, the season, whether award space is left, and cents_per_point against the same stay\'s cash rate; sorted by points per night, ' +
-    'at most 20 (total_found counts all). This service does not book award nights; to pay cash instead, get_hotel_rates with the result\'s search_result_id as searchResultId.',
+    'Award nights at the hotels the cash search finds, priced in marriott_bonvoy, hilton_honors, world_of_hyatt, ihg_one_rewards and accor_live_limitless. ' +
+    'Pass city (code or name) or latitude and longitude (radiusKm), checkIn and checkOut (YYYY-MM-DD), rooms, adults, childrenAges, and program for one program. ' +
+    'Each result gives points_per_night, total_points, cash still due (taxes_usd), category, season, whether award space is left and cents_per_point against the cash rate; ' +
+    'fewest points first, limit of them (default 10, at most 20; total_found counts all). Does not book award nights; to pay cash, get_hotel_rates with a search_result_id as searchResultId.',
   annotations: { title: 'Search hotel award nights', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: Args,
   toInput: (raw) => {
@@ -41,4 +39,5 @@ export const searchHotelAwardsMcp: McpExposure<typeof AwardSearchInput, typeof A
     const results = out.results.slice(0, MCP_AWARD_LIMIT).map(({ nightly: _nightly, ...rest }) => rest);
     return { ...out, results, count: results.length, total_found: out.results.length };
   },
+  list: { field: 'results', defaultLimit: 10, maxLimit: MCP_AWARD_LIMIT, totalField: 'total_found' },
 };

@@ -79,6 +79,7 @@ export const hotelRatesTool = defineTool({
     annotations: { title: 'Hotel rooms and rates', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     input: z.strictObject({ searchResultId: z.string().trim().min(1).max(200).describe('searchResultId from search_hotels.') }),
     toInput: (args) => ({ search_result_id: (args as { searchResultId: string }).searchResultId }),
+    list: { field: 'rates', defaultLimit: 10, maxLimit: 100 },
   },
   handler: async (ctx, input) => {
     const result = await staysCall(() => ctx.services.providers.stays.fetchAllRates(input.search_result_id, ctx.signal));

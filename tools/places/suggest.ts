@@ -24,6 +24,13 @@ export const suggestPlacesTool = defineTool({
   errors: [],
   auth: 'none',
   rest: { method: 'GET', path: '/api/places/suggest' },
-  mcp: { name: 'suggest_places', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  mcp: {
+    name: 'suggest_places',
+    description:
+      'Resolves a city or airport name (partial, any case, accents optional) to IATA codes; call it whenever the user names a place, e.g. "Lisbon" → LIS, ' +
+      '"New York" → NYC (JFK, LGA, EWR). Best first: an exact code, then city names, then airport names. A place of type city is a metropolitan code, its airports ' +
+      'listed after it. Each has coordinates, country and time zone. Next: pass the code to a search tool as origin, destination or city.',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
   handler: async (_ctx, input) => ({ places: suggestPlaces(input.query, input.limit) }),
 });

@@ -24,6 +24,10 @@ const McpOutput = z.object({ ranked: z.array(McpRanked).describe('Best cents per
 
 export const optimizePointsMcp: McpExposure<typeof OptimizeRequest, typeof OptimizeOutput> = {
   name: 'optimize_points',
+  description:
+    'Ranks ways of paying for one trip with points against its cash price. Pass cashPrice and pointsOptions (program, pointsRequired, any taxes and fees). For each: ' +
+    'cents per point = (cashPrice − taxes − fees) / pointsRequired × 100, and a verdict against the program\'s reference value (excellent from 1.5×, good from 1×, ' +
+    'poor below); programs match loosely by name, an unknown one is judged at 1 cent. Best value first, in ranked.',
   annotations: { title: 'Compare award options by value per point', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   output: McpOutput,
   fromOutput: (out) =>

@@ -49,6 +49,7 @@ export const listTravelersMcp: McpExposure<typeof ListTravelersInput, typeof Tra
   toInput: () => ({}),
   output: McpList,
   fromOutput: (out) => ({ travelers: out.travelers.map(toMcpProfile) }),
+  list: { field: 'travelers', defaultLimit: 20, maxLimit: 100 },
 };
 
 const SaveArgs = z.object({

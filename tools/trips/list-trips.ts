@@ -22,6 +22,7 @@ export const listTripsTool = defineTool({
     annotations: { title: 'List my trips', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     input: z.object({}),
     toInput: () => ({}),
+    list: { field: 'trips', defaultLimit: 20, maxLimit: 100 },
   },
   handler: async (ctx, input) => {
     const userId = actingUserId(ctx.principal, input.user_id);

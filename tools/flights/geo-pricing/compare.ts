@@ -90,7 +90,15 @@ export const geoPricingTool = defineTool({
   errors: [],
   auth: 'optional',
   rest: { method: 'POST', path: '/api/flights/geo-pricing' },
-  mcp: { name: 'compare_points_of_sale', annotations: { title: 'Compare points of sale', readOnlyHint: true, idempotentHint: true, openWorldHint: true } },
+  mcp: {
+    name: 'compare_points_of_sale',
+    description:
+      'Prices one itinerary in several countries\' markets, each in its local currency, converted to currency (default USD) at the reference rates the answer states in fx. ' +
+      'Pass origin, destination, departure_date, optionally return_date, cabin_class, points_of_sale (default US, GB, DE, IN, BR, TH; the first, or home_country, is home) ' +
+      'and flight_numbers (else the cheapest itinerary at home). A market that does not sell those flights shows its cheapest, not matched. savings appears when a ' +
+      'matched market beats home, with caveats about card fees.',
+    annotations: { title: 'Compare points of sale', readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  },
   handler: async (ctx, input): Promise<GeoPricingResponse> => {
     const countries: string[] = [...(input.points_of_sale ?? DEFAULT_POINTS_OF_SALE)];
     const homeCountry = input.home_country ?? countries[0]!;

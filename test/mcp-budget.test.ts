@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { callTool } from '../adapters/mcp/call-tool.js';
+import { ToolCatalog } from '../adapters/mcp/tool-catalog.js';
+import type { ToolContext } from '../tools/_kit/context.js';
+import { TOOLS } from '../tools/index.js';
+
+// tools/list goes into the model's context on every turn: it was ~125,800 characters
+// (~31k tokens), most of it output schemas, a 213-character leap-year date regex 16
+// times and ±9007199254740991 integer bounds 108 times. The README states the figure.
+
+/** The budget for the whole tools/list answer, every tool included. */
+const BUDGET = 60_000;
+
+const catalog = new ToolCatalog(TOOLS);
+const listed = JSON.stringify({ tools: catalog.listings });
+
+describe('tools/list weight', () => {
+  it(`is at most ${BUDGET} characters with every MCP tool of the registry`, () => {
+    expect(catalog.listings.length).toBe(TOOLS.filter((t) => t.mcp).length);
+    expect(listed.length).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it('carries no regex where a format says it, and no safe-integer bounds', () => {
+    const withFormat = [...listed.matchAll(/"format":"[^"]+"/g)].length;
+    expect(withFormat).toBeGreaterThan(0);
+    expect(listed).not.toMatch(/"pattern":"[^"]*"(,"[a-z]+":[^,{}]*)*,"format"|"format":"[^"]+",(?:"[a-z]+":[^,{}]*,)*"pattern"/);
+    expect(listed).not.toContain('9007199254740991');
+  });
+
+  it('gives every tool an output schema naming its top-level fields', () => {
+    for (const l of catalog.listings) {
+      if (!l.outputSchema) continue;
+      expect(l.outputSchema.type, l.name).toBe('object');
+      expect(Object.keys(l.outputSchema.properties ?? {}).length, l.name).toBeGreaterThan(0);
+    }
+    expect(catalog.get('search_cars')?.listing.outputSchema?.properties).toHaveProperty('rates');
+  });
+
+  it('still validates what the schema no longer spells out: an impossible date is refused', async () => {
+    const entry = catalog.get('search_flights');
+    if (!entry) throw new Error('search_flights is not exposed');
+    const listedDate = (entry.listing.inputSchema.properties as Record<string, Record<string, unknown>>).date;
+    expect(listedDate).toMatchObject({ format: 'date' });
+    expect(listedDate).not.toHaveProperty('pattern');
+    // Invalid arguments are refused before the handler runs, so no services are needed.
+    const result = await callTool(entry.tool, entry.fromArgs({ origin: 'JFK', destination: 'LHR', date: '2099-02-30' }), {} as ToolContext);
+    expect(result.isError).toBe(true);
+    expect((result.content as { text: string }[])[0]?.text).toMatch(/VALIDATION_FAILED[\s\S]*date/);
+  });
+});
