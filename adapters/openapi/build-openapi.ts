@@ -3,6 +3,7 @@ import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { INFO, SERVERS, tagsFor } from './document-info.js';
 import { SCHEMAS, SECURITY_SCHEMES } from './components.js';
 import { mcpPathItem } from './mcp-path.js';
+import { EXAMPLES } from './examples.js';
 import { finishComponents } from './finish-components.js';
 import { nameSchemas } from './named-schemas.js';
 import { buildOperation } from './operation.js';
@@ -31,5 +32,10 @@ export function buildOpenApi(tools: readonly AnyTool[]): OpenAPIObject {
   for (const tag of tagsFor(used)) builder.addTag(tag);
   const doc = builder.getSpec();
   finishComponents(doc, new Set(Object.keys(SCHEMAS)), [...DOMAIN_SCHEMAS.map(([, name]) => name), ...Object.values(REQUEST_NAMES)]);
+  const schemas = doc.components?.schemas ?? {};
+  for (const [name, example] of Object.entries(EXAMPLES)) {
+    const schema = schemas[name];
+    if (schema && !('$ref' in schema)) schema.examples = [example];
+  }
   return doc;
 }

@@ -2606,6 +2606,29 @@ export interface components {
             net: components["schemas"]["Money"] | null;
             status: string;
         };
+        /**
+         * @example {
+         *       "offer_id": "duffel:off_0000AgsRtcqHQNQmiMcUDI",
+         *       "payment_intent_id": "pi_3QxYz2LkdIwHu7ix0Tm3WzUq",
+         *       "passengers": [
+         *         {
+         *           "title": "ms",
+         *           "gender": "f",
+         *           "given_name": "Amelia",
+         *           "family_name": "Hart",
+         *           "born_on": "1987-07-24",
+         *           "email": "amelia.hart@example.com",
+         *           "phone_number": "+442080160509",
+         *           "loyalty_programme_accounts": [
+         *             {
+         *               "airline_iata_code": "BA",
+         *               "account_number": "12345678"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         BookingRequest: {
             /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
             client_secret?: string;
@@ -2956,6 +2979,19 @@ export interface components {
             status: "creating" | "confirmed" | "cancelled" | "failed";
             supplier: string | null;
         };
+        /**
+         * @example {
+         *       "pick_up": {
+         *         "place": "LIS",
+         *         "at": "2027-03-14T10:00"
+         *       },
+         *       "drop_off": {
+         *         "place": "LIS",
+         *         "at": "2027-03-18T10:00"
+         *       },
+         *       "driver_age": 35
+         *     }
+         */
         CarSearchRequest: {
             /** @description Age of the main driver at pick-up; under 25 usually pays a young-driver surcharge. */
             driver_age: number;
@@ -3170,6 +3206,17 @@ export interface components {
             /** @description Required when the change costs money: a succeeded card payment for exactly change_total. */
             payment_intent_id?: string;
         };
+        /**
+         * @example {
+         *       "origin": "JFK",
+         *       "destination": "LIS",
+         *       "date_from": "2027-03-10",
+         *       "date_to": "2027-03-20",
+         *       "cabin_class": "economy",
+         *       "target_price": 450,
+         *       "currency": "USD"
+         *     }
+         */
         CreateAlertRequest: {
             /**
              * @description Cabin to watch.
@@ -3285,6 +3332,15 @@ export interface components {
              */
             services?: components["schemas"]["ServiceRequest"][];
         };
+        /**
+         * @example {
+         *       "name": "Lisbon with friends",
+         *       "destination": "Lisbon",
+         *       "start_date": "2027-03-14",
+         *       "end_date": "2027-03-18",
+         *       "currency": "EUR"
+         *     }
+         */
         CreateTripRequest: {
             /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
             acting_user_id?: string;
@@ -3575,6 +3631,18 @@ export interface components {
         };
         /** @description One event of the stream. */
         FlightSearchEvent: components["schemas"]["FlightsSearchEvent"] | components["schemas"]["StreamError"];
+        /**
+         * @example {
+         *       "origin": "JFK",
+         *       "destination": "LHR",
+         *       "departure_date": "2027-03-14",
+         *       "return_date": "2027-03-21",
+         *       "passengers": 1,
+         *       "cabin_class": "business",
+         *       "search_type": "both",
+         *       "currency": "USD"
+         *     }
+         */
         FlightSearchRequest: {
             /** @description Hide flights whose main carrier is one of these IATA codes. Omitted: the avoided airlines saved in the caller's playbook; [] hides none. */
             avoided_airlines?: string[];
@@ -3623,6 +3691,19 @@ export interface components {
              */
             search_type?: "cash" | "points" | "both";
         };
+        /**
+         * @example {
+         *       "flight": "BA117",
+         *       "carrier": "BA",
+         *       "operating_carrier": null,
+         *       "origin": "JFK",
+         *       "destination": "LHR",
+         *       "departing_at": "2027-03-14T20:15:00",
+         *       "arriving_at": "2027-03-15T08:20:00",
+         *       "duration_minutes": 425,
+         *       "aircraft": "Boeing 777-300ER"
+         *     }
+         */
         FlightSegment: {
             aircraft: string | null;
             /** @description Local time at the destination, YYYY-MM-DDTHH:MM:SS. */
@@ -4202,6 +4283,15 @@ export interface components {
             /** @description What the stay costs in all. */
             total: components["schemas"]["Money"];
         };
+        /**
+         * @example {
+         *       "city": "Lisbon",
+         *       "check_in": "2027-03-14",
+         *       "check_out": "2027-03-18",
+         *       "rooms": 1,
+         *       "adults": 2
+         *     }
+         */
         HotelSearchRequest: {
             /**
              * @description Adults in all rooms (at least one per room).
@@ -4292,10 +4382,22 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /**
+         * @example {
+         *       "airline_iata_code": "BA",
+         *       "account_number": "12345678"
+         *     }
+         */
         LoyaltyAccount: {
             account_number: string;
             airline_iata_code: string;
         };
+        /**
+         * @example {
+         *       "amount": 612.4,
+         *       "currency": "USD"
+         *     }
+         */
         Money: {
             /** @description Major units, e.g. 123.45. */
             amount: number;
@@ -4369,7 +4471,24 @@ export interface components {
             /** @enum {string} */
             type: "baggage" | "seat" | "cancel_for_any_reason" | "other";
         };
-        /** @description One traveller, as the airline will ticket them. */
+        /**
+         * @description One traveller, as the airline will ticket them.
+         * @example {
+         *       "title": "ms",
+         *       "gender": "f",
+         *       "given_name": "Amelia",
+         *       "family_name": "Hart",
+         *       "born_on": "1987-07-24",
+         *       "email": "amelia.hart@example.com",
+         *       "phone_number": "+442080160509",
+         *       "loyalty_programme_accounts": [
+         *         {
+         *           "airline_iata_code": "BA",
+         *           "account_number": "12345678"
+         *         }
+         *       ]
+         *     }
+         */
         Passenger: {
             born_on: string;
             /** Format: email */
@@ -5225,6 +5344,14 @@ export interface components {
             /** @description The offer the seats are for, as search returned it (e.g. "duffel:off_...") or the provider's own id. */
             offer_id: string;
         };
+        /**
+         * @example {
+         *       "offer_id": "duffel:off_0000AgsRtcqHQNQmiMcUDI",
+         *       "passenger_slot": "pas_0000AgsRtcqHQNQmiMcUDK",
+         *       "segment_id": "seg_0000AgsRtcqHQNQmiMcUDJ",
+         *       "designator": "14B"
+         *     }
+         */
         SeatHoldInput: {
             /** @description Row number and seat letter, e.g. "14B", of a seat the seat map shows available. */
             designator: string;
@@ -5308,6 +5435,21 @@ export interface components {
             /** @enum {string} */
             status: "held" | "confirmed" | "released";
         };
+        /**
+         * @example {
+         *       "flight": "BA117",
+         *       "carrier": "BA",
+         *       "operating_carrier": null,
+         *       "origin": "JFK",
+         *       "destination": "LHR",
+         *       "departing_at": "2027-03-14T20:15:00",
+         *       "arriving_at": "2027-03-15T08:20:00",
+         *       "duration_minutes": 425,
+         *       "aircraft": "Boeing 777-300ER",
+         *       "id": "seg_0000AgsRtcqHQNQmiMcUDJ",
+         *       "carrier_name": "British Airways"
+         *     }
+         */
         Segment: {
             aircraft: string | null;
             /** @description Local time at the destination, YYYY-MM-DDTHH:MM:SS. */
@@ -5617,6 +5759,15 @@ export interface components {
             /** @enum {string} */
             type: "electronic_ticket" | "electronic_miscellaneous_document_associated" | "electronic_miscellaneous_document_standalone";
         };
+        /**
+         * @example {
+         *       "first_name": "Amelia",
+         *       "last_name": "Hart",
+         *       "dob": "1987-07-24",
+         *       "email": "amelia.hart@example.com",
+         *       "gender": "female"
+         *     }
+         */
         TravelerInput: {
             /** @description Date of birth, YYYY-MM-DD, in the past. */
             dob: string;

@@ -1,0 +1,60 @@
+// Realistic examples for the named schemas, shown by /docs and generated clients
+// instead of "string" placeholders. Dates are fixed (the file must not change from one
+// build to the next) and plausible: March 2027. test/openapi-examples.test.ts checks
+// each one against its schema.
+
+const passenger = {
+  title: 'ms',
+  gender: 'f',
+  given_name: 'Amelia',
+  family_name: 'Hart',
+  born_on: '1987-07-24',
+  email: 'amelia.hart@example.com',
+  phone_number: '+442080160509',
+  loyalty_programme_accounts: [{ airline_iata_code: 'BA', account_number: '12345678' }],
+};
+
+const jfkLhr = {
+  flight: 'BA117',
+  carrier: 'BA',
+  operating_carrier: null,
+  origin: 'JFK',
+  destination: 'LHR',
+  departing_at: '2027-03-14T20:15:00',
+  arriving_at: '2027-03-15T08:20:00',
+  duration_minutes: 425,
+  aircraft: 'Boeing 777-300ER',
+};
+
+export const EXAMPLES: Readonly<Record<string, unknown>> = {
+  FlightSearchRequest: {
+    origin: 'JFK',
+    destination: 'LHR',
+    departure_date: '2027-03-14',
+    return_date: '2027-03-21',
+    passengers: 1,
+    cabin_class: 'business',
+    search_type: 'both',
+    currency: 'USD',
+  },
+  Money: { amount: 612.4, currency: 'USD' },
+  FlightSegment: jfkLhr,
+  Segment: { ...jfkLhr, id: 'seg_0000AgsRtcqHQNQmiMcUDJ', carrier_name: 'British Airways' },
+  Passenger: passenger,
+  LoyaltyAccount: { airline_iata_code: 'BA', account_number: '12345678' },
+  BookingRequest: {
+    offer_id: 'duffel:off_0000AgsRtcqHQNQmiMcUDI',
+    payment_intent_id: 'pi_3QxYz2LkdIwHu7ix0Tm3WzUq',
+    passengers: [passenger],
+  },
+  SeatHoldInput: { offer_id: 'duffel:off_0000AgsRtcqHQNQmiMcUDI', passenger_slot: 'pas_0000AgsRtcqHQNQmiMcUDK', segment_id: 'seg_0000AgsRtcqHQNQmiMcUDJ', designator: '14B' },
+  HotelSearchRequest: { city: 'Lisbon', check_in: '2027-03-14', check_out: '2027-03-18', rooms: 1, adults: 2 },
+  CarSearchRequest: {
+    pick_up: { place: 'LIS', at: '2027-03-14T10:00' },
+    drop_off: { place: 'LIS', at: '2027-03-18T10:00' },
+    driver_age: 35,
+  },
+  CreateTripRequest: { name: 'Lisbon with friends', destination: 'Lisbon', start_date: '2027-03-14', end_date: '2027-03-18', currency: 'EUR' },
+  CreateAlertRequest: { origin: 'JFK', destination: 'LIS', date_from: '2027-03-10', date_to: '2027-03-20', cabin_class: 'economy', target_price: 450, currency: 'USD' },
+  TravelerInput: { first_name: 'Amelia', last_name: 'Hart', dob: '1987-07-24', email: 'amelia.hart@example.com', gender: 'female' },
+};
