@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDuffelFake, type DuffelFake } from '../fakes/duffel-fake.js';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake.js';
@@ -82,13 +83,12 @@ async function paidIntent(offer: OfferOut): Promise<Intent> {
   return intent;
 }
 
-let keys = 0;
 /** Checkout by the guest who opened the payment: its client_secret proves it is theirs. */
 const checkout = (offer: OfferOut, intent: Pick<Intent, 'payment_intent_id' | 'client_secret'>) =>
   server.post(
     '/api/booking/create-offer',
     { offer_id: offer.offer_id, payment_intent_id: intent.payment_intent_id, ...(intent.client_secret ? { client_secret: intent.client_secret } : {}), passengers: [traveller()] },
-    { headers: { 'idempotency-key': `checkout-live-${++keys}` } },
+    { headers: { 'idempotency-key': randomUUID() } },
   );
 
 const minor = (amount: number) => Math.round(amount * 100);

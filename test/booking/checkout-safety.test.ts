@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../tools/_kit/provider-error.js';
 import { bearer } from '../helpers/api.js';
@@ -77,8 +78,9 @@ describe('checkout: never twice', () => {
     const offer = await freshOffer();
     const paid = await payByCard(server, { offer_id: offer.offer_id });
     const body = { offer_id: offer.offer_id, payment_intent_id: paid.id, client_secret: paid.clientSecret, passengers: [traveller({ given_name: 'Grace', family_name: 'Hopper' })] };
+    const key = randomUUID();
     const answers = await Promise.all(
-      Array.from({ length: 100 }, () => server.post('/api/booking/create-offer', body, { headers: { 'idempotency-key': 'checkout-100' } }).then(async (r) => ({ status: r.status, body: (await r.json()) as BookingOut }))),
+      Array.from({ length: 100 }, () => server.post('/api/booking/create-offer', body, { headers: { 'idempotency-key': key } }).then(async (r) => ({ status: r.status, body: (await r.json()) as BookingOut }))),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
     expect(new Set(answers.map((a) => a.body.booking_ref)).size).toBe(1);
@@ -95,7 +97,8 @@ describe('checkout: never twice', () => {
     const offer = await freshOffer();
     const paid = await payByCard(server, { offer_id: offer.offer_id });
     const body = { offer_id: offer.offer_id, payment_intent_id: paid.id, client_secret: paid.clientSecret, passengers: [traveller()] };
-    const send = (b: unknown) => server.post('/api/booking/create-offer', b, { headers: { 'idempotency-key': 'key-reuse' } });
+    const reused = randomUUID();
+    const send = (b: unknown) => server.post('/api/booking/create-offer', b, { headers: { 'idempotency-key': reused } });
     const first = await json<BookingOut>(await send(body));
     const other = await send({ ...body, passengers: [{ ...body.passengers[0], given_name: 'Someone' }] });
     expect(other.status).toBe(409);
@@ -349,5 +352,21 @@ describe('hold orders', () => {
     const offer = await findOffer(server, (o) => o.can_hold === false, { origin: 'DEN', destination: 'MCO' });
     const res = await server.post('/api/booking/hold', { offer_id: offer.offer_id, passengers: [traveller()] });
     expect(res.status).toBe(409);
+  });
+});
+
+describe("checkout: a guest's Idempotency-Key is its only scope, so it must be unguessable", () => {
+  it('refuses a short key from a guest with 422 before anything happens, and never hands one guest the payment another opened', async () => {
+    const offer = await freshOffer();
+    const short = await server.post('/api/booking/payment-intent', { offer_id: offer.offer_id }, { headers: { 'idempotency-key': 'checkout-1' } });
+    expect(short.status).toBe(422);
+    expect(((await short.json()) as { detail: { loc: string[]; type: string }[] }).detail[0]).toMatchObject({ loc: ['header', 'Idempotency-Key'], type: 'idempotency_key_guessable' });
+    // A signed-in caller's keys are theirs alone, so any key will do.
+    const alice = await bearer(server, 'idem-alice');
+    expect((await server.post('/api/booking/payment-intent', { offer_id: offer.offer_id }, { headers: { ...alice, 'idempotency-key': 'checkout-1' } })).status).toBe(200);
+    // The same unguessable key from the same guest gives the same intent back.
+    const key = randomUUID();
+    const open = async () => json<{ payment_intent_id: string }>(await server.post('/api/booking/payment-intent', { offer_id: offer.offer_id }, { headers: { 'idempotency-key': key } }));
+    expect((await open()).payment_intent_id).toBe((await open()).payment_intent_id);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ToolContext } from './context.js';
 import { ToolError } from './errors.js';
+import { callerIdempotencyKey } from './idempotency-key.js';
 import type { Principal } from './principal.js';
 
 // Runs an operation under the caller's Idempotency-Key. Only successes are
@@ -46,11 +47,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 export async function withIdempotency<T>(ctx: ToolContext, operation: string, input: unknown, run: () => Promise<T>): Promise<T> {
-  const key = ctx.call?.idempotencyKey;
+  const key = callerIdempotencyKey(ctx);
   if (!key) return run();
-  if (key.length > 255) {
-    throw new ToolError('VALIDATION_FAILED', 'Idempotency-Key is too long', { issues: [{ loc: ['header', 'Idempotency-Key'], msg: 'At most 255 characters', type: 'string_too_long' }] });
-  }
   const store = ctx.services.idempotency;
   const scope = `${callerScope(ctx.principal)}:${operation}`;
   const fingerprint = fingerprintOf(input);

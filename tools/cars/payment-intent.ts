@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ToolContext } from '../_kit/context.js';
 import { defineTool } from '../_kit/define-tool.js';
 import { ToolError } from '../_kit/errors.js';
+import { callerIdempotencyKey } from '../_kit/idempotency-key.js';
 import { fromMinor } from '../_kit/money.js';
 import { principalUserId } from '../_kit/principal.js';
 import { createFeeIntent, createQuoteIntent } from './rental-intents.js';
@@ -23,7 +24,8 @@ const Input = z
 
 function intentKey(ctx: ToolContext, flow: string): string {
   const owner = principalUserId(ctx.principal) ?? ctx.principal.kind;
-  return ctx.call?.idempotencyKey ? `car-pi:${flow}:${owner}:${ctx.call.idempotencyKey}` : randomUUID();
+  const callerKey = callerIdempotencyKey(ctx);
+  return callerKey ? `car-pi:${flow}:${owner}:${callerKey}` : randomUUID();
 }
 
 export const carPaymentIntentTool = defineTool({

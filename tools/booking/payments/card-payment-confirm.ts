@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineTool } from '../../_kit/define-tool.js';
 import { ToolError } from '../../_kit/errors.js';
+import { callerIdempotencyKey } from '../../_kit/idempotency-key.js';
 import { fromMinor } from '../../_kit/money.js';
 import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
 import { ownPayment, paymentClientSecret } from '../../payments/index.js';
+
+/** The processor's key: per intent, so one caller key reused on two payments never collides at the processor. */
+const confirmKey = (paymentIntentId: string, callerKey: string | undefined) => (callerKey ? `confirm:${paymentIntentId}:${callerKey}` : randomUUID());
 
 export const cardPaymentConfirmTool = defineTool({
   name: 'booking.card_payment_confirm',
@@ -29,7 +33,7 @@ export const cardPaymentConfirmTool = defineTool({
     }
     await ownPayment(ctx, input.payment_intent_id, input.client_secret);
     try {
-      const intent = await cards.confirmPaymentIntent(input.payment_intent_id, { paymentMethod: input.payment_method, idempotencyKey: ctx.call?.idempotencyKey ?? randomUUID() }, ctx.signal);
+      const intent = await cards.confirmPaymentIntent(input.payment_intent_id, { paymentMethod: input.payment_method, idempotencyKey: confirmKey(input.payment_intent_id, callerIdempotencyKey(ctx)) }, ctx.signal);
       return { payment_intent_id: intent.id, status: intent.status, ...fromMinor(intent.amountMinor, intent.currency) };
     } catch (err) {
       if (isProviderError(err) && err.kind === 'rejected' && err.status === 402) {

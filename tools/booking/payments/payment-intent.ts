@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineTool } from '../../_kit/define-tool.js';
 import { ToolError } from '../../_kit/errors.js';
+import { callerIdempotencyKey } from '../../_kit/idempotency-key.js';
 import { fromMinor, toMinor } from '../../_kit/money.js';
 import { principalUserId } from '../../_kit/principal.js';
 import { openCardPayment } from '../../payments/index.js';
@@ -50,7 +51,8 @@ export const paymentIntentTool = defineTool({
     } else {
       due = await resolveDue(ctx, input);
     }
-    const key = ctx.call?.idempotencyKey ? `pi:${userId ?? ctx.principal.kind}:${ctx.call.idempotencyKey}` : randomUUID();
+    const callerKey = callerIdempotencyKey(ctx);
+    const key = callerKey ? `pi:${userId ?? ctx.principal.kind}:${callerKey}` : randomUUID();
     const intent = await openCardPayment(ctx, { purpose: due.purpose, subject: due.subject, amountMinor: due.minor, currency: due.currency, metadata: due.metadata, idempotencyKey: key });
     return {
       payment_intent_id: intent.id,
