@@ -20,7 +20,11 @@ interface Entry {
   prices: (Omit<CashPrice, 'age_s'> & { observedAt: number; comparable: number })[];
   awards: (Omit<AwardItem, 'age_s'> & { observedAt: number; availabilityId: string })[];
   sources: Set<SourceName>;
+  /** The parts of the result that depend only on the flight, rendered once. */
+  fixed?: FixedView;
 }
+
+type FixedView = Pick<FlightResult, 'carrier' | 'route' | 'origin' | 'destination' | 'departing_at' | 'arriving_at' | 'duration_minutes' | 'stops' | 'slices'>;
 
 /** Most prices kept per flight: every fare brand of the booking provider, plus the others. */
 const MAX_PRICES = 8;
@@ -179,25 +183,14 @@ export class FlightBoard {
     return [...this.entries.values()].map((e) => this.view(e)).sort(compareResults);
   }
 
-  private view(entry: Entry): FlightResult {
-    const now = this.now();
-    const age = (t: number) => Math.max(0, Math.floor((now - t) / 1000));
-    // The cheapest bookable offer is what the result books and prices; without one, the cheapest reference.
-    const bookable = entry.prices.find((p) => p.bookable);
-    const shown = bookable ?? entry.prices[0];
-    const charge = bookable ? checkoutTotal(bookable, this.query.markupPct) : null;
-    const headline: AskedPrice | null = charge ? inAskedCurrency(charge, this.query.currency) : shown ? inAskedCurrency(shown, this.query.currency) : null;
+  /** What a result shows of the flight itself: the same on every answer, so rendered once per flight. */
+  private fixedView(entry: Entry): FixedView {
+    if (entry.fixed) return entry.fixed;
     const first = entry.slices[0];
     const firstSeg = first?.segments[0];
     const lastOfFirst = first?.segments.at(-1);
     const airports = entry.slices.flatMap((s, i) => (i === 0 ? [s.origin, s.destination] : s.origin === entry.slices[i - 1]?.destination ? [s.destination] : [s.origin, s.destination]));
-    const observed = [...entry.prices.map((p) => p.observedAt), ...entry.awards.map((a) => a.observedAt)];
-    return {
-      id: entry.id,
-      price: headline?.amount ?? null,
-      currency: headline?.currency ?? null,
-      fx_rate: headline?.fxRate ?? null,
-      checkout_total: charge,
+    entry.fixed = {
       carrier: firstSeg?.marketingCarrier ?? '',
       route: airports.join('-'),
       origin: first?.origin ?? this.query.origin,
@@ -206,16 +199,47 @@ export class FlightBoard {
       arriving_at: lastOfFirst?.arrivingAt ?? null,
       duration_minutes: entry.slices.length ? Math.round(entry.slices.reduce((n, s) => n + s.durationMinutes, 0)) : null,
       stops: entry.slices.length ? Math.max(...entry.slices.map((s) => s.segments.length - 1)) : null,
+      slices: entry.slices.map(sliceView),
+    };
+    return entry.fixed;
+  }
+
+  private view(entry: Entry): FlightResult {
+    const now = this.now();
+    const age = (t: number) => Math.max(0, Math.floor((now - t) / 1000));
+    // The cheapest bookable offer is what the result books and prices; without one, the cheapest reference.
+    const bookable = entry.prices.find((p) => p.bookable);
+    const shown = bookable ?? entry.prices[0];
+    const charge = bookable ? checkoutTotal(bookable, this.query.markupPct) : null;
+    const headline: AskedPrice | null = charge ? inAskedCurrency(charge, this.query.currency) : shown ? inAskedCurrency(shown, this.query.currency) : null;
+    const fixed = this.fixedView(entry);
+    let oldest = Infinity;
+    for (const p of entry.prices) oldest = Math.min(oldest, p.observedAt);
+    for (const a of entry.awards) oldest = Math.min(oldest, a.observedAt);
+    return {
+      id: entry.id,
+      price: headline?.amount ?? null,
+      currency: headline?.currency ?? null,
+      fx_rate: headline?.fxRate ?? null,
+      checkout_total: charge,
+      carrier: fixed.carrier,
+      route: fixed.route,
+      origin: fixed.origin,
+      destination: fixed.destination,
+      departing_at: fixed.departing_at,
+      arriving_at: fixed.arriving_at,
+      duration_minutes: fixed.duration_minutes,
+      stops: fixed.stops,
       cabin: this.query.cabin,
       fare_brand: shown?.fare_brand ?? null,
       bookable: bookable !== undefined,
       offer_id: bookable?.offer_id ?? null,
       expires_at: bookable?.expires_at ?? null,
-      slices: entry.slices.map(sliceView),
+      slices: fixed.slices,
       prices: entry.prices.map(({ observedAt, comparable: _c, ...p }) => ({ ...p, age_s: age(observedAt) })),
       awards: entry.awards.map(({ observedAt, availabilityId: _id, ...a }) => ({ ...a, age_s: age(observedAt) })),
       sources: [...entry.sources].sort(),
-      data_age_s: observed.length ? age(Math.min(...observed)) : 0,
+      data_age_s: oldest === Infinity ? 0 : age(oldest),
     };
   }
 }
