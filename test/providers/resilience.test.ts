@@ -68,4 +68,22 @@ describe('ProviderPolicy', () => {
     await first;
     expect(narrow.inFlight).toBe(0);
   });
+
+  it("counts a caller's deadline (a search budget) as a timeout against the breaker, and records it", async () => {
+    const policy = new ProviderPolicy('serpapi', { retries: 1, breakerThreshold: 2, halfOpenAfterMs: 60_000 });
+    let calls = 0;
+    const hang = (signal: AbortSignal) => {
+      calls += 1;
+      return new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    };
+    await expect(policy.run(hang, { idempotent: true, signal: AbortSignal.timeout(30) })).rejects.toMatchObject({ kind: 'timeout' });
+    // Given up on, not retried: the caller is no longer waiting.
+    expect(calls).toBe(1);
+    expect(policy.lastOutcome).toMatchObject({ status: 'error', detail: 'search_budget_timeout' });
+    expect(policy.breakerState).toBe('closed');
+    await policy.run(hang, { idempotent: true, signal: AbortSignal.timeout(30) }).catch(() => undefined);
+    expect(policy.breakerState).toBe('open');
+    await expect(policy.run(hang, { idempotent: true, signal: AbortSignal.timeout(30) })).rejects.toMatchObject({ kind: 'circuit_open' });
+    expect(calls).toBe(2);
+  });
 });
