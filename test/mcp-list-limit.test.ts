@@ -1,7 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callTool } from '../adapters/mcp/call-tool.js';
 import { ToolCatalog } from '../adapters/mcp/tool-catalog.js';
+import type { ToolContext } from '../tools/_kit/context.js';
+import { ANONYMOUS } from '../tools/_kit/principal.js';
 import { defineTool } from '../tools/_kit/define-tool.js';
 import { TOOLS } from '../tools/index.js';
 import { period } from './cars/car-helpers.js';
@@ -29,6 +32,21 @@ const numbersTool = defineTool({
   },
 });
 
+/** A tool with its own `limit` (REST keeps it): over MCP it is given the most, and the adapter cuts. */
+const pagedTool = defineTool({
+  name: 'test.paged',
+  title: 'Paged numbers',
+  description: 'Returns up to limit of the numbers 1..30.',
+  area: 'Test',
+  input: z.object({ limit: z.number().int().min(1).max(30).default(3) }).strict(),
+  output: z.object({ numbers: z.array(z.number()) }),
+  errors: [],
+  auth: 'none',
+  rest: false,
+  mcp: { name: 'test_paged', list: { field: 'numbers', defaultLimit: 4, maxLimit: 25 } },
+  handler: async (_ctx, input) => ({ numbers: Array.from({ length: 30 }, (_, i) => i + 1).slice(0, input.limit) }),
+});
+
 const LIST_TOOLS = ['search_flights', 'search_cars', 'search_hotels', 'search_hotel_awards', 'get_hotel_rates', 'list_trips', 'list_travelers'];
 
 describe('the listing of a list-shaped tool', () => {
@@ -44,6 +62,24 @@ describe('the listing of a list-shaped tool', () => {
     expect(entry.listing.outputSchema?.properties).toHaveProperty('more');
     expect(entry.listing.outputSchema?.properties).toHaveProperty(list.field);
     expect(entry.listing.outputSchema?.properties).toHaveProperty(list.totalField ?? 'total');
+  });
+});
+
+describe('a list tool with its own limit', () => {
+  const entry = new ToolCatalog([pagedTool]).get('test_paged');
+  if (!entry) throw new Error('test_paged is not listed');
+
+  it('lists the adapter\'s limit in place of the tool\'s, with the adapter\'s bounds and default', () => {
+    expect((entry.listing.inputSchema.properties as Record<string, unknown>).limit).toMatchObject({ maximum: 25, description: expect.stringMatching(/Default 4\.$/) });
+  });
+
+  const anonymous = { principal: ANONYMOUS } as ToolContext;
+
+  it('asks the tool for the most it may list and answers limit of them', async () => {
+    const result = await callTool(pagedTool, entry.fromArgs({ limit: 6 }), anonymous);
+    expect(result.structuredContent).toEqual({ numbers: [1, 2, 3, 4, 5, 6], total: 25, more: 19 });
+    const byDefault = await callTool(pagedTool, entry.fromArgs({ limit: null }), anonymous);
+    expect(byDefault.structuredContent).toMatchObject({ numbers: [1, 2, 3, 4], more: 21 });
   });
 });
 
