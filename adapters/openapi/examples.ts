@@ -1,7 +1,8 @@
 // Realistic examples for the named schemas, shown by /docs and generated clients
 // instead of "string" placeholders. Dates are fixed (the file must not change from one
 // build to the next) and plausible: March 2027. test/openapi-examples.test.ts checks
-// each one against its schema.
+// each one against its schema. Answers come from the simulators (captured-examples.ts).
+import { CAPTURED_EXAMPLES } from './captured-examples.js';
 
 const passenger = {
   title: 'ms',
@@ -27,6 +28,7 @@ const jfkLhr = {
 };
 
 export const EXAMPLES: Readonly<Record<string, unknown>> = {
+  ...CAPTURED_EXAMPLES,
   FlightSearchRequest: {
     origin: 'JFK',
     destination: 'LHR',
