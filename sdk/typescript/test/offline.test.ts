@@ -1,7 +1,7 @@
 // Client behaviour that needs no server: SSE framing, auth and Idempotency-Key headers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createClient, readSseData } from '../src/index.js';
+import { createClient, readSseData, type components } from '../src/index.js';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const bytes = new TextEncoder().encode(chunks.join(''));
@@ -66,4 +66,20 @@ test('a token provider is asked on every request', async () => {
   await client.GET('/api/trips');
   await client.GET('/api/trips');
   assert.deepEqual(seen.map((r) => r.headers.get('authorization')), ['Bearer tok1', 'Bearer tok2']);
+});
+
+test("searchFlights yields the stream's closing error event, typed (StreamError), and results as the named Flight", async () => {
+  const sse = 'data: {"type":"result","data":{"id":"fl_1","price":612.4}}\n\n' +
+    'data: {"type":"error","data":{"code":"UNAVAILABLE","detail":"Server is shutting down","hint":"Retry the search"}}\n\n';
+  const fetch = async () => new Response(sse, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  const client = createClient({ baseUrl: 'http://sdk.test', fetch });
+  const errors: string[] = [];
+  const flights: Pick<components['schemas']['Flight'], 'id'>[] = [];
+  for await (const ev of client.searchFlights({ origin: 'JFK', destination: 'LHR', departure_date: '2027-03-14' })) {
+    // Both branches must type-check: `error` is part of the documented event union.
+    if (ev.type === 'error') errors.push(ev.data.code);
+    else if (ev.type === 'result') flights.push(ev.data);
+  }
+  assert.deepEqual(errors, ['UNAVAILABLE']);
+  assert.deepEqual(flights.map((f) => f.id), ['fl_1']);
 });
