@@ -290,7 +290,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
     faults: ['none', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'],
     async run(fault) {
       const p = period(carDay++, 3);
-      const { rates } = await call<{ rates: { offer_token: string; flow: string }[] }>(ctx.mcp, 'search_cars', { pick_up: { place: 'MIA', at: p.pick_up_at }, drop_off: { at: p.drop_off_at }, driver_age: 40 });
+      const { rates } = await call<{ rates: { offer_token: string; flow: string }[] }>(ctx.mcp, 'search_cars', { pick_up: { place: 'MIA', at: p.pick_up_at }, drop_off: { at: p.drop_off_at }, driver_age: 40, limit: 25 });
       const rate = rates.find((r) => r.flow === 'legacy')!;
       const quote = await call<{ confirmationToken: string; payment: { paymentIntentId: string } }>(ctx.mcp, 'quote_car', { offerToken: rate.offer_token, driver: driver() });
       const id = quote.payment.paymentIntentId;
