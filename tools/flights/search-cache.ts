@@ -72,11 +72,15 @@ export async function readCachedSearch(cache: Cache, key: string, now: number, a
   return replay;
 }
 
-/** Stores a completed search, in memory and in the shared cache; a cache failure never fails the search. */
-export async function storeSearch(cache: Cache, key: string, value: StoredSearch, ttlS: number): Promise<void> {
+/**
+ * Stores a completed search: in this process's memory at once, in the shared cache
+ * once the event loop turns, so serializing the whole search never holds up the
+ * end of its stream. A cache failure never fails the search.
+ */
+export function storeSearch(cache: Cache, key: string, value: StoredSearch, ttlS: number): void {
   if (ttlS <= 0 || !value.providers.some((p) => p.status === 'ok')) return;
   const ttl = value.providers.every((p) => p.status === 'ok' || p.reason === 'no_results') ? ttlS : Math.min(ttlS, PARTIAL_TTL_S);
   const search: CachedSearch = { ...value, ttlS: ttl };
   remember(cache, key, search, value.storedAt);
-  await cache.set(key, search, ttl).catch(() => undefined);
+  setImmediate(() => void cache.set(key, search, ttl).catch(() => undefined));
 }

@@ -126,7 +126,7 @@ export const searchFlightsTool = defineStreamTool({
     const results = board.results();
     const visible = results.filter(shown);
     yield { type: 'complete', data: summarize(searchId, rank(visible), providers, performance.now() - started, null, prefs, results.length - visible.length, visible) };
-    await storeSearch(cache, key, { storedAt: ctx.services.clock().getTime(), results, providers }, searchCacheTtlS);
+    storeSearch(cache, key, { storedAt: ctx.services.clock().getTime(), results, providers }, searchCacheTtlS);
     observeSearch(ctx, {
       searchId, origin: query.origin, destination: query.destination, departureDate: query.departureDate, returnDate: query.returnDate ?? null,
       cabin: query.cabin, adults: input.passengers, children: input.children, infants: input.infants,
