@@ -2058,6 +2058,16 @@ export interface components {
         AccountRevokeKeyResponse: {
             key: components["schemas"]["ApiKey"];
         };
+        /**
+         * @example {
+         *       "title": "Tram 28 and Alfama walk",
+         *       "starts_at": "2027-03-15T10:00:00Z",
+         *       "ends_at": "2027-03-15T13:00:00Z",
+         *       "place": "Largo Martim Moniz, Lisbon",
+         *       "cost": 12,
+         *       "currency": "EUR"
+         *     }
+         */
         AddActivityRequest: {
             /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
             acting_user_id?: string;
@@ -2079,6 +2089,19 @@ export interface components {
             starts_at: string;
             title: string;
         };
+        /**
+         * @example {
+         *       "paid_by": "tm_3f1c2a9d8e7b6a5c4d3e2f10",
+         *       "description": "Dinner at Cervejaria Ramiro",
+         *       "amount": 146.5,
+         *       "currency": "EUR",
+         *       "category": "food",
+         *       "split": {
+         *         "method": "equal"
+         *       },
+         *       "spent_on": "2027-03-15"
+         *     }
+         */
         AddExpenseRequest: {
             /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
             acting_user_id?: string;
@@ -3332,6 +3355,16 @@ export interface components {
                 }[];
             };
         };
+        /**
+         * @example {
+         *       "origin": "JFK",
+         *       "destination": "LHR",
+         *       "departure_date": "2027-03-14",
+         *       "return_date": "2027-03-21",
+         *       "adults": 1,
+         *       "cabin_class": "business"
+         *     }
+         */
         CreateOfferInput: {
             /**
              * @description Search mode: adult passengers.
@@ -3413,6 +3446,16 @@ export interface components {
              */
             start_date?: string;
         };
+        /**
+         * @example {
+         *       "region": "mediterranean",
+         *       "depart_from": "2027-05-01",
+         *       "depart_to": "2027-06-30",
+         *       "min_nights": 7,
+         *       "max_nights": 10,
+         *       "guests": 2
+         *     }
+         */
         CruiseSearchRequest: {
             /**
              * @description Cabin class to price; omit for every class the sailing still sells.
@@ -4787,6 +4830,17 @@ export interface components {
             /** @enum {string} */
             type: "adult" | "child" | "infant_without_seat";
         };
+        /**
+         * @example {
+         *       "origin": "JFK",
+         *       "destination": "LHR",
+         *       "departure_date": "2027-03-14",
+         *       "cabin_class": "business",
+         *       "cash_price": 1615.7,
+         *       "currency": "USD",
+         *       "passengers": 1
+         *     }
+         */
         PathsRequest: {
             /** @description Points and miles the caller holds, by programme slug: banks (amex_mr, chase_ur, citi_typ, capital_one, bilt, wells_fargo), hotels and airlines. Signed-in callers may omit it to use the programmes saved in their playbook; without either it is a 422. */
             balances?: {
@@ -4900,6 +4954,27 @@ export interface components {
             /** @description Matching cities and airports, best match first; empty when nothing matches. */
             places: components["schemas"]["Place"][];
         };
+        /**
+         * @example {
+         *       "home_airports": [
+         *         "JFK",
+         *         "EWR"
+         *       ],
+         *       "preferred_airlines": [
+         *         "BA",
+         *         "AA"
+         *       ],
+         *       "cabin": "business",
+         *       "programs": [
+         *         {
+         *           "program": "amex_mr",
+         *           "balance": 120000
+         *         }
+         *       ],
+         *       "min_cpp": 1.5,
+         *       "self_connect_risk": "cautious"
+         *     }
+         */
         Playbook: {
             /** @description IATA airline codes flight search hides unless the request names its own; none may also be preferred. */
             avoided_airlines?: string[];
@@ -5757,6 +5832,16 @@ export interface components {
             /** @default 1 */
             quantity?: number;
         };
+        /**
+         * @example {
+         *       "total": 4000,
+         *       "categories": {
+         *         "lodging": 1600,
+         *         "food": 900,
+         *         "transport": 800
+         *       }
+         *     }
+         */
         SetBudgetRequest: {
             /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
             acting_user_id?: string;
@@ -5965,6 +6050,11 @@ export interface components {
             /** @description The whole stay, all rooms, taxes included. */
             total: components["schemas"]["Money"];
         };
+        /**
+         * @example {
+         *       "search_result_id": "srr_32ACASR5VGRS5HWKT8AQXT07QX"
+         *     }
+         */
         StayRatesRequest: {
             /** @description search_result_id from POST /api/hotels/search. */
             search_result_id: string;
@@ -6348,6 +6438,11 @@ export interface components {
             /** @enum {string} */
             status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
         };
+        /**
+         * @example {
+         *       "status": "booked"
+         *     }
+         */
         UpdateStatusRequest: {
             /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
             acting_user_id?: string;
