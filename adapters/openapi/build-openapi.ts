@@ -10,8 +10,22 @@ import { buildOperation } from './operation.js';
 import { DOMAIN_SCHEMAS, REQUEST_NAMES } from './schema-names.js';
 import { HEADERS, RESPONSES } from './shared-responses.js';
 
+// Converting every named schema takes a few hundred ms: each tool list is built once per
+// process (the server and the tests ask for the same registry many times), and each
+// caller gets its own copy.
+const built = new WeakMap<readonly AnyTool[], string>();
+
 /** The OpenAPI 3.1 document, derived entirely from the tool registry. */
 export function buildOpenApi(tools: readonly AnyTool[]): OpenAPIObject {
+  let text = built.get(tools);
+  if (text === undefined) {
+    text = JSON.stringify(build(tools));
+    built.set(tools, text);
+  }
+  return JSON.parse(text) as OpenAPIObject;
+}
+
+function build(tools: readonly AnyTool[]): OpenAPIObject {
   const builder = OpenApiBuilder.create({ openapi: '3.1.0', info: INFO, servers: SERVERS, paths: {}, components: {} });
   const named = nameSchemas(tools);
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) builder.addSecurityScheme(name, scheme);
