@@ -128,6 +128,16 @@ describe('legacy flow', () => {
     expect(twice).toMatchObject({ status: 'cancelled', refund_breakdown: null });
     const canceledEvents = (await server.services.bookings.undeliveredEvents(1000)).filter((e) => e.aggregateId === booked.booking_id && e.type === 'booking.canceled');
     expect(canceledEvents).toHaveLength(1);
+    // The event says what came back, where to and why, as the cancel answer did.
+    expect(canceledEvents[0]!.payload).toMatchObject({
+      cancellation: {
+        refund_to: 'card',
+        refunded_to_customer: { amount: intent.amount },
+        breakdown: { rental: { amount: 0 }, service_fee: { amount: cancelled.refund_breakdown.fee.amount }, add_ons: { amount: cancelled.refund_breakdown.add_ons.amount } },
+        pending_review: false,
+        cancelled_at: expect.any(String),
+      },
+    });
   });
 
   it('refuses to book before the fee is paid (402), with a payment for another amount (409, not charged), and a partner deal at the fee intent (422)', async () => {

@@ -111,4 +111,28 @@ describe('hotel tools over MCP', () => {
       await bob.close();
     }
   });
+
+  it('cancelling a stay booked over MCP refunds the card and booking.canceled says what reached it', async () => {
+    const found = await call<SearchOut>(alice, 'search_hotels', { city: 'LON', checkIn: daysAhead(44), checkOut: daysAhead(46) });
+    const { rates } = await call<RatesOut>(alice, 'get_hotel_rates', { searchResultId: found.results[0]!.search_result_id });
+    const quote = await call<McpQuote>(alice, 'quote_hotel', { rateId: rates[0]!.rate_id, guests: [{ givenName: 'Ada', familyName: 'Lovelace' }], email: 'ada@example.com', phoneNumber: '+442080160509' });
+    const id = quote.payment.paymentIntentId;
+    await server.services.providers.cards.confirmPaymentIntent(id, { paymentMethod: 'pm_card_visa', idempotencyKey: `pay-${quote.quote_id}` }, AbortSignal.timeout(5_000));
+    const booked = await call<BookingOut>(alice, 'book_hotel', { confirmationToken: quote.confirmationToken });
+
+    const key = (await server.services.identity.createKey({ userId: 'mcp-hotel-alice', tier: 'pro' })).secret;
+    const res = await server.post(`/api/hotels/bookings/${booked.booking_id}/cancel`, {}, { headers: { authorization: `Bearer ${key}` } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const out = (await res.json()) as { cancellation: { refund: { amount: number }; refunded_to_card: { amount: number; currency: string } | null } };
+    expect(out.cancellation.refunded_to_card).not.toBeNull();
+    const refundedMinor = Math.round(out.cancellation.refunded_to_card!.amount * 100);
+    expect(refundedMinor).toBe(Math.round(out.cancellation.refund.amount * 100));
+    expect(await server.services.payments.get(id)).toMatchObject({ refundedMinor });
+
+    const [event] = (await server.services.bookings.undeliveredEvents(1000)).filter((e) => e.aggregateId === booked.booking_id && e.type === 'booking.canceled');
+    expect(event?.payload).toMatchObject({
+      status: 'cancelled',
+      cancellation: { refund: out.cancellation.refund, refunded_to_card: out.cancellation.refunded_to_card, refund_source: expect.stringMatching(/^(provider|timeline)$/) },
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import type { ToolContext } from '../_kit/context.js';
 import { ToolError } from '../_kit/errors.js';
-import { toMinor } from '../_kit/money.js';
+import { fromMinor, toMinor } from '../_kit/money.js';
 import { isProviderError, providerToolError } from '../_kit/provider-error.js';
 import type { CarBooking } from '../_kit/stays-cars-cruises.js';
 import { moneySignal, refundPart } from '../payments/index.js';
@@ -61,6 +61,18 @@ async function cancelAtProvider(ctx: ToolContext, providerBookingId: string): Pr
   }
 }
 
+/** What a cancellation gave back and how, as booking.canceled carries it (docs/webhooks.md). */
+function carCancellationView(b: CarBookingRecord, plan: CarRefundPlan, refundedMinor: number) {
+  const money = (minor: number) => fromMinor(minor, b.currency);
+  return {
+    refund_to: 'card' as const,
+    refunded_to_customer: money(refundedMinor),
+    breakdown: { rental: money(plan.rentalMinor), service_fee: money(plan.feeMinor), add_ons: money(plan.addOnsMinor) },
+    pending_review: plan.pending,
+    cancelled_at: b.cancelledAt,
+  };
+}
+
 const LOCK_S = 180;
 
 export async function cancelCarBooking(ctx: ToolContext, record: CarBookingRecord): Promise<{ record: CarBookingRecord; plan: CarRefundPlan | null }> {
@@ -83,7 +95,7 @@ export async function cancelCarBooking(ctx: ToolContext, record: CarBookingRecor
     const saved = await ctx.services.carBookings.update(
       record.id,
       { status: 'cancelled', refundMinor: refunded, booking: cancelled, cancelledAt: next.cancelledAt },
-      [carBookingEvent('booking.canceled', next)],
+      [carBookingEvent('booking.canceled', next, { cancellation: carCancellationView(next, plan, refunded) })],
     );
     return { record: saved, plan };
   } finally {

@@ -5,7 +5,7 @@ import type { CarBookingRecord } from './car-store.js';
 // The booking events a car booking announces, one per fact (dedupe key), in the
 // same outbox as flights; `kind: car` tells subscribers which booking it is.
 
-export function carBookingEvent(type: DomainEventInput['type'], b: CarBookingRecord): DomainEventInput {
+export function carBookingEvent(type: DomainEventInput['type'], b: CarBookingRecord, extra: Record<string, unknown> = {}): DomainEventInput {
   return {
     type,
     aggregateId: b.id,
@@ -22,6 +22,7 @@ export function carBookingEvent(type: DomainEventInput['type'], b: CarBookingRec
       refund: b.refundMinor === null ? null : fromMinor(b.refundMinor, b.currency),
       pick_up_at: b.pickUpAt,
       user_id: b.userId,
+      ...extra,
     },
   };
 }

@@ -32,16 +32,23 @@ async function refundToCard(ctx: ToolContext, b: StayBookingRecord, refundMinor:
   return fromMinor(paid.refundedMinor + refunded, paid.currency);
 }
 
-/** Records a cancellation the provider has made, with its event, once. */
+/**
+ * Records a cancellation the provider has made, with its event, once. The card
+ * refund comes first, so booking.canceled can say what reached the card; a crash
+ * in between repeats it harmlessly (the refund's key is the booking's).
+ */
 async function recordCancellation(ctx: ToolContext, b: StayBookingRecord, stay: StayBooking, requestedAt: Date): Promise<StayCancellation> {
   const fromProvider = stay.refund ?? null;
   const refund = fromProvider ?? refundUnderTimeline(stay.cancellationTimeline.length ? stay.cancellationTimeline : (b.booking?.cancellationTimeline ?? []), requestedAt, b.currency);
   if (refund.currency !== b.currency) ctx.log.warn({ bookingId: b.id, refund, currency: b.currency }, 'refund currency differs from the booking currency');
   const cancelledAt = stay.cancelledAt ?? ctx.services.clock().toISOString();
   const refundMinor = toMinor(refund);
+  const source = fromProvider ? 'provider' : 'timeline';
+  const refundedToCard = await refundToCard(ctx, b, refundMinor);
   const next: StayBookingRecord = { ...b, status: 'cancelled', cancelledAt, refundMinor };
-  const booking = await ctx.services.stayBookings.update(b.id, { status: 'cancelled', cancelledAt, refundMinor, booking: stay }, [stayEvent('booking.canceled', next)]);
-  return { booking, refund, source: fromProvider ? 'provider' : 'timeline', refundedToCard: await refundToCard(ctx, booking, refundMinor) };
+  const cancellation = { refund, refund_source: source, refunded_to_card: refundedToCard, cancelled_at: cancelledAt };
+  const booking = await ctx.services.stayBookings.update(b.id, { status: 'cancelled', cancelledAt, refundMinor, booking: stay }, [stayEvent('booking.canceled', next, { cancellation })]);
+  return { booking, refund, source, refundedToCard };
 }
 
 /** The booking was cancelled upstream without us (by the hotel, or a lost answer): record it as it is now. */

@@ -4,7 +4,7 @@ import type { StayBookingRecord } from './stay-store.js';
 
 // The outbox events a stay booking announces, once per fact (dedupe key per type and booking).
 
-export function stayEvent(type: 'booking.created' | 'booking.confirmed' | 'booking.canceled', b: StayBookingRecord): DomainEventInput {
+export function stayEvent(type: 'booking.created' | 'booking.confirmed' | 'booking.canceled', b: StayBookingRecord, extra: Record<string, unknown> = {}): DomainEventInput {
   return {
     type,
     aggregateId: b.id,
@@ -22,6 +22,7 @@ export function stayEvent(type: 'booking.created' | 'booking.confirmed' | 'booki
       total: fromMinor(b.totalMinor, b.currency),
       ...(b.refundMinor !== null ? { refund: fromMinor(b.refundMinor, b.currency) } : {}),
       user_id: b.userId,
+      ...extra,
     },
   };
 }
