@@ -7,7 +7,7 @@ const ProviderStatus = z.object({
   mode: z.enum(['live', 'simulator']).describe('live: the real API with configured credentials; simulator: built-in deterministic simulator.'),
   credential_present: z.boolean().describe('Whether the credential is configured (presence only, never the value).'),
   breaker: z.enum(['closed', 'open', 'half_open', 'isolated']).describe('open: calls fail fast after repeated failures until a trial call succeeds.'),
-  last_outcome: z.object({ status: z.enum(['ok', 'empty', 'error']), at: z.string(), detail: z.string().nullable() }).nullable().describe('The latest call in this process.'),
+  last_outcome: z.object({ status: z.enum(['ok', 'empty', 'error']), at: z.string(), detail: z.string().nullable() }).nullable().describe('The latest call in this process. On an error, detail is the failure kind (timeout, bad_response for an unreadable, wrongly shaped or oversized answer, unavailable…), or search_budget_timeout when a search stopped waiting for this provider; each counts against the breaker.'),
   no_inventory: z.boolean().describe('The provider answered its latest call successfully but had nothing: genuinely no inventory, not a failure.'),
   in_flight: z.number().int(),
   status: z.enum(['ok', 'no_inventory', 'degraded', 'down', 'unused']).describe('One-word verdict from the fields above.'),

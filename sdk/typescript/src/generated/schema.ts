@@ -4263,7 +4263,7 @@ export interface components {
                 /** @description Whether the credential is configured (presence only, never the value). */
                 credential_present: boolean;
                 in_flight: number;
-                /** @description The latest call in this process. */
+                /** @description The latest call in this process. On an error, detail is the failure kind (timeout, bad_response for an unreadable, wrongly shaped or oversized answer, unavailable…), or search_budget_timeout when a search stopped waiting for this provider; each counts against the breaker. */
                 last_outcome: {
                     at: string;
                     detail: string | null;

@@ -2918,7 +2918,10 @@ class HealthProvidersResponseProvidersItem(TypedDict):
     credential_present: bool
     # open: calls fail fast after repeated failures until a trial call succeeds.
     breaker: Literal["closed", "open", "half_open", "isolated"]
-    # The latest call in this process.
+    # The latest call in this process. On an error, detail is the failure kind (timeout,
+    # bad_response for an unreadable, wrongly shaped or oversized answer, unavailable…),
+    # or search_budget_timeout when a search stopped waiting for this provider; each
+    # counts against the breaker.
     last_outcome: Optional[HealthProvidersResponseProvidersItemLastOutcome]
     # The provider answered its latest call successfully but had nothing: genuinely no
     # inventory, not a failure.
