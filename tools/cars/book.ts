@@ -11,7 +11,7 @@ export const CarBookingRequest = z.strictObject({
   offer_token: OfferTokenInput,
   driver: DriverInput,
   add_ons: AddOnSelection,
-  payment_intent_id: z.string().trim().min(1).max(200).describe('The succeeded card payment (pi_...) from cars.payment_intent for this offer_token and add_ons.'),
+  payment_intent_id: z.string().trim().min(1).max(200).describe('The paid (authorized) card payment (pi_...) from cars.payment_intent for this offer_token and add_ons.'),
   client_secret: paymentClientSecret,
   inbound_flight_number: z
     .string()
@@ -25,8 +25,8 @@ export const carBookTool = defineTool({
   name: 'cars.book',
   title: 'Book a counter-paid rental car',
   description:
-    'Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter) once the service-fee payment from cars.payment_intent has succeeded for exactly this offer_token and add_ons. ' +
-    'The payment must be yours (a guest sends its client_secret) and is used once only (409 when it already paid for a booking); if anything fails after you paid (the rate expired, the rental company refused), the fee is refunded in full. Open to guests; a signed-in caller owns the booking. Send an Idempotency-Key header so a retry never books twice.',
+    'Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter) once the service-fee payment from cars.payment_intent is paid (authorized) for exactly this offer_token and add_ons; the card is charged when the booking is made. ' +
+    'The payment must be yours (a guest sends its client_secret) and is used once only (409 when it already paid for a booking); if a check fails after you paid (the rate expired) the authorization is released and nothing is charged; if the rental company refuses, the fee is refunded in full. Open to guests; a signed-in caller owns the booking. Send an Idempotency-Key header so a retry never books twice.',
   area: 'Cars and cruises',
   input: CarBookingRequest,
   output: CarBookingView,

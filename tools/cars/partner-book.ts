@@ -11,13 +11,13 @@ export const carPartnerBookTool = defineTool({
   name: 'cars.partner_book',
   title: 'Book a quoted partner-rate car deal',
   description:
-    'Partner flow, step 2: books the quote from cars.quote, with us as merchant of record, once the card payment has succeeded for exactly the quoted total (cars.payment_intent with quote_id). ' +
-    'The payment must be yours (a guest sends its client_secret). One booking per quote: the payer calling again with the same quote and payment gets the same booking. An expired quote is 410 (a payment made for it is refunded); when the rental company refuses, the payment is refunded. Open to guests; a signed-in caller owns the booking.',
+    'Partner flow, step 2: books the quote from cars.quote, with us as merchant of record, once the card payment is paid (authorized) for exactly the quoted total (cars.payment_intent with quote_id); the card is charged when the booking is made. ' +
+    'The payment must be yours (a guest sends its client_secret). One booking per quote: the payer calling again with the same quote and payment gets the same booking. An expired quote is 410 (a payment made for it is released, never charged); when the rental company refuses, the payment is refunded in full. Open to guests; a signed-in caller owns the booking.',
   area: 'Cars and cruises',
   input: z.strictObject({
     quote_id: z.string().trim().min(1).max(200).describe('quote_id from cars.quote.'),
     driver: DriverInput,
-    payment_intent_id: z.string().trim().min(1).max(200).describe('The succeeded card payment (pi_...) for the quoted total.'),
+    payment_intent_id: z.string().trim().min(1).max(200).describe('The paid (authorized) card payment (pi_...) for the quoted total.'),
     client_secret: paymentClientSecret,
   }),
   output: CarBookingView,

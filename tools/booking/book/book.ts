@@ -10,7 +10,7 @@ export const bookTool = defineTool({
   name: 'booking.book',
   title: 'Book a paid flight offer',
   description:
-    'Books an offer paid by card. Open to guests; a signed-in caller owns the booking. Travellers carry their frequent flyer numbers inline. The payment must be yours (a guest sends its client_secret), opened for this offer, and have succeeded for exactly the checkout price; it is used once only, and refunded in full if the booking fails; send an Idempotency-Key header so a retry never books twice.',
+    'Books an offer paid by card. Open to guests; a signed-in caller owns the booking. Travellers carry their frequent flyer numbers inline. The payment must be yours (a guest sends its client_secret), opened for this offer, and paid (authorized) for exactly the checkout price; the card is charged only once every check has passed, just before the order is placed (a price change or an expired offer releases the authorization and charges nothing), and the payment is refunded in full if the airline then refuses; it is used once only; send an Idempotency-Key header so a retry never books twice.',
   area: 'Flight booking',
   input: BookingRequest,
   output: BookingResult,

@@ -7,7 +7,7 @@ import { paymentClientSecret } from '../../payments/index.js';
 
 export const HoldOrderPayInput = z.strictObject({
   order_id: z.string().trim().min(1).max(200).describe('The hold booking: our booking_ref (bk_...) or the provider order id.'),
-  payment_intent_id: z.string().trim().min(1).max(200).describe("A succeeded card payment for the hold's current price (create it with /api/booking/payment-intent and order_id)."),
+  payment_intent_id: z.string().trim().min(1).max(200).describe("A paid (authorized) card payment for the hold's current price (create it with /api/booking/payment-intent and order_id)."),
   client_secret: paymentClientSecret,
 });
 
@@ -15,7 +15,7 @@ export const payTool = defineTool({
   name: 'booking.pay',
   title: 'Pay for a held flight',
   description:
-    "Settles a hold order with a succeeded card payment for its current price (the price may change once the guarantee lapses). After payment_required_by the hold is gone (410). On any failure the payment is refunded. Send an Idempotency-Key header.",
+    "Settles a hold order with a paid (authorized) card payment for its current price (the price may change once the guarantee lapses); the card is charged when the airline is paid. After payment_required_by the hold is gone (410). On any failure nothing is charged, or the payment is refunded in full. Send an Idempotency-Key header.",
   area: 'Flight booking',
   input: HoldOrderPayInput,
   output: BookingResult,

@@ -14,7 +14,7 @@ export const ServiceRequestInput = z.strictObject({
 export const CreateOfferInput = z
   .strictObject({
     offer_id: z.string().trim().min(1).max(200).optional().describe('Checkout mode: the offer to book (as search returned it, "duffel:off_..." or "off_...").'),
-    payment_intent_id: z.string().trim().min(1).max(200).optional().describe('Checkout mode: the succeeded card payment (pi_...) for exactly the checkout price.'),
+    payment_intent_id: z.string().trim().min(1).max(200).optional().describe('Checkout mode: the paid (authorized) card payment (pi_...) for exactly the checkout price.'),
     client_secret: paymentClientSecret,
     passengers: z.array(PassengerDetailsInput).min(1).max(9).optional().describe('Checkout mode: every traveller of the offer.'),
     services: z.array(ServiceRequestInput).max(20).default([]).describe('Checkout mode: extra bags to buy with the order; held seats are added automatically.'),

@@ -15,14 +15,14 @@ import { priceOfExtras } from './change-price.js';
 
 export const PostBookingServiceInput = z.strictObject({
   services: z.array(ServiceRequestInput).min(1).max(20).describe('Service ids from /api/booking/{order_id}/available-services.'),
-  payment_intent_id: z.string().trim().min(1).max(200).describe('A succeeded card payment for exactly their price (payment intent with order_id and services).'),
+  payment_intent_id: z.string().trim().min(1).max(200).describe('A paid (authorized) card payment for exactly their price (payment intent with order_id and services).'),
   client_secret: paymentClientSecret,
 });
 
 export const addServicesTool = defineTool({
   name: 'booking.add_services',
   title: 'Buy extras after booking',
-  description: 'Buys extra bags or other ancillaries for a confirmed booking, paid by a succeeded card payment for exactly their price; on any failure after payment it is refunded in full. The payment must be yours (a guest sends its client_secret) and opened for extras of this booking. Send an Idempotency-Key header.',
+  description: 'Buys extra bags or other ancillaries for a confirmed booking, paid by a paid (authorized) card payment for exactly their price, charged when they are ordered; on any failure nothing is charged, or it is refunded in full. The payment must be yours (a guest sends its client_secret) and opened for extras of this booking. Send an Idempotency-Key header.',
   area: 'Flight booking',
   input: PostBookingServiceInput.extend({ order_id: z.string().trim().min(1).max(200) }),
   output: BookingResult.extend({ added: z.array(z.object({ id: z.string(), quantity: z.number().int() })), charged: z.object({ amount: z.number(), currency: z.string() }) }),

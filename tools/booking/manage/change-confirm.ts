@@ -14,7 +14,7 @@ import { priceOfChange } from './change-price.js';
 
 export const ConfirmChangeInput = z.strictObject({
   change_offer_id: z.string().trim().min(1).max(200).describe('One offer of a change request of this booking.'),
-  payment_intent_id: z.string().trim().min(1).max(200).optional().describe('Required when the change costs money: a succeeded card payment for exactly change_total.'),
+  payment_intent_id: z.string().trim().min(1).max(200).optional().describe('Required when the change costs money: a paid (authorized) card payment for exactly change_total.'),
   client_secret: paymentClientSecret,
 });
 
@@ -22,7 +22,7 @@ export const changeConfirmTool = defineTool({
   name: 'booking.change_confirm',
   title: 'Confirm a flight change',
   description:
-    'Accepts one change offer: the difference is billed (a succeeded card payment for exactly change_total is required when it is positive; a negative change_total is refunded to the card) and the airline issues the new ticket. Answers the booking; re-read it for the new itinerary. Send an Idempotency-Key header.',
+    'Accepts one change offer: the difference is billed (a paid (authorized) card payment for exactly change_total is required when it is positive, charged when the airline accepts the change; a negative change_total is refunded to the card) and the airline issues the new ticket. Answers the booking; re-read it for the new itinerary. Send an Idempotency-Key header.',
   area: 'Flight booking',
   input: ConfirmChangeInput.extend({ order_id: z.string().trim().min(1).max(200) }),
   output: BookingResult.extend({

@@ -25,7 +25,7 @@ export const paymentIntentTool = defineTool({
   name: 'booking.payment_intent',
   title: 'Create a card payment intent',
   description:
-    'Creates a card-processor (Stripe) PaymentIntent for what is being bought and returns its client_secret for the card form. The amount is the provider price now, unless an internal caller overrides it with amount. The payment is bound to its payer (the signed-in caller, or for a guest whoever holds the client_secret) and to what it pays for: only they can spend it, and only on that. Send an Idempotency-Key header to get the same intent back on a retry.',
+    'Creates a card-processor (Stripe) PaymentIntent for what is being bought and returns its client_secret for the card form. The amount is the provider price now, unless an internal caller overrides it with amount. Paying it only authorizes the card (status requires_capture); the card is charged when the purchase is made, and never when it fails first. The payment is bound to its payer (the signed-in caller, or for a guest whoever holds the client_secret) and to what it pays for: only they can spend it, and only on that. Send an Idempotency-Key header to get the same intent back on a retry (without credentials it must be a random UUID).',
   area: 'Flight booking',
   input: CardPaymentIntentInput,
   output: z.object({
