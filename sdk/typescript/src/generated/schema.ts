@@ -180,7 +180,7 @@ export interface paths {
         put?: never;
         /**
          * Book a paid flight offer
-         * @description Books an offer paid by card. Open to guests; a signed-in caller owns the booking. Travellers carry their frequent flyer numbers inline. The payment must be yours (a guest sends its client_secret), opened for this offer, and have succeeded for exactly the checkout price; it is used once only, and refunded in full if the booking fails; send an Idempotency-Key header so a retry never books twice.
+         * @description Books an offer paid by card. Open to guests; a signed-in caller owns the booking. Travellers carry their frequent flyer numbers inline. The payment must be yours (a guest sends its client_secret), opened for this offer, and paid (authorized) for exactly the checkout price; the card is charged only once every check has passed, just before the order is placed (a price change or an expired offer releases the authorization and charges nothing), and the payment is refunded in full if the airline then refuses; it is used once only; send an Idempotency-Key header so a retry never books twice.
          */
         post: operations["booking_book"];
         delete?: never;
@@ -280,7 +280,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a flight change
-         * @description Accepts one change offer: the difference is billed (a succeeded card payment for exactly change_total is required when it is positive; a negative change_total is refunded to the card) and the airline issues the new ticket. Answers the booking; re-read it for the new itinerary. Send an Idempotency-Key header.
+         * @description Accepts one change offer: the difference is billed (a paid (authorized) card payment for exactly change_total is required when it is positive, charged when the airline accepts the change; a negative change_total is refunded to the card) and the airline issues the new ticket. Answers the booking; re-read it for the new itinerary. Send an Idempotency-Key header.
          */
         post: operations["booking_change_confirm"];
         delete?: never;
@@ -380,7 +380,7 @@ export interface paths {
         put?: never;
         /**
          * Buy extras after booking
-         * @description Buys extra bags or other ancillaries for a confirmed booking, paid by a succeeded card payment for exactly their price; on any failure after payment it is refunded in full. The payment must be yours (a guest sends its client_secret) and opened for extras of this booking. Send an Idempotency-Key header.
+         * @description Buys extra bags or other ancillaries for a confirmed booking, paid by a paid (authorized) card payment for exactly their price, charged when they are ordered; on any failure nothing is charged, or it is refunded in full. The payment must be yours (a guest sends its client_secret) and opened for extras of this booking. Send an Idempotency-Key header.
          */
         post: operations["booking_add_services"];
         delete?: never;
@@ -500,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Search bookable offers, or check out a paid offer
-         * @description Two modes. Checkout, when both offer_id and payment_intent_id are set: checks the payment is yours (a guest also sends its client_secret) and was opened for this offer, verifies with the card processor that it succeeded for exactly the checkout price (fare + extras + held seats + markup) and was not used before, creates the order, and returns {booking_ref, status, confirmation_url}. If anything fails after you paid (the price changed, the offer expired, the airline refused), the payment is refunded in full and the error says so. Send an Idempotency-Key header; one payment never pays for two orders. Search, otherwise: creates an offer request and returns bookable offers, cheapest first.
+         * @description Two modes. Checkout, when both offer_id and payment_intent_id are set: checks the payment is yours (a guest also sends its client_secret) and was opened for this offer, verifies with the card processor that it is paid (authorized) for exactly the checkout price (fare + extras + held seats + markup) and was not used before, charges the card (captures the authorization), creates the order, and returns {booking_ref, status, confirmation_url}. If a check fails after you paid (the price changed, the offer expired) the authorization is released and nothing is charged; if the airline refuses the order the payment is refunded in full; the error says which. Send an Idempotency-Key header; one payment never pays for two orders. Search, otherwise: creates an offer request and returns bookable offers, cheapest first.
          */
         post: operations["booking_create_offer"];
         delete?: never;
@@ -580,7 +580,7 @@ export interface paths {
         put?: never;
         /**
          * Pay for a held flight
-         * @description Settles a hold order with a succeeded card payment for its current price (the price may change once the guarantee lapses). After payment_required_by the hold is gone (410). On any failure the payment is refunded. Send an Idempotency-Key header.
+         * @description Settles a hold order with a paid (authorized) card payment for its current price (the price may change once the guarantee lapses); the card is charged when the airline is paid. After payment_required_by the hold is gone (410). On any failure nothing is charged, or the payment is refunded in full. Send an Idempotency-Key header.
          */
         post: operations["booking_pay"];
         delete?: never;
@@ -600,7 +600,7 @@ export interface paths {
         put?: never;
         /**
          * Create a card payment intent
-         * @description Creates a card-processor (Stripe) PaymentIntent for what is being bought and returns its client_secret for the card form. The amount is the provider price now, unless an internal caller overrides it with amount. The payment is bound to its payer (the signed-in caller, or for a guest whoever holds the client_secret) and to what it pays for: only they can spend it, and only on that. Send an Idempotency-Key header to get the same intent back on a retry.
+         * @description Creates a card-processor (Stripe) PaymentIntent for what is being bought and returns its client_secret for the card form. The amount is the provider price now, unless an internal caller overrides it with amount. Paying it only authorizes the card (status requires_capture); the card is charged when the purchase is made, and never when it fails first. The payment is bound to its payer (the signed-in caller, or for a guest whoever holds the client_secret) and to what it pays for: only they can spend it, and only on that. Send an Idempotency-Key header to get the same intent back on a retry (without credentials it must be a random UUID).
          */
         post: operations["booking_payment_intent"];
         delete?: never;
@@ -780,7 +780,7 @@ export interface paths {
         put?: never;
         /**
          * Book a counter-paid rental car
-         * @description Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter) once the service-fee payment from cars.payment_intent has succeeded for exactly this offer_token and add_ons. The payment must be yours (a guest sends its client_secret) and is used once only (409 when it already paid for a booking); if anything fails after you paid (the rate expired, the rental company refused), the fee is refunded in full. Open to guests; a signed-in caller owns the booking. Send an Idempotency-Key header so a retry never books twice.
+         * @description Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter) once the service-fee payment from cars.payment_intent is paid (authorized) for exactly this offer_token and add_ons; the card is charged when the booking is made. The payment must be yours (a guest sends its client_secret) and is used once only (409 when it already paid for a booking); if a check fails after you paid (the rate expired) the authorization is released and nothing is charged; if the rental company refuses, the fee is refunded in full. Open to guests; a signed-in caller owns the booking. Send an Idempotency-Key header so a retry never books twice.
          */
         post: operations["cars_book"];
         delete?: never;
@@ -840,7 +840,7 @@ export interface paths {
         put?: never;
         /**
          * Book a quoted partner-rate car deal
-         * @description Partner flow, step 2: books the quote from cars.quote, with us as merchant of record, once the card payment has succeeded for exactly the quoted total (cars.payment_intent with quote_id). The payment must be yours (a guest sends its client_secret). One booking per quote: the payer calling again with the same quote and payment gets the same booking. An expired quote is 410 (a payment made for it is refunded); when the rental company refuses, the payment is refunded. Open to guests; a signed-in caller owns the booking.
+         * @description Partner flow, step 2: books the quote from cars.quote, with us as merchant of record, once the card payment is paid (authorized) for exactly the quoted total (cars.payment_intent with quote_id); the card is charged when the booking is made. The payment must be yours (a guest sends its client_secret). One booking per quote: the payer calling again with the same quote and payment gets the same booking. An expired quote is 410 (a payment made for it is released, never charged); when the rental company refuses, the payment is refunded in full. Open to guests; a signed-in caller owns the booking.
          */
         post: operations["cars_partner_book"];
         delete?: never;
@@ -2197,7 +2197,7 @@ export interface components {
             offer_id: string;
             /** @description Every traveller of the offer; loyalty_programme_accounts per passenger. */
             passengers: components["schemas"]["Passenger"][];
-            /** @description The succeeded card payment (pi_...) for exactly the checkout price. */
+            /** @description The paid card payment (pi_...): authorized by the card for exactly the checkout price; it is charged only when the order is placed. */
             payment_intent_id: string;
             /**
              * @description Extra bags to buy with the order; held seats are added automatically.
@@ -2659,7 +2659,7 @@ export interface components {
             offer_id: string;
             /** @description Every traveller of the offer; loyalty_programme_accounts per passenger. */
             passengers: components["schemas"]["Passenger"][];
-            /** @description The succeeded card payment (pi_...) for exactly the checkout price. */
+            /** @description The paid card payment (pi_...): authorized by the card for exactly the checkout price; it is charged only when the order is placed. */
             payment_intent_id: string;
             /**
              * @description Extra bags to buy with the order; held seats are added automatically.
@@ -2853,14 +2853,14 @@ export interface components {
             inbound_flight_number?: string;
             /** @description offer_token from cars.search. */
             offer_token: string;
-            /** @description The succeeded card payment (pi_...) from cars.payment_intent for this offer_token and add_ons. */
+            /** @description The paid (authorized) card payment (pi_...) from cars.payment_intent for this offer_token and add_ons. */
             payment_intent_id: string;
         };
         CarPartnerBookingRequest: {
             /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
             client_secret?: string;
             driver: components["schemas"]["Driver"];
-            /** @description The succeeded card payment (pi_...) for the quoted total. */
+            /** @description The paid (authorized) card payment (pi_...) for the quoted total. */
             payment_intent_id: string;
             /** @description quote_id from cars.quote. */
             quote_id: string;
@@ -3276,7 +3276,7 @@ export interface components {
             change_offer_id: string;
             /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
             client_secret?: string;
-            /** @description Required when the change costs money: a succeeded card payment for exactly change_total. */
+            /** @description Required when the change costs money: a paid (authorized) card payment for exactly change_total. */
             payment_intent_id?: string;
         };
         /**
@@ -3402,7 +3402,7 @@ export interface components {
             origin?: string;
             /** @description Checkout mode: every traveller of the offer. */
             passengers?: components["schemas"]["Passenger"][];
-            /** @description Checkout mode: the succeeded card payment (pi_...) for exactly the checkout price. */
+            /** @description Checkout mode: the paid (authorized) card payment (pi_...) for exactly the checkout price. */
             payment_intent_id?: string;
             /**
              * Format: date
@@ -4315,7 +4315,7 @@ export interface components {
             client_secret?: string;
             /** @description The hold booking: our booking_ref (bk_...) or the provider order id. */
             order_id: string;
-            /** @description A succeeded card payment for the hold's current price (create it with /api/booking/payment-intent and order_id). */
+            /** @description A paid (authorized) card payment for the hold's current price (create it with /api/booking/payment-intent and order_id). */
             payment_intent_id: string;
         };
         /**
@@ -5468,7 +5468,7 @@ export interface components {
         PostBookingServiceInput: {
             /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
             client_secret?: string;
-            /** @description A succeeded card payment for exactly their price (payment intent with order_id and services). */
+            /** @description A paid (authorized) card payment for exactly their price (payment intent with order_id and services). */
             payment_intent_id: string;
             /** @description Service ids from /api/booking/{order_id}/available-services. */
             services: components["schemas"]["ServiceRequest"][];

@@ -575,7 +575,8 @@ class ServiceRequest(_ServiceRequestRequired, total=False):
 class _AgentBookingRequestRequired(TypedDict):
     # The offer to book ("duffel:off_..." or "off_...").
     offer_id: str
-    # The succeeded card payment (pi_...) for exactly the checkout price.
+    # The paid card payment (pi_...): authorized by the card for exactly the checkout
+    # price; it is charged only when the order is placed.
     payment_intent_id: str
     # Every traveller of the offer; loyalty_programme_accounts per passenger.
     passengers: List[Passenger]
@@ -1279,7 +1280,8 @@ class BookingProviderPaymentIntentResponse(TypedDict):
 class _BookingRequestRequired(TypedDict):
     # The offer to book ("duffel:off_..." or "off_...").
     offer_id: str
-    # The succeeded card payment (pi_...) for exactly the checkout price.
+    # The paid card payment (pi_...): authorized by the card for exactly the checkout
+    # price; it is charged only when the order is placed.
     payment_intent_id: str
     # Every traveller of the offer; loyalty_programme_accounts per passenger.
     passengers: List[Passenger]
@@ -1569,8 +1571,8 @@ class _CarBookingRequestRequired(TypedDict):
     # offer_token from cars.search.
     offer_token: str
     driver: Driver
-    # The succeeded card payment (pi_...) from cars.payment_intent for this offer_token
-    # and add_ons.
+    # The paid (authorized) card payment (pi_...) from cars.payment_intent for this
+    # offer_token and add_ons.
     payment_intent_id: str
 
 
@@ -1588,7 +1590,7 @@ class _CarPartnerBookingRequestRequired(TypedDict):
     # quote_id from cars.quote.
     quote_id: str
     driver: Driver
-    # The succeeded card payment (pi_...) for the quoted total.
+    # The paid (authorized) card payment (pi_...) for the quoted total.
     payment_intent_id: str
 
 
@@ -1974,7 +1976,7 @@ class _ConfirmChangeInputRequired(TypedDict):
 
 
 class ConfirmChangeInput(_ConfirmChangeInputRequired, total=False):
-    # Required when the change costs money: a succeeded card payment for exactly
+    # Required when the change costs money: a paid (authorized) card payment for exactly
     # change_total.
     payment_intent_id: str
     # The payment intent's client_secret. Required when the payment was opened without
@@ -2043,7 +2045,8 @@ class CreateOfferInput(TypedDict, total=False):
     # Checkout mode: the offer to book (as search returned it, "duffel:off_..." or
     # "off_...").
     offer_id: str
-    # Checkout mode: the succeeded card payment (pi_...) for exactly the checkout price.
+    # Checkout mode: the paid (authorized) card payment (pi_...) for exactly the
+    # checkout price.
     payment_intent_id: str
     # The payment intent's client_secret. Required when the payment was opened without
     # signing in (a guest): it proves the caller is the payer. A signed-in payer need
@@ -2960,7 +2963,7 @@ class HoldOrderInput(TypedDict):
 class _HoldOrderPayInputRequired(TypedDict):
     # The hold booking: our booking_ref (bk_...) or the provider order id.
     order_id: str
-    # A succeeded card payment for the hold's current price (create it with
+    # A paid (authorized) card payment for the hold's current price (create it with
     # /api/booking/payment-intent and order_id).
     payment_intent_id: str
 
@@ -4102,8 +4105,8 @@ class PointsTransferBonusesResponse(TypedDict):
 class _PostBookingServiceInputRequired(TypedDict):
     # Service ids from /api/booking/{order_id}/available-services.
     services: List[ServiceRequest]
-    # A succeeded card payment for exactly their price (payment intent with order_id and
-    # services).
+    # A paid (authorized) card payment for exactly their price (payment intent with
+    # order_id and services).
     payment_intent_id: str
 
 

@@ -277,15 +277,16 @@ class _Operations(SyncTransport):
 
         `POST /api/booking/{order_id}/services`
 
-        Buys extra bags or other ancillaries for a confirmed booking, paid by a
-        succeeded card payment for exactly their price; on any failure after payment it
-        is refunded in full. The payment must be yours (a guest sends its client_secret)
-        and opened for extras of this booking. Send an Idempotency-Key header.
+        Buys extra bags or other ancillaries for a confirmed booking, paid by a paid
+        (authorized) card payment for exactly their price, charged when they are
+        ordered; on any failure nothing is charged, or it is refunded in full. The
+        payment must be yours (a guest sends its client_secret) and opened for extras of
+        this booking. Send an Idempotency-Key header.
 
         Args:
             services: Service ids from /api/booking/{order_id}/available-services.
-            payment_intent_id: A succeeded card payment for exactly their price (payment
-                intent with order_id and services).
+            payment_intent_id: A paid (authorized) card payment for exactly their price
+                (payment intent with order_id and services).
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -369,15 +370,17 @@ class _Operations(SyncTransport):
 
         Books an offer paid by card. Open to guests; a signed-in caller owns the
         booking. Travellers carry their frequent flyer numbers inline. The payment must
-        be yours (a guest sends its client_secret), opened for this offer, and have
-        succeeded for exactly the checkout price; it is used once only, and refunded in
-        full if the booking fails; send an Idempotency-Key header so a retry never books
-        twice.
+        be yours (a guest sends its client_secret), opened for this offer, and paid
+        (authorized) for exactly the checkout price; the card is charged only once every
+        check has passed, just before the order is placed (a price change or an expired
+        offer releases the authorization and charges nothing), and the payment is
+        refunded in full if the airline then refuses; it is used once only; send an
+        Idempotency-Key header so a retry never books twice.
 
         Args:
             offer_id: The offer to book ("duffel:off_..." or "off_...").
-            payment_intent_id: The succeeded card payment (pi_...) for exactly the
-                checkout price.
+            payment_intent_id: The paid card payment (pi_...): authorized by the card
+                for exactly the checkout price; it is charged only when the order is placed.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -423,8 +426,8 @@ class _Operations(SyncTransport):
 
         Args:
             offer_id: The offer to book ("duffel:off_..." or "off_...").
-            payment_intent_id: The succeeded card payment (pi_...) for exactly the
-                checkout price.
+            payment_intent_id: The paid card payment (pi_...): authorized by the card
+                for exactly the checkout price; it is charged only when the order is placed.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -529,15 +532,16 @@ class _Operations(SyncTransport):
 
         `POST /api/booking/{order_id}/change-confirm`
 
-        Accepts one change offer: the difference is billed (a succeeded card payment for
-        exactly change_total is required when it is positive; a negative change_total is
-        refunded to the card) and the airline issues the new ticket. Answers the
-        booking; re-read it for the new itinerary. Send an Idempotency-Key header.
+        Accepts one change offer: the difference is billed (a paid (authorized) card
+        payment for exactly change_total is required when it is positive, charged when
+        the airline accepts the change; a negative change_total is refunded to the card)
+        and the airline issues the new ticket. Answers the booking; re-read it for the
+        new itinerary. Send an Idempotency-Key header.
 
         Args:
             change_offer_id: One offer of a change request of this booking.
-            payment_intent_id: Required when the change costs money: a succeeded card
-                payment for exactly change_total.
+            payment_intent_id: Required when the change costs money: a paid (authorized)
+                card payment for exactly change_total.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -679,19 +683,21 @@ class _Operations(SyncTransport):
 
         Two modes. Checkout, when both offer_id and payment_intent_id are set: checks
         the payment is yours (a guest also sends its client_secret) and was opened for
-        this offer, verifies with the card processor that it succeeded for exactly the
-        checkout price (fare + extras + held seats + markup) and was not used before,
-        creates the order, and returns {booking_ref, status, confirmation_url}. If
-        anything fails after you paid (the price changed, the offer expired, the airline
-        refused), the payment is refunded in full and the error says so. Send an
-        Idempotency-Key header; one payment never pays for two orders. Search,
-        otherwise: creates an offer request and returns bookable offers, cheapest first.
+        this offer, verifies with the card processor that it is paid (authorized) for
+        exactly the checkout price (fare + extras + held seats + markup) and was not
+        used before, charges the card (captures the authorization), creates the order,
+        and returns {booking_ref, status, confirmation_url}. If a check fails after you
+        paid (the price changed, the offer expired) the authorization is released and
+        nothing is charged; if the airline refuses the order the payment is refunded in
+        full; the error says which. Send an Idempotency-Key header; one payment never
+        pays for two orders. Search, otherwise: creates an offer request and returns
+        bookable offers, cheapest first.
 
         Args:
             offer_id: Checkout mode: the offer to book (as search returned it,
                 "duffel:off_..." or "off_...").
-            payment_intent_id: Checkout mode: the succeeded card payment (pi_...) for
-                exactly the checkout price.
+            payment_intent_id: Checkout mode: the paid (authorized) card payment
+                (pi_...) for exactly the checkout price.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -871,16 +877,17 @@ class _Operations(SyncTransport):
 
         `POST /api/booking/pay`
 
-        Settles a hold order with a succeeded card payment for its current price (the
-        price may change once the guarantee lapses). After payment_required_by the hold
-        is gone (410). On any failure the payment is refunded. Send an Idempotency-Key
-        header.
+        Settles a hold order with a paid (authorized) card payment for its current price
+        (the price may change once the guarantee lapses); the card is charged when the
+        airline is paid. After payment_required_by the hold is gone (410). On any
+        failure nothing is charged, or the payment is refunded in full. Send an
+        Idempotency-Key header.
 
         Args:
             order_id: The hold booking: our booking_ref (bk_...) or the provider order
                 id.
-            payment_intent_id: A succeeded card payment for the hold's current price
-                (create it with /api/booking/payment-intent and order_id).
+            payment_intent_id: A paid (authorized) card payment for the hold's current
+                price (create it with /api/booking/payment-intent and order_id).
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -916,10 +923,13 @@ class _Operations(SyncTransport):
 
         Creates a card-processor (Stripe) PaymentIntent for what is being bought and
         returns its client_secret for the card form. The amount is the provider price
-        now, unless an internal caller overrides it with amount. The payment is bound to
-        its payer (the signed-in caller, or for a guest whoever holds the client_secret)
-        and to what it pays for: only they can spend it, and only on that. Send an
-        Idempotency-Key header to get the same intent back on a retry.
+        now, unless an internal caller overrides it with amount. Paying it only
+        authorizes the card (status requires_capture); the card is charged when the
+        purchase is made, and never when it fails first. The payment is bound to its
+        payer (the signed-in caller, or for a guest whoever holds the client_secret) and
+        to what it pays for: only they can spend it, and only on that. Send an
+        Idempotency-Key header to get the same intent back on a retry (without
+        credentials it must be a random UUID).
 
         Args:
             offer_id: Pay for a new booking of this offer (fare + extras + held seats +
@@ -1274,16 +1284,18 @@ class _Operations(SyncTransport):
         `POST /api/cars/book`
 
         Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter)
-        once the service-fee payment from cars.payment_intent has succeeded for exactly
-        this offer_token and add_ons. The payment must be yours (a guest sends its
-        client_secret) and is used once only (409 when it already paid for a booking);
-        if anything fails after you paid (the rate expired, the rental company refused),
-        the fee is refunded in full. Open to guests; a signed-in caller owns the
-        booking. Send an Idempotency-Key header so a retry never books twice.
+        once the service-fee payment from cars.payment_intent is paid (authorized) for
+        exactly this offer_token and add_ons; the card is charged when the booking is
+        made. The payment must be yours (a guest sends its client_secret) and is used
+        once only (409 when it already paid for a booking); if a check fails after you
+        paid (the rate expired) the authorization is released and nothing is charged; if
+        the rental company refuses, the fee is refunded in full. Open to guests; a
+        signed-in caller owns the booking. Send an Idempotency-Key header so a retry
+        never books twice.
 
         Args:
             offer_token: offer_token from cars.search.
-            payment_intent_id: The succeeded card payment (pi_...) from
+            payment_intent_id: The paid (authorized) card payment (pi_...) from
                 cars.payment_intent for this offer_token and add_ons.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
@@ -1371,16 +1383,18 @@ class _Operations(SyncTransport):
         `POST /api/cars/partner/book`
 
         Partner flow, step 2: books the quote from cars.quote, with us as merchant of
-        record, once the card payment has succeeded for exactly the quoted total
-        (cars.payment_intent with quote_id). The payment must be yours (a guest sends
-        its client_secret). One booking per quote: the payer calling again with the same
-        quote and payment gets the same booking. An expired quote is 410 (a payment made
-        for it is refunded); when the rental company refuses, the payment is refunded.
-        Open to guests; a signed-in caller owns the booking.
+        record, once the card payment is paid (authorized) for exactly the quoted total
+        (cars.payment_intent with quote_id); the card is charged when the booking is
+        made. The payment must be yours (a guest sends its client_secret). One booking
+        per quote: the payer calling again with the same quote and payment gets the same
+        booking. An expired quote is 410 (a payment made for it is released, never
+        charged); when the rental company refuses, the payment is refunded in full. Open
+        to guests; a signed-in caller owns the booking.
 
         Args:
             quote_id: quote_id from cars.quote.
-            payment_intent_id: The succeeded card payment (pi_...) for the quoted total.
+            payment_intent_id: The paid (authorized) card payment (pi_...) for the
+                quoted total.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -3784,15 +3798,16 @@ class _AsyncOperations(AsyncTransport):
 
         `POST /api/booking/{order_id}/services`
 
-        Buys extra bags or other ancillaries for a confirmed booking, paid by a
-        succeeded card payment for exactly their price; on any failure after payment it
-        is refunded in full. The payment must be yours (a guest sends its client_secret)
-        and opened for extras of this booking. Send an Idempotency-Key header.
+        Buys extra bags or other ancillaries for a confirmed booking, paid by a paid
+        (authorized) card payment for exactly their price, charged when they are
+        ordered; on any failure nothing is charged, or it is refunded in full. The
+        payment must be yours (a guest sends its client_secret) and opened for extras of
+        this booking. Send an Idempotency-Key header.
 
         Args:
             services: Service ids from /api/booking/{order_id}/available-services.
-            payment_intent_id: A succeeded card payment for exactly their price (payment
-                intent with order_id and services).
+            payment_intent_id: A paid (authorized) card payment for exactly their price
+                (payment intent with order_id and services).
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -3876,15 +3891,17 @@ class _AsyncOperations(AsyncTransport):
 
         Books an offer paid by card. Open to guests; a signed-in caller owns the
         booking. Travellers carry their frequent flyer numbers inline. The payment must
-        be yours (a guest sends its client_secret), opened for this offer, and have
-        succeeded for exactly the checkout price; it is used once only, and refunded in
-        full if the booking fails; send an Idempotency-Key header so a retry never books
-        twice.
+        be yours (a guest sends its client_secret), opened for this offer, and paid
+        (authorized) for exactly the checkout price; the card is charged only once every
+        check has passed, just before the order is placed (a price change or an expired
+        offer releases the authorization and charges nothing), and the payment is
+        refunded in full if the airline then refuses; it is used once only; send an
+        Idempotency-Key header so a retry never books twice.
 
         Args:
             offer_id: The offer to book ("duffel:off_..." or "off_...").
-            payment_intent_id: The succeeded card payment (pi_...) for exactly the
-                checkout price.
+            payment_intent_id: The paid card payment (pi_...): authorized by the card
+                for exactly the checkout price; it is charged only when the order is placed.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -3930,8 +3947,8 @@ class _AsyncOperations(AsyncTransport):
 
         Args:
             offer_id: The offer to book ("duffel:off_..." or "off_...").
-            payment_intent_id: The succeeded card payment (pi_...) for exactly the
-                checkout price.
+            payment_intent_id: The paid card payment (pi_...): authorized by the card
+                for exactly the checkout price; it is charged only when the order is placed.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -4036,15 +4053,16 @@ class _AsyncOperations(AsyncTransport):
 
         `POST /api/booking/{order_id}/change-confirm`
 
-        Accepts one change offer: the difference is billed (a succeeded card payment for
-        exactly change_total is required when it is positive; a negative change_total is
-        refunded to the card) and the airline issues the new ticket. Answers the
-        booking; re-read it for the new itinerary. Send an Idempotency-Key header.
+        Accepts one change offer: the difference is billed (a paid (authorized) card
+        payment for exactly change_total is required when it is positive, charged when
+        the airline accepts the change; a negative change_total is refunded to the card)
+        and the airline issues the new ticket. Answers the booking; re-read it for the
+        new itinerary. Send an Idempotency-Key header.
 
         Args:
             change_offer_id: One offer of a change request of this booking.
-            payment_intent_id: Required when the change costs money: a succeeded card
-                payment for exactly change_total.
+            payment_intent_id: Required when the change costs money: a paid (authorized)
+                card payment for exactly change_total.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -4186,19 +4204,21 @@ class _AsyncOperations(AsyncTransport):
 
         Two modes. Checkout, when both offer_id and payment_intent_id are set: checks
         the payment is yours (a guest also sends its client_secret) and was opened for
-        this offer, verifies with the card processor that it succeeded for exactly the
-        checkout price (fare + extras + held seats + markup) and was not used before,
-        creates the order, and returns {booking_ref, status, confirmation_url}. If
-        anything fails after you paid (the price changed, the offer expired, the airline
-        refused), the payment is refunded in full and the error says so. Send an
-        Idempotency-Key header; one payment never pays for two orders. Search,
-        otherwise: creates an offer request and returns bookable offers, cheapest first.
+        this offer, verifies with the card processor that it is paid (authorized) for
+        exactly the checkout price (fare + extras + held seats + markup) and was not
+        used before, charges the card (captures the authorization), creates the order,
+        and returns {booking_ref, status, confirmation_url}. If a check fails after you
+        paid (the price changed, the offer expired) the authorization is released and
+        nothing is charged; if the airline refuses the order the payment is refunded in
+        full; the error says which. Send an Idempotency-Key header; one payment never
+        pays for two orders. Search, otherwise: creates an offer request and returns
+        bookable offers, cheapest first.
 
         Args:
             offer_id: Checkout mode: the offer to book (as search returned it,
                 "duffel:off_..." or "off_...").
-            payment_intent_id: Checkout mode: the succeeded card payment (pi_...) for
-                exactly the checkout price.
+            payment_intent_id: Checkout mode: the paid (authorized) card payment
+                (pi_...) for exactly the checkout price.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -4378,16 +4398,17 @@ class _AsyncOperations(AsyncTransport):
 
         `POST /api/booking/pay`
 
-        Settles a hold order with a succeeded card payment for its current price (the
-        price may change once the guarantee lapses). After payment_required_by the hold
-        is gone (410). On any failure the payment is refunded. Send an Idempotency-Key
-        header.
+        Settles a hold order with a paid (authorized) card payment for its current price
+        (the price may change once the guarantee lapses); the card is charged when the
+        airline is paid. After payment_required_by the hold is gone (410). On any
+        failure nothing is charged, or the payment is refunded in full. Send an
+        Idempotency-Key header.
 
         Args:
             order_id: The hold booking: our booking_ref (bk_...) or the provider order
                 id.
-            payment_intent_id: A succeeded card payment for the hold's current price
-                (create it with /api/booking/payment-intent and order_id).
+            payment_intent_id: A paid (authorized) card payment for the hold's current
+                price (create it with /api/booking/payment-intent and order_id).
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
@@ -4423,10 +4444,13 @@ class _AsyncOperations(AsyncTransport):
 
         Creates a card-processor (Stripe) PaymentIntent for what is being bought and
         returns its client_secret for the card form. The amount is the provider price
-        now, unless an internal caller overrides it with amount. The payment is bound to
-        its payer (the signed-in caller, or for a guest whoever holds the client_secret)
-        and to what it pays for: only they can spend it, and only on that. Send an
-        Idempotency-Key header to get the same intent back on a retry.
+        now, unless an internal caller overrides it with amount. Paying it only
+        authorizes the card (status requires_capture); the card is charged when the
+        purchase is made, and never when it fails first. The payment is bound to its
+        payer (the signed-in caller, or for a guest whoever holds the client_secret) and
+        to what it pays for: only they can spend it, and only on that. Send an
+        Idempotency-Key header to get the same intent back on a retry (without
+        credentials it must be a random UUID).
 
         Args:
             offer_id: Pay for a new booking of this offer (fare + extras + held seats +
@@ -4781,16 +4805,18 @@ class _AsyncOperations(AsyncTransport):
         `POST /api/cars/book`
 
         Legacy flow, step 2: books a postpaid rate (the rental is paid at the counter)
-        once the service-fee payment from cars.payment_intent has succeeded for exactly
-        this offer_token and add_ons. The payment must be yours (a guest sends its
-        client_secret) and is used once only (409 when it already paid for a booking);
-        if anything fails after you paid (the rate expired, the rental company refused),
-        the fee is refunded in full. Open to guests; a signed-in caller owns the
-        booking. Send an Idempotency-Key header so a retry never books twice.
+        once the service-fee payment from cars.payment_intent is paid (authorized) for
+        exactly this offer_token and add_ons; the card is charged when the booking is
+        made. The payment must be yours (a guest sends its client_secret) and is used
+        once only (409 when it already paid for a booking); if a check fails after you
+        paid (the rate expired) the authorization is released and nothing is charged; if
+        the rental company refuses, the fee is refunded in full. Open to guests; a
+        signed-in caller owns the booking. Send an Idempotency-Key header so a retry
+        never books twice.
 
         Args:
             offer_token: offer_token from cars.search.
-            payment_intent_id: The succeeded card payment (pi_...) from
+            payment_intent_id: The paid (authorized) card payment (pi_...) from
                 cars.payment_intent for this offer_token and add_ons.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
@@ -4878,16 +4904,18 @@ class _AsyncOperations(AsyncTransport):
         `POST /api/cars/partner/book`
 
         Partner flow, step 2: books the quote from cars.quote, with us as merchant of
-        record, once the card payment has succeeded for exactly the quoted total
-        (cars.payment_intent with quote_id). The payment must be yours (a guest sends
-        its client_secret). One booking per quote: the payer calling again with the same
-        quote and payment gets the same booking. An expired quote is 410 (a payment made
-        for it is refunded); when the rental company refuses, the payment is refunded.
-        Open to guests; a signed-in caller owns the booking.
+        record, once the card payment is paid (authorized) for exactly the quoted total
+        (cars.payment_intent with quote_id); the card is charged when the booking is
+        made. The payment must be yours (a guest sends its client_secret). One booking
+        per quote: the payer calling again with the same quote and payment gets the same
+        booking. An expired quote is 410 (a payment made for it is released, never
+        charged); when the rental company refuses, the payment is refunded in full. Open
+        to guests; a signed-in caller owns the booking.
 
         Args:
             quote_id: quote_id from cars.quote.
-            payment_intent_id: The succeeded card payment (pi_...) for the quoted total.
+            payment_intent_id: The paid (authorized) card payment (pi_...) for the
+                quoted total.
             client_secret: The payment intent's client_secret. Required when the payment
                 was opened without signing in (a guest): it proves the caller is the payer.
                 A signed-in payer need not send it.
