@@ -200,13 +200,18 @@ if (process.env.REDIS_URL) describe('MCP sessions across processes', () => {
 });
 
 describe('MCP authentication', () => {
-  it('answers 401 with a resource-metadata challenge without credentials, and for a bad key', async () => {
-    for (const headers of [{ authorization: '' }, { authorization: 'Bearer de_live_nope' }]) {
-      const res = await fetch(`${server.url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...(headers.authorization ? headers : {}) },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      });
+  it('answers 401 with a resource-metadata challenge for a bad key, and for a user tool called without credentials', async () => {
+    const post = (body: unknown, headers: Record<string, string> = {}) => fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    // Anonymous discovery (test/mcp-anonymous.test.ts): tools/list needs no credentials, a tool that needs a user does.
+    expect((await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(200);
+    for (const res of [
+      await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: 'Bearer de_live_nope' }),
+      await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_trips', arguments: {} } }),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp", scope="read"/);
     }

@@ -26,7 +26,8 @@ export class HttpExchange implements Transport {
   constructor(
     private readonly res: Response,
     private readonly requestId: RequestId,
-    private readonly acceptsSse: boolean,
+    /** The client takes an event stream: only then can a call send it requests (elicitation) before its answer. */
+    readonly acceptsSse: boolean,
   ) {}
 
   async start(): Promise<void> {}

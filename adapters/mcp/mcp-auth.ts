@@ -1,23 +1,35 @@
 import type { Request, Response } from 'express';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { canonicalResource, wwwAuthenticate } from '../../oauth/index.js';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import type { Principal } from '../../tools/_kit/principal.js';
-import { authorizeScopes, scopesNeededBy } from '../../tools/_kit/scopes.js';
+import { authorizeScopes, requiredScopes, scopesNeededBy } from '../../tools/_kit/scopes.js';
 import type { Runtime } from '../http/request-context.js';
 import { RPC, rpcError } from './jsonrpc-errors.js';
 
 /**
- * /mcp needs a caller: an OAuth access token issued for this server's /mcp, an API
- * key or an identity-provider JWT. Without one the answer is 401 with the challenge
- * that sends OAuth clients to our protected-resource metadata.
+ * Who calls /mcp: an OAuth access token issued for this server's /mcp, an API key, an
+ * identity-provider JWT, or nobody (anonymous discovery: the router lets anonymous
+ * callers list tools and call the ones REST serves them). Credentials that fail never
+ * fall back to anonymous: 401 with the challenge that sends OAuth clients to our
+ * protected-resource metadata. Undefined when answered already.
  */
 export async function authenticateMcp(req: Request, res: Response, runtime: Runtime): Promise<Principal | undefined> {
-  const base = runtime.baseUrl(req);
-  const principal = await runtime.resolvePrincipal(req.headers, { resource: canonicalResource(base) });
-  if (principal.kind !== 'anonymous') return principal;
-  res.setHeader('WWW-Authenticate', wwwAuthenticate(base, principal.authError ? { error: 'invalid_token' } : {}));
-  rpcError(res, 401, RPC.SERVER_ERROR, principal.authError ? 'Unauthorized: invalid credentials' : 'Unauthorized: send an OAuth access token or API key as a Bearer token');
+  const principal = await runtime.resolvePrincipal(req.headers, { resource: canonicalResource(runtime.baseUrl(req)) });
+  if (principal.kind !== 'anonymous' || !principal.authError) return principal;
+  res.setHeader('WWW-Authenticate', wwwAuthenticate(runtime.baseUrl(req), { error: 'invalid_token' }));
+  rpcError(res, 401, RPC.SERVER_ERROR, 'Unauthorized: invalid credentials');
   return undefined;
+}
+
+/**
+ * 401 with the resource-metadata challenge for an anonymous call to a tool that needs a
+ * user, naming the scopes it needs: OAuth clients sign in at this moment. The JSON-RPC
+ * error carries the request id so the client can match it.
+ */
+export function challengeSignIn(req: Request, res: Response, runtime: Runtime, tool: AnyTool, id: RequestId): void {
+  res.setHeader('WWW-Authenticate', wwwAuthenticate(runtime.baseUrl(req), { scope: requiredScopes(tool) }));
+  rpcError(res, 401, RPC.SERVER_ERROR, `Unauthorized: ${tool.mcp ? tool.mcp.name : tool.name} needs a signed-in user; send an OAuth access token or API key as a Bearer token`, id);
 }
 
 /**

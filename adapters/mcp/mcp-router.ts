@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
-import { ErrorCode, JSONRPCMessageSchema, McpError, isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, JSONRPCMessageSchema, McpError, isInitializeRequest, isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse } from '@modelcontextprotocol/sdk/types.js';
 import type { Runtime } from '../http/request-context.js';
 import { buildContext, withAbortSources } from '../http/request-context.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
@@ -7,12 +7,14 @@ import type { Principal } from '../../tools/_kit/principal.js';
 import { toServiceError } from '../http/dependency-errors.js';
 import { httpError } from '../http/error-response.js';
 import { HttpExchange } from './http-exchange.js';
-import { authenticateMcp, checkScope } from './mcp-auth.js';
+import { anonymousMeter, servesAnonymous } from './anonymous-access.js';
+import { canElicitForm } from './confirm-by-elicitation.js';
+import { authenticateMcp, challengeSignIn, checkScope } from './mcp-auth.js';
 import { McpMultiplexer, type CallSession } from './multiplexer.js';
 import { RPC, rpcError } from './jsonrpc-errors.js';
 import { rebindingRefusal, type RebindingPolicy } from './rebinding-guard.js';
 import { isSupportedVersion, negotiate } from './protocol-versions.js';
-import { createMcpServer, type McpLogging } from './server-factory.js';
+import { createMcpServer, type SessionFacts } from './server-factory.js';
 import { sessionOwner } from './session-owner.js';
 import type { SessionStore } from './sessions.js';
 import type { ToolCatalog } from './tool-catalog.js';
@@ -37,15 +39,17 @@ const accepts = (req: Request, type: string) => {
 export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
   const router = express.Router();
   const mux = new McpMultiplexer();
-  const logging: McpLogging = {
+  const facts: SessionFacts = {
     levelFor: (id) => mux.sessionOf(id)?.session.logLevel,
+    canAsk: (id) => mux.canAsk(id),
     async setLevel(id, level) {
       const session = mux.sessionOf(id);
       if (!session) throw new McpError(ErrorCode.InvalidRequest, 'logging/setLevel needs a session: send the Mcp-Session-Id from initialize');
       if (!(await opts.sessions.setLogLevel(session.id, level))) throw new McpError(ErrorCode.InvalidRequest, 'Session not found; send a new initialize request');
     },
   };
-  void createMcpServer(opts.catalog, (id, signal) => mux.contextFor(id, signal), logging).connect(mux);
+  void createMcpServer(opts.catalog, (id, signal) => mux.contextFor(id, signal), facts).connect(mux);
+  const meterAnonymous = anonymousMeter(runtime.services.cache);
 
   router.use(async (req, res, next) => {
     const refusal = rebindingRefusal(req.headers, opts.rebinding);
@@ -56,6 +60,8 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     }
     const principal = await authenticateMcp(req, res, runtime);
     if (!principal) return;
+    // Anonymous callers are metered per address here; the signed-in by their plan in buildContext.
+    if (principal.kind === 'anonymous' && !(await meterAnonymous(req, res))) return;
     res.locals.principal = principal;
     next();
   });
@@ -95,6 +101,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
       const id = await opts.sessions.create({
         owner: sessionOwner(res.locals.principal as Principal),
         protocolVersion: message.params.protocolVersion,
+        elicitation: canElicitForm(message.params.capabilities),
         client: `${message.params.clientInfo.name}/${message.params.clientInfo.version}`,
         createdAt: new Date().toISOString(),
       });
@@ -102,12 +109,16 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     }
     const session = initialize ? undefined : await checkSession(req, res);
     if (session === null) return;
-    // Notifications and responses need no answer beyond 202.
-    if (!isJSONRPCRequest(message)) return void res.status(202).end();
+    // Notifications and responses need no answer beyond 202; a response may be the answer to an elicitation.
+    if (!isJSONRPCRequest(message)) {
+      if (session && (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message))) mux.deliver(message, session.id);
+      return void res.status(202).end();
+    }
 
     const principal = res.locals.principal as Principal;
     if (message.method === 'tools/call') {
       const entry = opts.catalog.get(String(message.params?.name ?? ''));
+      if (entry && principal.kind === 'anonymous' && !servesAnonymous(entry.tool)) return challengeSignIn(req, res, runtime, entry.tool, message.id);
       if (entry && !checkScope(req, res, runtime, principal, entry.tool)) return;
     }
     let ctx: ToolContext;

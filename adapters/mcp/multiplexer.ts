@@ -1,5 +1,5 @@
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, JSONRPCRequest, JSONRPCResponse, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import { withAbortSources } from '../http/request-context.js';
 import type { HttpExchange } from './http-exchange.js';
@@ -39,6 +39,8 @@ export class McpMultiplexer implements Transport {
 
   private lastId = 0;
   private readonly calls = new Map<number, Call>();
+  /** Requests the Server sent to a client during a call (elicitation): their id → the session and call they belong to. */
+  private readonly asked = new Map<RequestId, { sessionId: string; callId: number }>();
 
   async start(): Promise<void> {}
 
@@ -66,12 +68,32 @@ export class McpMultiplexer implements Transport {
     return this.calls.get(id as number)?.session;
   }
 
+  /** The call can put a request to its client and hear the answer: a session that declared elicitation, on an event stream. */
+  canAsk(id: RequestId): boolean {
+    const call = this.calls.get(id as number);
+    return call?.session?.session.elicitation === true && call.exchange.acceptsSse;
+  }
+
+  /**
+   * A client's answer to a request the Server put to it (POSTed on its own). Only the
+   * session it was asked in may answer, so one client cannot confirm another's booking;
+   * anything else is dropped. False when dropped.
+   */
+  deliver(message: JSONRPCResponse, sessionId: string): boolean {
+    const asked = message.id === undefined ? undefined : this.asked.get(message.id);
+    if (!asked || asked.sessionId !== sessionId) return false;
+    this.asked.delete(message.id!);
+    this.onmessage?.(message);
+    return true;
+  }
+
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if ('id' in message && !('method' in message)) {
       // The answer to one of our calls.
       const call = this.calls.get(message.id as number);
       if (!call) return;
       this.calls.delete(message.id as number);
+      this.forgetAsked(message.id as number);
       call.answered = true;
       await call.exchange.send({ ...message, id: call.clientId });
       call.onAnswered?.abort();
@@ -80,7 +102,13 @@ export class McpMultiplexer implements Transport {
     // A notification or server request the SDK relates to a call; anything else has nowhere to go.
     const related = options?.relatedRequestId;
     const call = related === undefined ? undefined : this.calls.get(related as number);
-    if (call) await call.exchange.send(message);
+    if (!call) return;
+    if ('method' in message && 'id' in message && call.session) this.asked.set(message.id, { sessionId: call.session.id, callId: related as number });
+    await call.exchange.send(message);
+  }
+
+  private forgetAsked(callId: number): void {
+    for (const [id, asked] of this.asked) if (asked.callId === callId) this.asked.delete(id);
   }
 }
 

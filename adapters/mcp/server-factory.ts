@@ -6,6 +6,7 @@ import type { ToolContext } from '../../tools/_kit/context.js';
 import type { StreamEvent } from '../../tools/_kit/define-tool.js';
 import { API_VERSION } from '../../tools/health/version.js';
 import { callTool } from './call-tool.js';
+import { confirmByElicitation } from './confirm-by-elicitation.js';
 import type { ToolCatalog } from './tool-catalog.js';
 
 const SERVER_INFO = { name: 'deal-engine', title: 'Deal Engine', version: API_VERSION };
@@ -24,7 +25,7 @@ export type ContextFactory = (requestId: RequestId, signal: AbortSignal) => Tool
  * through the multiplexer (multiplexer.ts); `initialize` gets a fresh one per request.
  * The tool listings and schemas are precomputed in the catalog.
  */
-export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactory, logging?: McpLogging): Server {
+export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactory, facts?: SessionFacts): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, logging: {} },
     instructions: INSTRUCTIONS,
@@ -34,8 +35,8 @@ export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactor
   server.setRequestHandler(LooseSetLevelRequest, async (request, extra) => {
     const level = LoggingLevelSchema.safeParse(request.params.level);
     if (!level.success) throw new McpError(ErrorCode.InvalidParams, `level must be one of: ${SEVERITY.join(', ')}`);
-    if (!logging) throw new McpError(ErrorCode.InvalidRequest, 'Send logging/setLevel after initialize, with the Mcp-Session-Id it gave');
-    await logging.setLevel(extra.requestId, level.data);
+    if (!facts) throw new McpError(ErrorCode.InvalidRequest, 'Send logging/setLevel after initialize, with the Mcp-Session-Id it gave');
+    await facts.setLevel(extra.requestId, level.data);
     return {};
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
@@ -56,7 +57,7 @@ export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactor
         params: { progressToken, progress, message },
       });
     };
-    const minLevel = logging?.levelFor(extra.requestId);
+    const minLevel = facts?.levelFor(extra.requestId);
     const sendLog = tool.kind !== 'stream' || !tool.logMessage || minLevel === undefined ? undefined : (event: StreamEvent) => {
       const log = tool.logMessage?.(event);
       if (!log || !atLeast(log.level, minLevel)) return;
@@ -66,15 +67,22 @@ export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactor
       });
     };
     const onEvent = sendProgress || sendLog ? (event: StreamEvent) => (sendProgress?.(event), sendLog?.(event)) : undefined;
-    return callTool(entry.tool, entry.fromArgs(request.params.arguments ?? {}), makeContext(extra.requestId, extra.signal), onEvent);
+    const ctx = makeContext(extra.requestId, extra.signal);
+    // Money-moving tools ask the person themselves when the client can put the question (confirm-by-elicitation.ts).
+    if (facts?.canAsk(extra.requestId)) ctx.confirm = confirmByElicitation((r, schema, options) => extra.sendRequest(r, schema, options), extra.signal);
+    return callTool(entry.tool, entry.fromArgs(request.params.arguments ?? {}), ctx, onEvent);
   });
   return server;
 }
 
-/** Where a session's log level lives: the router keeps it in the session store, across processes. */
-export interface McpLogging {
+/**
+ * What the shared Server learns from a call's session (the router keeps sessions in the
+ * store, across processes): its log level, and whether its client answers elicitations.
+ */
+export interface SessionFacts {
   levelFor(requestId: RequestId): LoggingLevel | undefined;
   setLevel(requestId: RequestId, level: LoggingLevel): Promise<void>;
+  canAsk(requestId: RequestId): boolean;
 }
 
 /** The SDK's own schema would turn a bad level into an internal error; this lets us answer invalid params. */

@@ -13,7 +13,9 @@ export function sessionOwner(principal: Principal): string {
     case 'internal':
       return 'internal';
     case 'anonymous':
-      // /mcp refuses anonymous callers before any session is read; this only keeps the mapping total.
+      // Anonymous sessions are only the anonymous' own: signing in later means a new
+      // session (a signed-in principal gets 404 for this one, and the reverse), so
+      // nothing seen or asked before sign-in is carried into the user's session.
       return 'anonymous';
   }
 }

@@ -8,6 +8,8 @@ export interface McpSession {
   protocolVersion: string;
   client: string;
   createdAt: string;
+  /** The client declared form elicitation at initialize: money-moving tools ask it to confirm. */
+  elicitation?: boolean;
   /** Set by logging/setLevel: the least severe log message the client wants. */
   logLevel?: LoggingLevel;
 }

@@ -47,9 +47,12 @@ describe('/mcp over OAuth, end to end', () => {
     const { secret } = await mintKey('sdk-user');
     const provider = new HeadlessProvider(secret);
 
-    // First connect: 401 → the SDK runs discovery + registration and "opens the browser".
+    // First connect is anonymous (discovery needs no sign-in); a tool that needs a user answers
+    // 401 → the SDK runs discovery + registration and "opens the browser".
     const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
-    await expect(new Client({ name: 'e2e', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    const anonymous = new Client({ name: 'e2e', version: '1.0.0' });
+    await anonymous.connect(first);
+    await expect(anonymous.callTool({ name: 'list_trips', arguments: {} })).rejects.toBeInstanceOf(UnauthorizedError);
     expect(provider.info?.client_id).toMatch(/^de_ocl_/);
     expect(provider.authorizationUrl?.searchParams.get('resource')).toBe(`${server.url}/mcp`);
     expect(provider.authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
@@ -80,7 +83,7 @@ describe('/mcp over OAuth, end to end', () => {
   it('oauth4webapi: discovery from the 401, registration, PKCE, tools/call, refresh, and refresh reuse', async () => {
     const { secret } = await mintKey('o4w-user');
 
-    const anonymous = await fetch(mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    const anonymous = await fetch(mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_trips', arguments: {} } }) });
     expect(anonymous.status).toBe(401);
     const challenge = anonymous.headers.get('www-authenticate')!;
     expect(challenge).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", scope="read"`);

@@ -848,11 +848,11 @@ describe('another user and a guest are refused with the answer an unknown id get
     });
   }
 
-  it('MCP: a session id is usable by the key that opened it only (Bob: 404, a guest: 401, as for an unknown id)', async () => {
+  it('MCP: a session id is usable by the key that opened it only (Bob and a guest: 404, as for an unknown id)', async () => {
     const list = (authorization: string | null, session: string) =>
       fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...mcpHeaders(authorization, session), 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
     const unknown = '00000000-0000-4000-8000-000000000000';
-    for (const [who, auth, status] of [['bob', headers.bob.authorization!, 404], ['anon', null, 401]] as const) {
+    for (const [who, auth, status] of [['bob', headers.bob.authorization!, 404], ['anon', null, 404]] as const) {
       const a = await list(auth, s.mcpSession);
       const u = await list(auth, unknown);
       const [at, ut] = [await a.text(), await u.text()];

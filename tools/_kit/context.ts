@@ -80,4 +80,20 @@ export interface ToolContext {
   log: Logger;
   signal: AbortSignal;
   services: Services;
+  /**
+   * Asks the person behind the client to approve what is about to happen (MCP elicitation);
+   * true only on an explicit yes. Set only where the client can ask; REST never sets it.
+   */
+  confirm?: (summary: Confirmation) => Promise<boolean>;
+}
+
+/** What a person approves before money moves or a booking changes: shown to them as is. */
+export interface Confirmation {
+  /** One line: what happens, e.g. "Book JFK→LHR on 10 Feb 2027, economy". */
+  action: string;
+  /** The exact amount, with its currency, e.g. "USD 612.40 charged to the card". */
+  price: string;
+  passengers: readonly string[];
+  /** Fare rules, refund terms, deadlines the person agrees to. */
+  conditions: readonly string[];
 }
