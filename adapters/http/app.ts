@@ -7,7 +7,7 @@ import { SessionStore } from '../mcp/sessions.js';
 import { ToolCatalog } from '../mcp/tool-catalog.js';
 import { buildOpenApi } from '../openapi/build-openapi.js';
 import { bodyErrors } from '../rest/body-errors.js';
-import { restRouter } from '../rest/rest-router.js';
+import { restDispatch } from '../rest/dispatch-table.js';
 import { toServiceError } from './dependency-errors.js';
 import { httpError } from './error-response.js';
 import type { Runtime } from './request-context.js';
@@ -50,6 +50,8 @@ export function createApp(opts: AppOptions): Express {
   // Before the request log: balancers probe every few seconds.
   if (opts.readiness) app.get('/health/ready', opts.readiness.route);
   app.use(logRequests(app, opts.logger));
+  // Every REST route in one table lookup, first: REST calls skip the layers below.
+  app.use(restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit }));
   if (opts.oauth) {
     app.post('/oauth/register', ipRateLimit(opts.runtime.services.cache, { name: 'register', limit: 30, windowS: 60 }));
     // Only OAuth paths enter the authorization server's router: everything else skips its layers.
@@ -70,9 +72,9 @@ export function createApp(opts: AppOptions): Express {
 
   // Stripe signs the raw bytes, so its webhook reads its own body before the JSON parser does.
   app.use(stripeWebhookRouter(opts.runtime.services, { bodyLimit: opts.bodyLimit }));
+  // Other paths still read a JSON body, so a malformed one is a 422 before the 404, as it always was.
   app.use(express.json({ limit: opts.bodyLimit, type: (req) => isJsonContentType(req.headers['content-type']) }));
   app.use(bodyErrors);
-  app.use(restRouter(opts.tools, opts.runtime));
 
   app.use((_req, res) => {
     const { status, body } = httpError(new ToolError('NOT_FOUND', 'Not Found', { hint: 'See /openapi.json for the routes this service offers.' }));

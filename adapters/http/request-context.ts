@@ -5,8 +5,13 @@ import type { Principal } from '../../tools/_kit/principal.js';
 import type { Meter } from './meter.js';
 import type { PrincipalResolver } from '../identity/resolve-principal.js';
 
-/** Aborts when the client goes away before we finished answering. */
+/**
+ * Aborts when the client goes away before we finished answering. Called when a tool
+ * first reads its signal, which may be after the client left: then it is aborted already.
+ */
 export function abortOnDisconnect(res: Response): AbortSignal {
+  const gone = res.socket === null ? res.destroyed : res.socket.destroyed;
+  if (gone && !res.writableFinished) return AbortSignal.abort(new Error('client disconnected'));
   const controller = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) controller.abort(new Error('client disconnected'));
@@ -62,11 +67,11 @@ function callMeta(req: Request, runtime: Runtime): CallMeta {
 export async function buildContext(req: Request, res: Response, runtime: Runtime, resolved?: Principal): Promise<ToolContext> {
   const principal = resolved ?? (await runtime.resolvePrincipal(req.headers));
   await runtime.meter(principal, res);
-  const disconnected = abortOnDisconnect(res);
+  // Most tools never read their signal; the controller and close listener are made on first read.
   return lazyContext(
     { principal, requestId: String(req.id), services: runtime.services, call: callMeta(req, runtime) },
     () => req.log as Logger,
-    () => [disconnected, runtime.shutdown],
+    () => [abortOnDisconnect(res), runtime.shutdown],
   );
 }
 

@@ -34,7 +34,8 @@ export interface StartOptions {
 
 /** Opens the database and cache, serves REST + MCP, and returns a handle whose close() shuts down gracefully. */
 export async function startServer(config: AppConfig, opts: StartOptions = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? pino({ level: config.LOG_LEVEL });
+  // Asynchronous stdout: log lines (one per request) are buffered and written off the request path; pino flushes them on exit.
+  const logger = opts.logger ?? pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: false }));
   const startedAt = new Date();
   const { services, db, identity, close: releaseServices } = await openServices(config, logger, startedAt);
   const { cache } = services;

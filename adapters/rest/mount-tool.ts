@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { ToolError } from '../../tools/_kit/errors.js';
 import { authorizeCall, invokeUnary, openStream } from '../../tools/_kit/invoke.js';
@@ -9,6 +9,10 @@ import { buildContext, type Runtime } from '../http/request-context.js';
 import { assembleInput } from './assemble-input.js';
 import type { InputPlan } from './input-plan.js';
 import { pipeToSse } from './pipe-to-sse.js';
+import { sendJson } from './send-json.js';
+
+/** Runs one tool for one matched request; `params` are the decoded path parameters. */
+export type ToolHandler = (req: Request, res: Response, params: Record<string, string | undefined>) => Promise<void>;
 
 export function sendError(req: Request, res: Response, err: unknown): void {
   const toolErr = toServiceError(err);
@@ -32,10 +36,11 @@ function wrongContentType(req: Request): ToolError | undefined {
   });
 }
 
-/** One express handler per tool: split the request into the tool input, run it, answer. */
-export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime): RequestHandler {
+/** One handler per tool: split the request into the tool input, run it, answer. */
+export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime): ToolHandler {
   const status = (tool.rest && tool.rest.status) || 200;
-  return async (req, res) => {
+  const cacheControl = tool.rest ? tool.rest.cacheControl : undefined;
+  return async (req, res, params) => {
     try {
       // Who may call comes first: a caller without the right gets 401/403 whatever the body holds.
       const ctx = await buildContext(req, res, runtime);
@@ -44,12 +49,12 @@ export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime): R
         const bad = wrongContentType(req);
         if (bad) throw bad;
       }
-      const assembled = assembleInput(plan, req.params as Record<string, string>, req.query as Record<string, unknown>, req.body);
+      const assembled = assembleInput(plan, params, req.query as Record<string, unknown>, req.body);
       if (!assembled.ok) throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: assembled.issues });
       if (tool.kind === 'unary') {
         const out = await invokeUnary(tool, ctx, assembled.input, plan.partOf);
-        if (tool.rest && tool.rest.cacheControl) res.setHeader('Cache-Control', tool.rest.cacheControl);
-        res.status(status).json(out);
+        if (cacheControl) res.setHeader('Cache-Control', cacheControl);
+        sendJson(res, status, out);
         return;
       }
       await pipeToSse(openStream(tool, ctx, assembled.input, plan.partOf), res, ctx, runtime.shutdown);
