@@ -25,21 +25,34 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-// Offsets only change at whole or half hours (DST, zone rules), so one reading per
-// zone and 15-minute slot serves every flight in it.
+// A zone's offset changes a few times a year at most, so one reading per zone and
+// UTC day serves every flight in it when the day starts and ends on the same
+// offset; a day with a change (DST) is read per 15-minute slot, since offsets
+// change on whole or half hours.
+const DAY_MS = 86_400_000;
 const SLOT_MS = 15 * 60_000;
-const offsets = new Map<string, number>();
+/** Per zone and day: the day's one offset, or null when it changes during the day. */
+const dayOffsets = new Map<string, number | null>();
+const slotOffsets = new Map<string, number>();
+
+function cached<V>(map: Map<string, V>, key: string, read: () => V): V {
+  if (map.has(key)) return map.get(key)!;
+  const value = read();
+  if (map.size > 50_000) map.clear();
+  map.set(key, value);
+  return value;
+}
 
 /** The zone's offset from UTC in minutes at an instant. */
 function offsetMinutes(timeZone: string, epochMs: number): number {
-  const key = `${timeZone}|${Math.floor(epochMs / SLOT_MS)}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    offset = readOffset(timeZone, Math.floor(epochMs / SLOT_MS) * SLOT_MS);
-    if (offsets.size > 50_000) offsets.clear();
-    offsets.set(key, offset);
-  }
-  return offset;
+  const day = Math.floor(epochMs / DAY_MS);
+  const whole = cached(dayOffsets, `${timeZone}|${day}`, () => {
+    const start = readOffset(timeZone, day * DAY_MS);
+    return start === readOffset(timeZone, (day + 1) * DAY_MS - 1) ? start : null;
+  });
+  if (whole !== null) return whole;
+  const slot = Math.floor(epochMs / SLOT_MS);
+  return cached(slotOffsets, `${timeZone}|${slot}`, () => readOffset(timeZone, slot * SLOT_MS));
 }
 
 function readOffset(timeZone: string, epochMs: number): number {

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { airportInstant } from '../../adapters/providers/seats-aero/local-time.js';
+import { findAirport } from '../../tools/places/airports.js';
+
+// airportInstant reads each zone's offset once per UTC day unless the day holds a
+// change: every wall-clock time of a year, DST days included, must still name the
+// instant that shows that wall-clock time at the airport.
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockAt(epochMs: number, timeZone: string): string {
+  const format = formats.get(timeZone) ?? new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  formats.set(timeZone, format);
+  const parts = format.formatToParts(new Date(epochMs));
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+describe('seats.aero local times', () => {
+  it.each(['JFK', 'LHR', 'SYD', 'DEL', 'YYT'])('every wall-clock time of a year at %s names its own instant', (iata) => {
+    const zone = findAirport(iata)!.timezone!;
+    let checked = 0;
+    let gaps = 0;
+    // Every 37 minutes of 2027 in local wall-clock terms, so every hour and every DST day is crossed.
+    for (let naive = Date.UTC(2027, 0, 1); naive < Date.UTC(2028, 0, 1); naive += 37 * 60_000) {
+      const local = new Date(naive).toISOString().slice(0, 19);
+      const instant = airportInstant(local, iata);
+      expect(instant).not.toBeNull();
+      const back = wallClockAt(instant!, zone);
+      if (back !== local) {
+        gaps += 1; // a wall-clock time skipped by a spring-forward names no instant
+        continue;
+      }
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(14_000);
+    // At most the skipped hour (or half hour) a year, seen every 37 minutes.
+    expect(gaps).toBeLessThanOrEqual(2);
+  });
+});
