@@ -73,7 +73,7 @@ export function createSerpApiClient(opts: { transport: HttpTransport; apiKey: st
     try {
       return await transport({ method: 'GET', path: '/search', query, headers: { accept: 'application/json' }, signal });
     } catch (err) {
-      // fetch's TypeErrors can quote the URL, key included: replace them here
+      // A network failure's cause can quote the URL, key included: replace it here
       // rather than let the policy keep them as the cause.
       if (err instanceof TypeError && !signal.aborted) {
         throw new ProviderError('serpapi', 'network', 'serpapi could not be reached', { cause: new Error(scrub(err.message)) });
