@@ -1,17 +1,20 @@
-// `npm run bench`: bare express vs our REST adapter vs MCP tools/call, for the same
-// suggest_places call, measured in one run. Each server and the load generator run
-// in separate processes; rounds are interleaved (A, B, C, A, B, C, ...) and each
-// target's median is reported, which keeps noise down on a small machine. The server's
-// CPU time per request is shown too: it moves less than req/s when neighbours are busy.
+// `npm run bench`: bare express vs our REST adapter (anonymous, and metered API-key
+// callers) vs MCP tools/call, for the same suggest_places call, measured in one run.
+// Each server and the load generator run in separate processes; rounds are interleaved
+// (A, B, C, A, B, C, ...) and each target's median is reported, which keeps noise down
+// on a small machine. The server's CPU time per request is shown too: it moves less
+// than req/s when neighbours are busy.
 // Benchmarks print, they do not assert: a missed target prints MISS and exits 0.
-// Knobs: BENCH_ROUNDS, BENCH_DURATION_S, BENCH_WARMUP_S, BENCH_CONNECTIONS, and
+// Knobs: BENCH_ROUNDS, BENCH_DURATION_S, BENCH_WARMUP_S, BENCH_CONNECTIONS,
+// BENCH_TARGETS=bare,rest,rest-key,mcp (which rows; bare always runs, it is the yardstick;
+// `BENCH_TARGETS=rest,rest-key tsx bench/run.ts` measures the REST side alone), and
 // BENCH_PROFILE=<dir> to write a --cpu-prof profile of each server on exit.
 import { cpus } from 'node:os';
 import type { Request } from 'autocannon';
 import { startLoadGenerator, startServerChild, type ServerChild } from './children.js';
 import { checkSameAnswers } from './sanity.js';
 import { printTable, type Measured, type Row } from './table.js';
-import { mcpRequests, restRequests } from './targets.js';
+import { BENCH_INTERNAL_KEY, QUERIES, mcpRequests, restPath, restRequests } from './targets.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ROUNDS = num('BENCH_ROUNDS', 5);
@@ -19,16 +22,54 @@ const DURATION_S = num('BENCH_DURATION_S', 3);
 const WARMUP_S = num('BENCH_WARMUP_S', 3);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 10);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+const WANTED = new Set(['bare', ...(process.env.BENCH_TARGETS ?? 'rest,rest-key,mcp').split(',').map((s) => s.trim())]);
+/** Business plan keys allow 3,000 requests a minute each; enough keys keep every answer a 200 at any rate this machine reaches. */
+const API_KEYS = 200;
 
+type Kind = 'bare' | 'rest' | 'rest-key' | 'mcp';
 interface Target {
+  kind: Kind;
   name: string;
   server: ServerChild;
   requests: Request[];
   results: Measured[];
 }
 
-// One process per target, even for REST and MCP, so each is measured on its own heap and JIT state.
-const started = await Promise.allSettled(['./bare-server.ts', './real-server.ts', './real-server.ts'].map((f) => startServerChild(f, PROFILE_DIR)));
+const NAMES: Record<Kind, string> = { bare: 'bare express', rest: 'REST adapter', 'rest-key': 'REST API key', mcp: 'MCP tools/call' };
+const FILES: Record<Kind, string> = { bare: './bare-server.ts', rest: './real-server.ts', 'rest-key': './real-server.ts', mcp: './real-server.ts' };
+const kinds = (['bare', 'rest', 'rest-key', 'mcp'] as const).filter((k) => WANTED.has(k));
+
+/** Metered callers: business-plan keys minted through the API by the service back end (the internal key). */
+async function mintKeys(url: string, n: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${url}/api/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-key': BENCH_INTERNAL_KEY },
+      body: JSON.stringify({ user_id: `bench-user-${i}`, tier: 'business', name: 'bench' }),
+    });
+    if (!res.ok) throw new Error(`minting a bench key: HTTP ${res.status} ${await res.text()}`);
+    keys.push(((await res.json()) as { secret: string }).secret);
+  }
+  return keys;
+}
+
+/** Every key asks every query, so each key's counters see the same share of the load. */
+const keyedRequests = (keys: string[]): Request[] =>
+  keys.flatMap((key) => QUERIES.map((q) => ({ method: 'GET', path: restPath(q), headers: { authorization: `Bearer ${key}` } })));
+
+/** The metered row must answer what the others answer, and carry the plan's RateLimit header. */
+async function checkKeyedAnswers(bareUrl: string, keyedUrl: string, key: string): Promise<void> {
+  for (const q of QUERIES) {
+    const want = JSON.stringify(await (await fetch(bareUrl + restPath(q))).json());
+    const res = await fetch(keyedUrl + restPath(q), { headers: { authorization: `Bearer ${key}` } });
+    if (!res.ok || !res.headers.get('ratelimit')) throw new Error(`REST API-key answer for "${q}": HTTP ${res.status}, RateLimit ${res.headers.get('ratelimit')}`);
+    if (JSON.stringify(await res.json()) !== want) throw new Error(`REST API-key answer for "${q}" differs from the baseline`);
+  }
+}
+
+// One process per target, even for the REST and MCP rows, so each is measured on its own heap and JIT state.
+const started = await Promise.allSettled(kinds.map((k) => startServerChild(FILES[k], PROFILE_DIR)));
 const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
 const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
 if (failed) {
@@ -36,18 +77,21 @@ if (failed) {
   await Promise.all(servers.map((s) => s.stop()));
   throw failed.reason;
 }
-const [bare, rest, mcp] = servers as [ServerChild, ServerChild, ServerChild];
 const load = startLoadGenerator();
-const targets: Target[] = [
-  { name: 'bare express', server: bare, requests: restRequests(), results: [] },
-  { name: 'REST adapter', server: rest, requests: restRequests(), results: [] },
-  { name: 'MCP tools/call', server: mcp, requests: mcpRequests(), results: [] },
-];
+const targets: Target[] = kinds.map((kind, i) => ({ kind, name: NAMES[kind], server: servers[i]!, requests: kind === 'mcp' ? mcpRequests() : restRequests(), results: [] }));
+const byKind = (k: Kind) => targets.find((t) => t.kind === k);
 
 try {
   console.log(`suggest_places x ${ROUNDS} rounds of ${DURATION_S}s after a ${WARMUP_S}s warm-up, ${CONNECTIONS} connections; Node ${process.version}, ${cpus().length} CPUs`);
   // The comparison is only fair if every target does the same work and gets the same answer.
-  await checkSameAnswers(bare.url, rest.url, mcp.url);
+  const bare = byKind('bare')!;
+  const [rest, keyed, mcp] = [byKind('rest'), byKind('rest-key'), byKind('mcp')];
+  if (rest && mcp) await checkSameAnswers(bare.server.url, rest.server.url, mcp.server.url);
+  if (keyed) {
+    const keys = await mintKeys(keyed.server.url, API_KEYS);
+    keyed.requests = keyedRequests(keys);
+    await checkKeyedAnswers(bare.server.url, keyed.server.url, keys[0]!);
+  }
   const job = (t: Target, durationS: number) => load.run({ url: t.server.url, requests: t.requests, durationS, connections: CONNECTIONS });
   for (const t of targets) await job(t, WARMUP_S);
   for (let round = 1; round <= ROUNDS; round++) {
@@ -59,7 +103,7 @@ try {
       console.log(`  round ${round} ${t.name.padEnd(14)} ${Math.round(r.rps)} req/s, ${cpuUs.toFixed(0)} µs CPU/req${r.bad ? `  (${r.bad} errors/non-2xx!)` : ''}`);
     }
   }
-  printTable(targets.map((t): Row => ({ name: t.name, results: t.results })));
+  printTable(targets.map((t): Row => ({ name: t.name, kind: t.kind, results: t.results })));
 } finally {
-  await Promise.all([load.stop(), bare.stop(), rest.stop(), mcp.stop()]);
+  await Promise.all([load.stop(), ...servers.map((s) => s.stop())]);
 }

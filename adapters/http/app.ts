@@ -7,7 +7,7 @@ import { SessionStore } from '../mcp/sessions.js';
 import { ToolCatalog } from '../mcp/tool-catalog.js';
 import { buildOpenApi } from '../openapi/build-openapi.js';
 import { bodyErrors } from '../rest/body-errors.js';
-import { restDispatch } from '../rest/dispatch-table.js';
+import { mountInFront, restDispatch } from '../rest/dispatch-table.js';
 import { toServiceError } from './dependency-errors.js';
 import { httpError } from './error-response.js';
 import type { Runtime } from './request-context.js';
@@ -49,9 +49,10 @@ export function createApp(opts: AppOptions): Express {
   if (opts.drain) app.use(opts.drain.track);
   // Before the request log: balancers probe every few seconds.
   if (opts.readiness) app.get('/health/ready', opts.readiness.route);
-  app.use(logRequests(app, opts.logger));
-  // Every REST route in one table lookup, first: REST calls skip the layers below.
-  app.use(restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit }));
+  const log = logRequests(app, opts.logger);
+  app.use(log);
+  // Every REST route in one table lookup ahead of express's router: REST calls pass only drain tracking and the log.
+  mountInFront(app, restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit }), opts.drain ? [opts.drain.track, log] : [log], lastResort);
   if (opts.oauth) {
     app.post('/oauth/register', ipRateLimit(opts.runtime.services.cache, { name: 'register', limit: 30, windowS: 60 }));
     // Only OAuth paths enter the authorization server's router: everything else skips its layers.
