@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../_kit/define-tool.js';
 import { principalUserId } from '../_kit/principal.js';
 import { loadQuote } from '../booking/mcp/quote-store.js';
+import { confirmWithPerson, priceText } from '../booking/mcp/confirm-step.js';
 import { capturedFor, claimPayment, refundFailedGoods, refundOnFailure, spendablePayment } from '../payments/index.js';
 import { bookStay } from './book-stay.js';
 import { StayBookingView } from './hotel-schemas.js';
@@ -20,7 +21,7 @@ export const bookHotelTool = defineTool({
   description:
     'Step 2 of booking a hotel over MCP: books exactly what quote_hotel priced, for the guests given there, as a booking of the signed-in user. ' +
     'Calling it again with the same token answers the same booking; it never books twice. The card payment quote_hotel opened must have succeeded ' +
-    '(PAYMENT_REQUIRED otherwise). Fails with GONE once the token or the 30-minute price lock has expired: quote again. Whenever the stay cannot be booked after the payment succeeded (expired, refused), the payment is refunded in full and the error says so. When the hotel provider gives no clear answer (a timeout or a server error), the stay is looked up with the provider and settled within about 15 minutes: confirmed, or failed with the payment refunded in full. Do not pay again.',
+    '(PAYMENT_REQUIRED otherwise). Fails with GONE once the token or the 30-minute price lock has expired: quote again. Whenever the stay cannot be booked after the payment succeeded (expired, refused), the payment is refunded in full and the error says so. When the hotel provider gives no clear answer (a timeout or a server error), the stay is looked up with the provider and settled within about 15 minutes: confirmed, or failed with the payment refunded in full. Do not pay again. If the client supports elicitation, the traveller first confirms the price, travellers and terms; a no books nothing and gives the payment back.',
   area: 'Hotels',
   input: z.strictObject({ confirmationToken: z.string().trim().min(1).max(200).describe('The token quote_hotel returned.') }),
   output: StayBookingView,
@@ -30,6 +31,12 @@ export const bookHotelTool = defineTool({
   mcp: { name: 'book_hotel', annotations: { title: 'Book the quoted hotel', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true } },
   handler: async (ctx, input) => {
     const q = await loadQuote<HotelMcpQuote>(ctx, input.confirmationToken, 'hotel');
+    // A stay already made for this quote is the answer to a repeated call: nothing to confirm again.
+    const prior = await ctx.services.stayBookings.byQuote(q.quoteId);
+    if (!prior) {
+      const summary = q.summary ?? { action: 'Book the quoted hotel', price: priceText(q.totalMinor, q.currency), passengers: q.guests.map((g) => `${g.givenName} ${g.familyName}`), conditions: [] };
+      await confirmWithPerson(ctx, { token: input.confirmationToken, summary, paymentIntentId: q.paymentIntentId, nothingDone: 'nothing was booked' });
+    }
     const payment = await spendablePayment(ctx, { paymentIntentId: q.paymentIntentId, purpose: 'hotel', subject: q.quoteId });
     if (payment.state === 'open') {
       await refundOnFailure(ctx, payment, async () => {

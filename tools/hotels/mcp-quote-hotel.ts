@@ -3,6 +3,9 @@ import { defineTool } from '../_kit/define-tool.js';
 import { toMinor } from '../_kit/money.js';
 import { openCardPayment } from '../payments/index.js';
 import { newToken, saveQuote } from '../booking/mcp/quote-store.js';
+import { priceText } from '../booking/mcp/confirm-step.js';
+import type { Confirmation } from '../_kit/context.js';
+import type { StayQuote } from '../_kit/stays-cars-cruises.js';
 import { StayQuoteOutput, lockRate, quoteView } from './quote.js';
 
 // Step 1 of booking a hotel over MCP: lock the rate, state the exact price and
@@ -21,6 +24,20 @@ export interface HotelMcpQuote {
   phoneNumber: string;
   specialRequests?: string | undefined;
   loyaltyAccountNumber?: string | undefined;
+  /** What the guest confirms when the client can ask (book_hotel). */
+  summary?: Confirmation;
+}
+
+/** The stay, the guests, the exact amount and the cancellation terms, as the guest confirms them. */
+function staySummary(quote: StayQuote, totalMinor: number, guests: { givenName: string; familyName: string }[]): Confirmation {
+  const due = quote.dueAtAccommodation ? `; plus ${quote.dueAtAccommodation.currency} ${quote.dueAtAccommodation.amount} paid at the hotel` : '';
+  const refunds = quote.cancellationTimeline.map((t) => `Cancel before ${t.before.replace('T', ' ').slice(0, 16)}: ${t.refund.currency} ${t.refund.amount} back.`);
+  return {
+    action: `Book ${quote.accommodation.name}: ${quote.rooms} × ${quote.roomName} (${quote.boardType.replaceAll('_', ' ')}), ${quote.checkIn} to ${quote.checkOut}`,
+    price: `${priceText(totalMinor, quote.total.currency)} charged to the card you paid with${due}`,
+    passengers: guests.map((g) => `${g.givenName} ${g.familyName}`),
+    conditions: refunds.length ? refunds : ['Not refundable once booked.'],
+  };
 }
 
 const Args = z.strictObject({
@@ -70,6 +87,7 @@ export const quoteHotelTool = defineTool({
       phoneNumber: input.phoneNumber,
       specialRequests: input.specialRequests,
       loyaltyAccountNumber: input.loyaltyAccountNumber,
+      summary: staySummary(quote, totalMinor, input.guests),
     });
     return {
       ...quoteView(quote, cached),

@@ -9,6 +9,7 @@ import { placePaidOrder } from '../checkout/place-order.js';
 import type { BookingRecord } from '../store.js';
 import type { BookingQuote } from './quote-booking.js';
 import { loadQuote } from './quote-store.js';
+import { confirmWithPerson, priceText } from './confirm-step.js';
 
 /** The booking this payment already paid for; a failed (refunded) attempt is an error, not an answer. */
 async function bookingPaidBy(ctx: ToolContext, paymentIntentId: string): Promise<BookingRecord | null> {
@@ -20,13 +21,24 @@ async function bookingPaidBy(ctx: ToolContext, paymentIntentId: string): Promise
   return booking;
 }
 
+/** The person's yes to this quote when the client can ask (confirm-step.ts); quotes made before summaries existed get a plain one. */
+function confirmQuote(ctx: ToolContext, token: string, quote: BookingQuote): Promise<void> {
+  const summary = quote.summary ?? {
+    action: quote.kind === 'book' ? 'Book the quoted flight' : 'Hold the quoted flight',
+    price: priceText(quote.totalMinor, quote.currency),
+    passengers: quote.passengers.map((p) => `${p.given_name} ${p.family_name}`),
+    conditions: [],
+  };
+  return confirmWithPerson(ctx, { token, summary, paymentIntentId: quote.paymentIntentId, nothingDone: quote.kind === 'book' ? 'nothing was booked' : 'nothing was held' });
+}
+
 const Args = z.strictObject({ confirmationToken: z.string().trim().min(1).max(200).describe('The token quote_booking returned.') });
 
 export const bookFlightTool = defineTool({
   name: 'booking.mcp_book',
   title: 'Book the quoted flight',
   description:
-    'Step 2 of booking over MCP: books exactly what quote_booking priced, once its card payment has succeeded. Calling it again with the same token answers the same booking; it never books twice.',
+    'Step 2 of booking over MCP: books exactly what quote_booking priced, once its card payment has succeeded. Calling it again with the same token answers the same booking; it never books twice. If the client supports elicitation, the traveller first confirms the price, travellers and terms; a no books nothing and gives the payment back.',
   area: 'Flight booking',
   input: Args,
   output: BookingResult,
@@ -40,6 +52,7 @@ export const bookFlightTool = defineTool({
     const paymentIntentId = quote.paymentIntentId!;
     const prior = await bookingPaidBy(ctx, paymentIntentId);
     if (prior) return bookingResult(ctx, prior);
+    await confirmQuote(ctx, input.confirmationToken, quote);
     let booking;
     try {
       booking = await placePaidOrder(ctx, {
@@ -64,7 +77,7 @@ export const bookFlightTool = defineTool({
 export const holdFlightTool = defineTool({
   name: 'booking.mcp_hold',
   title: 'Hold the quoted flight',
-  description: 'Step 2 of a hold over MCP: reserves what quote_booking (purpose "hold") priced, without payment. Calling it again with the same token answers the same hold.',
+  description: 'Step 2 of a hold over MCP: reserves what quote_booking (purpose "hold") priced, without payment. Calling it again with the same token answers the same hold. If the client supports elicitation, the traveller first confirms the price, travellers and terms; a no holds nothing.',
   area: 'Flight booking',
   input: Args,
   output: BookingResult,
@@ -76,6 +89,7 @@ export const holdFlightTool = defineTool({
   handler: async (ctx, input) => {
     const quote = await loadQuote<BookingQuote>(ctx, input.confirmationToken, 'hold');
     const doneKey = `mcp-quote-done:${input.confirmationToken}`;
+    if (!(await ctx.services.cache.get(doneKey))) await confirmQuote(ctx, input.confirmationToken, quote);
     // One hold per token, even for two calls at once.
     if (!(await ctx.services.cache.setIfAbsent(doneKey, 'running', 900))) {
       const prior = await ctx.services.cache.get<string>(doneKey);

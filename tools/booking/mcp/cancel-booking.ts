@@ -6,6 +6,9 @@ import type { AirlineCredit, OrderCancellation } from '../../_kit/providers.js';
 import { loadBooking } from '../booking-access.js';
 import { confirmCancellation, quoteCancellation } from '../manage/cancel-flow.js';
 import { loadQuote, newToken, saveQuote } from './quote-store.js';
+import { confirmWithPerson } from './confirm-step.js';
+import type { Confirmation } from '../../_kit/context.js';
+import type { BookingRecord } from '../store.js';
 
 interface CancelQuote {
   kind: 'cancel';
@@ -29,7 +32,7 @@ export const cancelBookingTool = defineTool({
   name: 'booking.mcp_cancel',
   title: 'Cancel a flight booking',
   description:
-    'Two steps. Without confirmationToken: asks the airline what cancelling refunds and returns that with a token valid for 10 minutes (nothing is cancelled). With the token: cancels; money the airline refunds goes back to the card, and airline credits it issues instead are listed with their id, code and expiry (and kept on the booking). Only the booking owner can cancel.',
+    'Without confirmationToken: asks the airline what cancelling refunds and returns that with a token valid for 10 minutes (nothing is cancelled); a client that supports elicitation instead asks the traveller to confirm and cancels in this call. With the token: cancels; money the airline refunds goes back to the card, and airline credits it issues instead are listed with their id, code and expiry (and kept on the booking). Only the booking owner can cancel.',
   area: 'Flight booking',
   input: z.strictObject({
     bookingRef: z.string().trim().min(1).max(200).describe('booking_ref (bk_...) of the booking.'),
@@ -52,24 +55,32 @@ export const cancelBookingTool = defineTool({
   mcp: { name: 'cancel_booking', annotations: { title: 'Cancel a flight booking', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } },
   handler: async (ctx, input) => {
     const booking = await loadBooking(ctx, input.bookingRef);
-    if (input.confirmationToken === undefined) {
-      const cancellation = await quoteCancellation(ctx, booking);
-      const token = newToken('cq');
+    let token = input.confirmationToken;
+    let cancellation: OrderCancellation;
+    if (token === undefined) {
+      cancellation = await quoteCancellation(ctx, booking);
+      token = newToken('cq');
       const expiresAt = await saveQuote<CancelQuote>(ctx, token, { kind: 'cancel', bookingId: booking.id, cancellation });
-      return {
-        bookingRef: booking.id,
-        status: booking.status,
-        refund: cancellation.refund,
-        refundTo: cancellation.refundTo,
-        airlineCredits: creditsOut(cancellation.airlineCredits),
-        confirmationToken: token,
-        expiresAt,
-        refundedToCard: null,
-      };
+      // A client that can ask the person confirms here, in this one call; any other gets the token.
+      if (!ctx.confirm) {
+        return {
+          bookingRef: booking.id,
+          status: booking.status,
+          refund: cancellation.refund,
+          refundTo: cancellation.refundTo,
+          airlineCredits: creditsOut(cancellation.airlineCredits),
+          confirmationToken: token,
+          expiresAt,
+          refundedToCard: null,
+        };
+      }
+    } else {
+      const quote = await loadQuote<CancelQuote>(ctx, token, 'cancel');
+      if (quote.bookingId !== booking.id) throw new ToolError('CONFLICT', 'This token is for another booking');
+      cancellation = quote.cancellation;
     }
-    const quote = await loadQuote<CancelQuote>(ctx, input.confirmationToken, 'cancel');
-    if (quote.bookingId !== booking.id) throw new ToolError('CONFLICT', 'This token is for another booking');
-    const done = await confirmCancellation(ctx, booking, quote.cancellation);
+    await confirmWithPerson(ctx, { token, summary: cancelSummary(booking, cancellation), nothingDone: 'the booking was not cancelled' });
+    const done = await confirmCancellation(ctx, booking, cancellation);
     return {
       bookingRef: booking.id,
       status: done.booking.status,
@@ -82,3 +93,17 @@ export const cancelBookingTool = defineTool({
     };
   },
 });
+
+/** What cancelling gives back, as the traveller confirms it. */
+function cancelSummary(booking: BookingRecord, c: OrderCancellation): Confirmation {
+  const money = c.refundTo === 'airline_credits' || c.refundTo === 'voucher' ? 'no money back' : `${c.refund.currency} ${c.refund.amount} back (${c.refundTo.replaceAll('_', ' ')})`;
+  return {
+    action: `Cancel flight booking ${booking.id}${booking.bookingReference ? ` (airline reference ${booking.bookingReference})` : ''}`,
+    price: `Refund: ${money}`,
+    passengers: booking.passengers.map((p) => `${p.givenName} ${p.familyName}`),
+    conditions: [
+      ...c.airlineCredits.map((cr) => `Airline credit instead of money: ${cr.amount.currency} ${cr.amount.amount}${cr.expiresAt ? `, expires ${cr.expiresAt.slice(0, 10)}` : ''}.`),
+      'Cancelling cannot be undone.',
+    ],
+  };
+}

@@ -9,6 +9,9 @@ import { fitPassengers, PassengerDetailsInput, type PassengerDetails } from '../
 import { priceCheckout } from '../checkout/pricing.js';
 import { providerOfferId } from '../offer-id.js';
 import { newToken, saveQuote } from './quote-store.js';
+import { fareConditionLines, priceText } from './confirm-step.js';
+import type { Confirmation } from '../../_kit/context.js';
+import type { CashOffer } from '../../_kit/providers.js';
 
 export interface BookingQuote {
   kind: 'book' | 'hold';
@@ -18,6 +21,20 @@ export interface BookingQuote {
   totalMinor: number;
   currency: string;
   paymentIntentId: string | null;
+  /** What the traveller confirms when the client can ask (confirm-step.ts). */
+  summary?: Confirmation;
+}
+
+/** The trip, the travellers, the exact amount and the fare's terms, as the traveller confirms them. */
+function flightSummary(offer: CashOffer, purpose: 'book' | 'hold', passengers: PassengerDetails[], totalMinor: number, currency: string): Confirmation {
+  const trip = offer.slices.map((s) => `${s.origin}→${s.destination} departing ${s.segments[0]?.departingAt.replace('T', ' ').slice(0, 16) ?? '?'}`).join(', ');
+  const price = priceText(totalMinor, currency);
+  return {
+    action: `${purpose === 'book' ? 'Book' : 'Hold'} ${trip}${offer.fareBrand ? `, ${offer.cabin} (${offer.fareBrand})` : `, ${offer.cabin}`}`,
+    price: purpose === 'book' ? `${price}, charged to the card you paid with` : `${price}, nothing charged now; pay before the hold ends or it lapses`,
+    passengers: passengers.map((p) => `${p.given_name} ${p.family_name}, born ${p.born_on}`),
+    conditions: fareConditionLines(offer.conditions),
+  };
 }
 
 const MoneyOut = z.object({ amount: z.number(), currency: z.string() });
@@ -72,6 +89,7 @@ export const quoteBookingTool = defineTool({
       totalMinor: price.totalMinor,
       currency: price.currency,
       paymentIntentId: payment?.paymentIntentId ?? null,
+      summary: flightSummary(offer, input.purpose, input.passengers, input.purpose === 'hold' ? price.fareMinor + price.markupMinor : price.totalMinor, price.currency),
     };
     const expiresAt = await saveQuote(ctx, token, quote);
     const total = input.purpose === 'hold' ? price.fareMinor + price.markupMinor : price.totalMinor;

@@ -31,6 +31,11 @@ export async function saveQuote<T extends object>(ctx: ToolContext, token: strin
   return new Date(expiresAtMs).toISOString();
 }
 
+/** Spends a token before it expires (the traveller said no): later calls find nothing. */
+export async function forgetQuote(ctx: ToolContext, token: string): Promise<void> {
+  await ctx.services.cache.delete(`mcp-quote:${token}`);
+}
+
 const unknownToken = () => new ToolError('GONE', 'This confirmation token is unknown or has expired', { hint: 'Ask for a new quote and confirm with its token.' });
 
 export async function loadQuote<T extends object>(ctx: ToolContext, token: string, kind: string): Promise<T> {

@@ -4,6 +4,7 @@ import { defineTool } from '../../_kit/define-tool.js';
 import { ToolError } from '../../_kit/errors.js';
 import { principalUserId } from '../../_kit/principal.js';
 import { loadQuote } from '../../booking/mcp/quote-store.js';
+import { confirmWithPerson } from '../../booking/mcp/confirm-step.js';
 import { CarBookingView, carBookingView } from '../booking-view.js';
 import type { CarBookingRecord } from '../car-store.js';
 import { placeLegacyBooking } from '../legacy-booking.js';
@@ -35,7 +36,7 @@ export const bookCarTool = defineTool({
   name: 'cars.mcp_book',
   title: 'Book the quoted rental car',
   description:
-    'Step 2 of booking a car over MCP: books exactly what quote_car priced, once its card payment has succeeded. Calling it again with the same token answers the same booking; it never books twice. When the rental company refuses, the card payment is refunded. When it gives no clear answer (a timeout or a server error), the rental is looked up with the provider and settled within about 15 minutes: confirmed, or failed with the payment refunded in full. Do not pay again.',
+    'Step 2 of booking a car over MCP: books exactly what quote_car priced, once its card payment has succeeded. Calling it again with the same token answers the same booking; it never books twice. When the rental company refuses, the card payment is refunded. When it gives no clear answer (a timeout or a server error), the rental is looked up with the provider and settled within about 15 minutes: confirmed, or failed with the payment refunded in full. Do not pay again. If the client supports elicitation, the traveller first confirms the price, travellers and terms; a no books nothing and gives the payment back.',
   area: 'Cars and cruises',
   input: z.strictObject({ confirmationToken: z.string().trim().min(1).max(200).describe('The token quote_car returned.') }),
   output: CarBookingView,
@@ -47,6 +48,8 @@ export const bookCarTool = defineTool({
     const quote = await loadQuote<CarMcpQuote>(ctx, input.confirmationToken, 'car');
     const prior = await bookingPaidBy(ctx, quote.paymentIntentId);
     if (prior) return carBookingView(prior);
+    const summary = quote.summary ?? { action: 'Book the quoted rental car', price: 'as quoted', passengers: [`Driver: ${quote.driver.given_name} ${quote.driver.family_name}`], conditions: [] };
+    await confirmWithPerson(ctx, { token: input.confirmationToken, summary, paymentIntentId: quote.paymentIntentId, nothingDone: 'nothing was booked' });
     try {
       return carBookingView(await place(ctx, quote));
     } catch (err) {

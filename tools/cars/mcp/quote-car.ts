@@ -3,6 +3,9 @@ import { defineTool } from '../../_kit/define-tool.js';
 import { ToolError } from '../../_kit/errors.js';
 import { fromMinor } from '../../_kit/money.js';
 import { newToken, saveQuote } from '../../booking/mcp/quote-store.js';
+import { priceText } from '../../booking/mcp/confirm-step.js';
+import type { Confirmation } from '../../_kit/context.js';
+import type { CarRate } from '../../_kit/stays-cars-cruises.js';
 import { createPartnerQuote } from '../partner-quote.js';
 import { flowOf, loadRate } from '../rate-snapshot.js';
 import { createFeeIntent, createQuoteIntent } from '../rental-intents.js';
@@ -19,6 +22,19 @@ export interface CarMcpQuote {
   driver: DriverDetails;
   inboundFlightNumber: string | null;
   paymentIntentId: string;
+  /** What the driver confirms when the client can ask (book_car). */
+  summary?: Confirmation;
+}
+
+/** The car, the driver, the exact card amount, what is due at the counter and the rental's terms. */
+function carSummary(rate: CarRate, period: { pickUpAt: string; dropOffAt: string }, driver: DriverDetails, cardMinor: number, counterMinor: number, currency: string): Confirmation {
+  const when = (at: string) => at.replace('T', ' ').slice(0, 16);
+  return {
+    action: `Book ${rate.car.name} (${rate.car.acriss}) from ${rate.supplier.name}: pick up at ${rate.pickUpLocation.name} ${when(period.pickUpAt)}, drop off at ${rate.dropOffLocation.name} ${when(period.dropOffAt)}`,
+    price: `${priceText(cardMinor, currency)} charged to the card you paid with${counterMinor > 0 ? `; ${priceText(counterMinor, currency)} paid at the counter` : ''}`,
+    passengers: [`Driver: ${driver.given_name} ${driver.family_name}, born ${driver.date_of_birth}`],
+    conditions: [rate.mileage.type === 'unlimited' ? 'Unlimited mileage.' : `Mileage limited to ${rate.mileage.limit} ${rate.mileage.unit}.`],
+  };
 }
 
 export const quoteCarTool = defineTool({
@@ -58,7 +74,8 @@ export const quoteCarTool = defineTool({
       if (input.addOns.length > 0) throw new ToolError('UNPROCESSABLE', 'Add-ons are sold with counter-paid rentals only', { hint: 'Quote this partner deal without addOns.' });
       const quote = await createPartnerQuote(ctx, input.offerToken);
       const intent = await createQuoteIntent(ctx, quote, `quote:${token}`);
-      const expiresAt = await saveQuote<CarMcpQuote>(ctx, token, { ...base, flow: 'partner', quoteId: quote.quoteId, paymentIntentId: intent.id });
+      const summary = carSummary(snapshot.rate, snapshot.period, input.driver, quote.totalMinor, 0, quote.currency);
+      const expiresAt = await saveQuote<CarMcpQuote>(ctx, token, { ...base, flow: 'partner', quoteId: quote.quoteId, paymentIntentId: intent.id, summary });
       const money = (minor: number) => fromMinor(minor, quote.currency);
       return {
         confirmationToken: token,
@@ -72,7 +89,8 @@ export const quoteCarTool = defineTool({
       };
     }
     const { price, intent } = await createFeeIntent(ctx, input.offerToken, input.addOns, `quote:${token}`);
-    const expiresAt = await saveQuote<CarMcpQuote>(ctx, token, { ...base, flow: 'legacy', quoteId: null, paymentIntentId: intent.id });
+    const summary = carSummary(snapshot.rate, snapshot.period, input.driver, price.totalMinor, price.rentalMinor, price.currency);
+    const expiresAt = await saveQuote<CarMcpQuote>(ctx, token, { ...base, flow: 'legacy', quoteId: null, paymentIntentId: intent.id, summary });
     const money = (minor: number) => fromMinor(minor, price.currency);
     return {
       confirmationToken: token,
