@@ -33,9 +33,10 @@ describe('streaming flight search', () => {
     // Providers report in the order of their latency, and each is separated in time.
     expect(progress.map((p) => p.provider)).toEqual(['duffel', 'serpapi', 'seats_aero']);
     for (const p of progress) expect(p).toMatchObject({ status: 'ok' });
+    // The fastest and the slowest answer (about 100 ms and 580 ms in the simulators) reach the client apart: nothing
+    // waits for the slowest. Neighbours are not compared: on a loaded machine two timers can fire in one turn.
     const progressAt = ofType(events, 'progress').map((e) => e.at - started);
-    expect(progressAt[1]! - progressAt[0]!).toBeGreaterThan(120);
-    expect(progressAt[2]! - progressAt[1]!).toBeGreaterThan(120);
+    expect(progressAt[2]! - progressAt[0]!).toBeGreaterThan(200);
     // The first result came before the slowest provider had answered.
     const firstResult = events.findIndex((e) => e.type === 'result');
     expect(firstResult).toBeLessThan(events.findIndex((e) => e.type === 'progress' && e.data.provider === 'seats_aero'));
