@@ -18,7 +18,7 @@ mcp_tools_install "$tools_dir" @modelcontextprotocol/inspector@2
 inspector="$tools_dir/node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js"
 
 live_server_start "${INSPECTOR_PORT:-18080}"
-# /mcp needs a caller: mint an API key through the REST route, as the web app's server would.
+# Signed-in checks: mint an API key through the REST route, as the web app's server would.
 api_key="$(live_api_key inspector)"
 url="$LIVE_URL/mcp"
 auth=(--header "Authorization: Bearer $api_key")
@@ -31,6 +31,10 @@ flight_date="$(date -u -d '+45 days' +%F)"
 searched="$("$NODE22" "$inspector" --cli "$url" --transport http "${auth[@]}" --method tools/call --tool-name search_flights --tool-arg origin=JFK --tool-arg destination=LHR --tool-arg date="$flight_date")"
 grep -q '"isError": true' <<<"$searched" && { echo "inspector: search_flights answered an error"; echo "$searched" | head -40; exit 1; }
 grep -Eq '"count": [1-9]' <<<"$searched" || { echo "inspector: search_flights found no flights"; echo "$searched" | head -40; exit 1; }
-unauth_status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url" -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}')"
-[ "$unauth_status" = "401" ] || { echo "inspector check: /mcp without a key answered $unauth_status, expected 401"; exit 1; }
-echo "inspector CLI: suggest_places listed and called (LIS), search_flights called JFK-LHR on $flight_date, with an API key; 401 without one"
+# The README's line as written: no key at all (anonymous discovery lists every tool).
+anonymous="$("$NODE22" "$inspector" --cli "$url" --transport http --method tools/list)"
+grep -q '"name": "book_flight"' <<<"$anonymous" || { echo "inspector: anonymous tools/list did not list book_flight"; echo "$anonymous" | head -40; exit 1; }
+# A tool that needs a user answers 401 with the challenge that sends OAuth clients to sign in.
+unauth_status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url" -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_trips","arguments":{}}}')"
+[ "$unauth_status" = "401" ] || { echo "inspector check: list_trips without a key answered $unauth_status, expected 401"; exit 1; }
+echo "inspector CLI: suggest_places listed and called (LIS), search_flights called JFK-LHR on $flight_date, with an API key; tools/list without one; 401 for list_trips without one"
