@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traveller, type OfferOut } from './booking/booking-helpers.js';
-import { unrefundedMinor } from './cars/car-helpers.js';
+import { driver, period, unrefundedMinor, type RateOut } from './cars/car-helpers.js';
 import { daysAhead } from './flights/search-helpers.js';
 import { call, connectMcp, errorText, type CallResult } from './helpers/mcp-client.js';
 import { startTestServer, type TestServer } from './helpers/start-test-server.js';
@@ -171,6 +171,31 @@ describe('hotel and car booking confirm by elicitation', () => {
     const accepted = await quoteHotel();
     await payCard(accepted.payment.paymentIntentId);
     const yes = await withAnswer({ action: 'accept', content: { confirm: true } }, 'book_hotel', { confirmationToken: accepted.confirmationToken });
+    expect(yes.result.isError, errorText(yes.result)).toBeFalsy();
+    expect(yes.result.structuredContent).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('book_car: the form names the car, the driver, the card amount and what is due at the counter; decline books nothing, accept books', { timeout: 60_000 }, async () => {
+    const p = period(60, 4);
+    const { rates } = await call<{ rates: RateOut[] }>(plain, 'search_cars', { pick_up: { place: 'MIA', at: p.pick_up_at }, drop_off: { at: p.drop_off_at }, driver_age: 40, limit: 25 });
+    const rate = rates.find((r) => r.flow === 'legacy')!;
+    const quoteCar = () => call<Quote & { payment: { paymentIntentId: string }; rentalDueAtCounter: { amount: number } }>(plain, 'quote_car', { offerToken: rate.offer_token, driver: driver({ given_name: 'Katherine', family_name: 'Johnson' }) });
+
+    const declined = await quoteCar();
+    const paid = await payCard(declined.payment.paymentIntentId);
+    const no = await withAnswer({ action: 'decline' }, 'book_car', { confirmationToken: declined.confirmationToken });
+    expect(errorText(no.result)).toMatch(/Not confirmed by the traveller: nothing was booked/);
+    const message = no.forms[0]!.message;
+    expect(message).toContain(rate.car.name);
+    expect(message).toContain('Driver: Katherine Johnson');
+    expect(message).toContain(`${declined.total.currency} ${declined.total.amount.toFixed(2)} charged to the card`);
+    expect(message).toContain(`${declined.rentalDueAtCounter.amount.toFixed(2)} paid at the counter`);
+    expect(await server.services.carBookings.byPayment(declined.payment.paymentIntentId)).toBeNull();
+    expect(await unrefundedMinor(server, declined.payment.paymentIntentId, paid.amountMinor)).toBe(0);
+
+    const accepted = await quoteCar();
+    await payCard(accepted.payment.paymentIntentId);
+    const yes = await withAnswer({ action: 'accept', content: { confirm: true } }, 'book_car', { confirmationToken: accepted.confirmationToken });
     expect(yes.result.isError, errorText(yes.result)).toBeFalsy();
     expect(yes.result.structuredContent).toMatchObject({ status: 'confirmed' });
   });
