@@ -11,6 +11,7 @@ import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@mod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traveller, type OfferOut } from './booking/booking-helpers.js';
 import { driver, period, unrefundedMinor, type RateOut } from './cars/car-helpers.js';
+import { canElicitForm } from '../adapters/mcp/confirm-by-elicitation.js';
 import { daysAhead } from './flights/search-helpers.js';
 import { call, connectMcp, errorText, type CallResult } from './helpers/mcp-client.js';
 import { startTestServer, type TestServer } from './helpers/start-test-server.js';
@@ -198,5 +199,61 @@ describe('hotel and car booking confirm by elicitation', () => {
     const yes = await withAnswer({ action: 'accept', content: { confirm: true } }, 'book_car', { confirmationToken: accepted.confirmationToken });
     expect(yes.result.isError, errorText(yes.result)).toBeFalsy();
     expect(yes.result.structuredContent).toMatchObject({ status: 'confirmed' });
+  });
+});
+
+describe('who may answer', () => {
+  const mcp = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${secret}`, 'mcp-protocol-version': '2025-06-18', ...headers },
+      body: JSON.stringify(body),
+    });
+  const openSession = async (capabilities: Record<string, unknown>) => {
+    const init = await mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities, clientInfo: { name: 'raw', version: '1' } } });
+    expect(init.status).toBe(200);
+    return { 'mcp-session-id': init.headers.get('mcp-session-id')! };
+  };
+
+  it('reads form elicitation from 2025-06-18 ({}) and 2025-11-25 ({ form }) capabilities, not from url-only or none', () => {
+    expect(canElicitForm({ elicitation: {} })).toBe(true);
+    expect(canElicitForm({ elicitation: { form: {} } })).toBe(true);
+    expect(canElicitForm({ elicitation: { form: {}, url: {} } })).toBe(true);
+    expect(canElicitForm({ elicitation: { url: {} } })).toBe(false);
+    expect(canElicitForm({})).toBe(false);
+  });
+
+  it('an answer from another session, even the same user\'s, is ignored; the asked session\'s decline is what counts', { timeout: 60_000 }, async () => {
+    const asker = await openSession({ elicitation: {} });
+    const other = await openSession({ elicitation: {} });
+    const { quote } = await quoteFlight();
+    await payCard(quote.payment!.paymentIntentId);
+    const res = await mcp({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'book_flight', arguments: { confirmationToken: quote.confirmationToken } } }, asker);
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const nextMessage = async (): Promise<Record<string, unknown>> => {
+      for (;;) {
+        const m = /data: (.+)\n\n/.exec(text);
+        if (m) {
+          text = text.slice(m.index + m[0].length);
+          return JSON.parse(m[1]!) as Record<string, unknown>;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += decoder.decode(value, { stream: true });
+      }
+    };
+    const request = await nextMessage();
+    expect(request).toMatchObject({ method: 'elicitation/create' });
+    const yes = { jsonrpc: '2.0', id: request.id, result: { action: 'accept', content: { confirm: true } } };
+    expect((await mcp(yes, other)).status).toBe(202);
+    expect((await mcp({ ...yes, id: 'not-asked' }, asker)).status).toBe(202);
+    expect((await mcp({ jsonrpc: '2.0', id: request.id, result: { action: 'decline' } }, asker)).status).toBe(202);
+    const answer = await nextMessage();
+    expect(answer).toMatchObject({ id: 9, result: { isError: true } });
+    expect(JSON.stringify(answer)).toMatch(/nothing was booked/);
+    expect(await server.services.bookings.payment(quote.payment!.paymentIntentId)).toBeNull();
   });
 });
