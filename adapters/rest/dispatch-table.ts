@@ -51,6 +51,8 @@ export function restDispatch(tools: readonly AnyTool[], runtime: Runtime, opts: 
   };
 }
 
+const noop = () => {};
+
 /**
  * Puts the REST table in front of express's router: a claimed request gets what
  * express's app.handle would give it (its request/response prototypes), then only
@@ -70,19 +72,20 @@ export function mountInFront(app: express.Express, dispatch: RestDispatch, befor
     if (!res.locals) res.locals = Object.create(null) as Response['locals'];
     req.originalUrl ??= req.url;
     req.baseUrl = '';
-    const fail = (err: unknown): void => {
-      void onError(err, req, res, () => {});
-    };
+    // One continuation per request walks `before`, then serves; an error goes to the app's last resort.
     let i = 0;
     const next = (err?: unknown): void => {
-      if (err) return fail(err);
-      const step = before[i++];
-      if (!step) return dispatch.serve(found, req, res, (e) => fail(e ?? new Error('REST route passed the request on')));
-      try {
-        void step(req, res, next);
-      } catch (e) {
-        fail(e);
+      if (err === undefined || err === null) {
+        const step = i < before.length ? before[i++] : undefined;
+        if (!step) return dispatch.serve(found, req, res, (e) => next(e ?? new Error('REST route passed the request on')));
+        try {
+          void step(req, res, next);
+          return;
+        } catch (e) {
+          err = e;
+        }
       }
+      void onError(err, req, res, noop);
     };
     next();
   };
