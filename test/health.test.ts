@@ -58,6 +58,7 @@ describe('health and version', () => {
       travelers: {} as Services['travelers'],
       pii: {} as Services['pii'],
       playbooks: {} as Services['playbooks'],
+      retention: {} as Services['retention'],
       downstreams: [],
       version: { sha: null, branch: null, committedAt: null, builtAt: null, startedAt: '', source: 'unknown' },
       clock: () => new Date(0),

@@ -15,6 +15,7 @@ import { SearchRecordBuffer } from './search-record-buffer.js';
 import { openDatabase, type AppDatabase } from '../db/open-database.js';
 import { createSeatStore } from '../db/seat-store.js';
 import { createPaymentStore } from '../db/payment-store.js';
+import { createRetentionStore } from '../db/retention-store.js';
 import { createStayStore } from '../db/stay-store.js';
 import { createWebhookStore } from '../db/webhook-store.js';
 import { webhookSecretSealing } from '../db/webhook-secret-sealing.js';
@@ -61,6 +62,7 @@ export async function openServices(config: AppConfig, logger: PinoLogger, starte
     bookings: createBookingStore(db.prisma),
     seats: createSeatStore(db.prisma),
     payments: createPaymentStore(db.prisma),
+    retention: createRetentionStore(db.prisma),
     stayBookings: createStayStore(db.prisma),
     carBookings: createCarStore(db.prisma),
     idempotency: createIdempotencyStore(db.prisma, clock),

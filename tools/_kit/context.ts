@@ -15,6 +15,7 @@ import type { PiiCipher } from '../travelers/pii-cipher.js';
 import type { PlaybookStore } from '../playbook/playbook-store.js';
 import type { Providers } from './providers.js';
 import type { PaymentStore } from '../payments/payment-store.js';
+import type { RetentionStore } from './retention.js';
 
 /** Long-lived services shared by every request. */
 export interface Services {
@@ -45,6 +46,8 @@ export interface Services {
   /** Seals personal data before it is stored (PII_ENCRYPTION_KEY). */
   pii: PiiCipher;
   playbooks: PlaybookStore;
+  /** Deletes rows of traffic-grown tables past their retention (the retention job). */
+  retention: RetentionStore;
   clock: () => Date;
   settings: {
     healthCacheTtlS: number;
