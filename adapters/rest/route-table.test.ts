@@ -7,6 +7,8 @@ const lookup = compileRoutes([
   { method: 'GET', path: '/api/booking/baggage', route: 'baggage' },
   { method: 'GET', path: '/api/booking/change-requests/{id}', route: 'change' },
   { method: 'DELETE', path: '/api/booking/change-requests/{id}', route: 'drop' },
+  { method: 'POST', path: '/api/hotels/search', route: 'hotel-search' },
+  { method: 'GET', path: '/api/hotels/{id}', route: 'retired-hotel' },
 ]);
 
 describe('REST route table', () => {
@@ -32,5 +34,15 @@ describe('REST route table', () => {
     expect(lookup('GET', '/api/nothing-here')).toEqual({ kind: 'none' });
     expect(lookup('POST', '/api/booking//cancel')).toEqual({ kind: 'none' });
     expect(lookup('GET', '/api/booking/x%zz')).toEqual({ kind: 'malformed' });
+  });
+
+  it('lets a parameter route take a method a literal path of the same shape does not have', () => {
+    expect(lookup('GET', '/api/hotels/search')).toMatchObject({ kind: 'route', route: 'retired-hotel', params: { id: 'search' } });
+    expect(lookup('POST', '/api/hotels/search')).toMatchObject({ kind: 'route', route: 'hotel-search' });
+  });
+
+  it('puts no limit on a parameter\'s length, as express did', () => {
+    const id = 'x'.repeat(500);
+    expect(lookup('GET', `/api/booking/${id}`)).toMatchObject({ kind: 'route', route: 'order', params: { order_id: id } });
   });
 });

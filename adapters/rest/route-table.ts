@@ -26,7 +26,12 @@ type Stored<T> = { kind: 'route'; route: T } | { kind: 'wrong-method'; allow: st
  * Paths use {name} for parameters.
  */
 export function compileRoutes<T>(routes: readonly { method: string; path: string; route: T }[]): (method: string, url: string) => Lookup<T> {
-  const table = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true });
+  // Express puts no limit on a parameter's length (find-my-way's default is 100).
+  const options = { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 16_384 };
+  const table = FindMyWay(options);
+  // Consulted only when no route has the method: a static path for other methods must not hide a
+  // parameter route for this one (GET /api/hotels/search is GET /api/hotels/{id}, not a 405).
+  const paths = FindMyWay(options);
   const methodsByPath = new Map<string, Set<string>>();
   for (const { method, path, route } of routes) {
     const pattern = path.replace(/\{([^}]+)\}/g, ':$1');
@@ -38,19 +43,23 @@ export function compileRoutes<T>(routes: readonly { method: string; path: string
   for (const [pattern, methods] of methodsByPath) {
     const allowed = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])];
     const stored: Stored<T> = { kind: 'wrong-method', allow: allowed.join(', ') };
-    table.on(METHODS.filter((m) => !allowed.includes(m)), pattern, unused, stored);
+    paths.on(METHODS.filter((m) => !allowed.includes(m)), pattern, unused, stored);
   }
 
+  const find = (method: string, path: string) => {
+    const found = table.find(method as HTTPMethod, path) ?? paths.find(method as HTTPMethod, path);
+    return found && !hasEmptyParam(found.params) ? found : null;
+  };
   return (method, url) => {
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    const found = table.find(method as HTTPMethod, path);
-    if (found && !hasEmptyParam(found.params)) {
+    const found = find(method, path);
+    if (found) {
       const stored = found.store as Stored<T>;
       return stored.kind === 'route' ? { kind: 'route', route: stored.route, params: found.params } : stored;
     }
     // find-my-way misses a path whose parameter cannot be decoded; express matched it and answered 400.
-    if (path.includes('%') && table.find(method as HTTPMethod, path.replace(BAD_ESCAPE, '%25'))) return { kind: 'malformed' };
+    if (path.includes('%') && find(method, path.replace(BAD_ESCAPE, '%25'))) return { kind: 'malformed' };
     return { kind: 'none' };
   };
 }
