@@ -13,7 +13,7 @@ import type { TestServer } from '../helpers/start-test-server.js';
 // moves, or the customer paid and nothing ever came to spend the payment (a
 // crash or a closed tab after capture).
 
-export const FAULTS = ['none', 'price_change', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'] as const;
+export const FAULTS = ['none', 'price_change', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost', 'capture_unknown'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export interface Outcome {
@@ -55,9 +55,26 @@ const noAnswer = () => new ProviderError('duffel', 'timeout', 'no answer in time
 
 /**
  * Faults of the card capture, met by every flow: the processor refuses it (the
- * authorization expired and Stripe cancelled it), or it went through and its answer was lost.
+ * authorization expired and Stripe cancelled it), it went through and its answer
+ * was lost, or it did not go through and the processor cannot be asked either.
  */
 function captureFault(cards: CardProcessor, fault: Fault): (() => void) | null {
+  if (fault === 'capture_unknown') {
+    let asked = false;
+    const undoCapture = patch(cards, 'capturePaymentIntent', async () => {
+      asked = true;
+      throw new ProviderError('stripe', 'timeout', 'stripe: no answer in time (fault injection)');
+    });
+    const undoRetrieve = patch(cards, 'retrievePaymentIntent', async (real, ...a) => {
+      if (!asked) return real(...a);
+      asked = false;
+      throw new ProviderError('stripe', 'network', 'stripe: connection reset (fault injection)');
+    });
+    return () => {
+      undoCapture();
+      undoRetrieve();
+    };
+  }
   if (fault !== 'capture_refused' && fault !== 'capture_lost') return null;
   return patch(cards, 'capturePaymentIntent', async (real, id, opts, signal) => {
     if (fault === 'capture_refused') {
@@ -160,7 +177,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
 
   const extras: CheckoutFlow = {
     name: 'services (bags after booking)',
-    faults: ['none', 'price_change', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'],
+    faults: ['none', 'price_change', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost', 'capture_unknown'],
     async run(fault) {
       const offer = await anyOffer();
       const fare = await payByCard(server, { offer_id: offer.offer_id }, alice);
@@ -249,7 +266,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
 
   const carPartner: CheckoutFlow = {
     name: 'car partner',
-    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'],
+    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost', 'capture_unknown'],
     async run(fault) {
       const rate = await rateOf(server, 'partner', carDay++);
       const quote = (await (await server.post('/api/cars/quote', { offer_token: rate.offer_token }, { headers: alice })).json()) as { quote_id: string };
@@ -287,7 +304,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
 
   const mcpCar: CheckoutFlow = {
     name: 'MCP book_car',
-    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'],
+    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost', 'capture_unknown'],
     async run(fault) {
       const p = period(carDay++, 3);
       const { rates } = await call<{ rates: { offer_token: string; flow: string }[] }>(ctx.mcp, 'search_cars', { pick_up: { place: 'MIA', at: p.pick_up_at }, drop_off: { at: p.drop_off_at }, driver_age: 40, limit: 25 });
@@ -308,7 +325,7 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
   let hotelDay = 80;
   const mcpHotel: CheckoutFlow = {
     name: 'MCP book_hotel (stay)',
-    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost'],
+    faults: ['none', 'expired', 'refused', 'timeout', 'abandoned', 'capture_refused', 'capture_lost', 'capture_unknown'],
     async run(fault) {
       const day = hotelDay++;
       const found = await call<{ results: { search_result_id: string }[] }>(ctx.mcp, 'search_hotels', { city: 'PAR', checkIn: daysAhead(day), checkOut: daysAhead(day + 2) });

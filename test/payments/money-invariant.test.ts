@@ -16,7 +16,7 @@ import { checkoutFlows, FAULTS, type CheckoutFlow, type Fault, type Outcome } fr
 // reconciler run changes nothing. The table of flows × failure points is printed.
 
 /** Failures found before the goods are ordered: the card must never be charged for them. */
-const PRE_CAPTURE: ReadonlySet<Fault> = new Set(['price_change', 'expired', 'abandoned', 'capture_refused']);
+const PRE_CAPTURE: ReadonlySet<Fault> = new Set(['price_change', 'expired', 'abandoned', 'capture_refused', 'capture_unknown']);
 
 let server: TestServer;
 let mcp: Client;

@@ -2,7 +2,7 @@ import type { ToolContext } from '../_kit/context.js';
 import { ToolError } from '../_kit/errors.js';
 import { isProviderError, providerToolError } from '../_kit/provider-error.js';
 import type { PaymentIntent } from '../_kit/providers.js';
-import type { PaymentRecord } from './payment-store.js';
+import type { GoodsRef, PaymentRecord } from './payment-store.js';
 import { giveBackWhole, moneySignal } from './refund.js';
 
 // The card is only authorized when the customer pays (Stripe manual capture): the
@@ -25,9 +25,12 @@ async function current(ctx: ToolContext, id: string): Promise<PaymentIntent | nu
  * opened with automatic capture, passes). The capture carries a fixed key, so a
  * retry never charges twice. When the charge surely did not happen the payment
  * is given back (released or voided) and the error says the card was not charged;
- * when nobody knows, it stays claimed for the reconciler.
+ * when nobody knows, the claim is undone: the goods are not made, the caller may
+ * try again with the same payment, and if nobody does the reconciler gives back
+ * whatever the processor holds (a claim left standing on goods that already
+ * exist, such as the booking a change is for, would look paid for).
  */
-export async function captureClaimed(ctx: ToolContext, payment: PaymentRecord): Promise<void> {
+export async function captureClaimed(ctx: ToolContext, payment: PaymentRecord, goods: GoodsRef): Promise<void> {
   const cards = ctx.services.providers.cards;
   const before = await current(ctx, payment.id);
   if (before?.status === 'succeeded') return;
@@ -47,7 +50,8 @@ export async function captureClaimed(ctx: ToolContext, payment: PaymentRecord): 
       const back = await giveBackWhole(ctx, payment.id, ['claimed'], 'capture_failed');
       if (back.releasedMinor > 0) throw notCharged(payment, `The card could not be charged (${err.code ?? err.kind})`, err.kind !== 'rejected');
     }
-    ctx.log.warn({ err, paymentId: payment.id }, 'capture outcome unknown; the reconciler settles the payment');
+    ctx.log.warn({ err, paymentId: payment.id }, 'capture outcome unknown; claim undone, the reconciler settles the payment if nobody retries');
+    await ctx.services.payments.unclaim(payment.id, goods);
     throw providerToolError(err);
   }
 }

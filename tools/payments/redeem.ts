@@ -140,7 +140,7 @@ export async function refundOnFailure<T>(ctx: ToolContext, payment: PaymentRecor
  */
 export async function claimPayment(ctx: ToolContext, payment: PaymentRecord, goods: GoodsRef): Promise<void> {
   const claim = await ctx.services.payments.claim(payment.id, goods);
-  if (claim.ok) return captureClaimed(ctx, payment);
+  if (claim.ok) return captureClaimed(ctx, payment, goods);
   const current = claim.current;
   if (current?.state === 'refunding' || current?.state === 'refunded' || current?.state === 'void') throw noLongerSpendable(payment.id);
   throw new ToolError('CONFLICT', 'This payment has already been used', {
