@@ -16,8 +16,9 @@ interface Outcome { phase: string; kind: string; status: number; retryAfter: str
 let pg: OwnPostgres;
 let redis: OwnRedis;
 let server: TestServer;
-// Each test signs in its own users (fewer than 100 alerts each: the cap's 409 is not what is studied here).
-const pgUsers = Array.from({ length: 6 }, (_, i) => `outage-pg-${i}`);
+// Each test signs in its own users (fewer than 100 alerts each: the cap's 409 is not what is studied here),
+// on the business plan, and the traffic is paced: a fast failure path must not turn into the rate limit's 429.
+const pgUsers = Array.from({ length: 12 }, (_, i) => `outage-pg-${i}`);
 const redisUsers = Array.from({ length: 16 }, (_, i) => `outage-redis-${i}`);
 let users = pgUsers;
 const auth: Record<string, Record<string, string>> = {};
@@ -32,7 +33,7 @@ beforeAll(async () => {
   server = await startTestServer({
     env: { DATABASE_URL: pg.url, REDIS_URL: redis.url, HEALTH_CACHE_TTL_S: '1', LOG_LEVEL: 'silent' },
   });
-  for (const u of [...pgUsers, ...redisUsers]) auth[u] = await bearer(server, u);
+  for (const u of [...pgUsers, ...redisUsers]) auth[u] = await bearer(server, u, 'business');
 }, 120_000);
 
 afterAll(async () => {
@@ -65,10 +66,16 @@ async function request(n: number, worker: number): Promise<void> {
   });
 }
 
+/** Pause between one worker's requests: at most 50 a second each, well inside the plan's limits. */
+const PACE_MS = 20;
+
 /** `workers` loops of requests until `until()` says stop. */
 async function traffic(workers: number, until: () => boolean): Promise<void> {
   await Promise.all(Array.from({ length: workers }, async (_, w) => {
-    for (let n = w; !until(); n += workers) await request(n, w);
+    for (let n = w; !until(); n += workers) {
+      await request(n, w);
+      await sleep(PACE_MS);
+    }
   }));
 }
 
