@@ -4,6 +4,9 @@ import type { PrismaClient } from './app-database.js';
 
 // Playbooks in the `playbooks` table, one row per user (user_id is the key).
 
+/** First key of the advisory lock that serialises one user's playbook changes (ASCII "plbk"). */
+const PLAYBOOK_LOCK = 0x706c626b;
+
 interface PlaybookRow {
   userId: string;
   homeAirports: string[];
@@ -71,6 +74,17 @@ export function createPlaybookStore(prisma: PrismaClient): PlaybookStore {
         update: columns(data),
       });
       return toStored(row);
+    },
+
+    async update(userId, change) {
+      return prisma.$transaction(async (tx) => {
+        // The row may not exist yet, so SELECT … FOR UPDATE cannot serialise the first
+        // two changes; a transaction-scoped advisory lock on the user can.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PLAYBOOK_LOCK}::int, hashtext(${userId}))`;
+        const row = await tx.playbook.findUnique({ where: { userId } });
+        const next = columns(change(row ? toStored(row) : null));
+        return toStored(await tx.playbook.upsert({ where: { userId }, create: { userId, ...next }, update: next }));
+      });
     },
   };
 }

@@ -33,4 +33,10 @@ export interface PlaybookStore {
   find(userId: string): Promise<StoredPlaybook | null>;
   /** Creates or replaces the user's row in one statement and returns what was stored. */
   save(userId: string, data: PlaybookData): Promise<StoredPlaybook>;
+  /**
+   * Read-modify-write under a per-user lock: `change` gets the saved playbook (null when
+   * none) and returns the one to store; an error it throws stores nothing. Concurrent
+   * updates of one user run one after the other, so none is lost.
+   */
+  update(userId: string, change: (current: PlaybookData | null) => PlaybookData): Promise<StoredPlaybook>;
 }

@@ -4,10 +4,9 @@
 import { z } from 'zod';
 import { actingUserId } from '../_kit/acting-user.js';
 import { defineTool } from '../_kit/define-tool.js';
-import { ToolError } from '../_kit/errors.js';
 import { McpPlaybook, mcpPlaybook } from './playbook-mcp-view.js';
-import { DEFAULT_PLAYBOOK, airlineList, airportList, cabinClass, minCpp, playbookProblems, playbookView, programList, selfConnectRisk } from './playbook-schemas.js';
-import type { PlaybookData } from './playbook-store.js';
+import { mergePlaybook } from './merge-playbook.js';
+import { airlineList, airportList, cabinClass, minCpp, playbookView, programList, selfConnectRisk } from './playbook-schemas.js';
 
 const UpdateArgs = z
   .object({
@@ -39,18 +38,7 @@ export const updatePlaybookTool = defineTool({
   mcp: { name: 'update_playbook', annotations: { title: 'Update my playbook', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
   handler: async (ctx, input) => {
     const userId = actingUserId(ctx.principal, undefined);
-    const base: PlaybookData = (await ctx.services.playbooks.find(userId)) ?? DEFAULT_PLAYBOOK;
-    const merged: PlaybookData = {
-      homeAirports: input.homeAirports ?? base.homeAirports,
-      preferredAirlines: input.preferredAirlines ?? base.preferredAirlines,
-      avoidedAirlines: input.avoidedAirlines ?? base.avoidedAirlines,
-      cabin: input.cabin ?? base.cabin,
-      programs: input.programs ?? base.programs,
-      minCpp: input.minCpp ?? base.minCpp,
-      selfConnectRisk: input.selfConnectRisk ?? base.selfConnectRisk,
-    };
-    const issues = playbookProblems(merged, CAMEL_NAMES, []);
-    if (issues.length > 0) throw new ToolError('VALIDATION_FAILED', 'The updated playbook would be inconsistent', { issues });
-    return mcpPlaybook(playbookView(userId, await ctx.services.playbooks.save(userId, merged)));
+    const saved = await ctx.services.playbooks.update(userId, (current) => mergePlaybook(current, input, CAMEL_NAMES, []));
+    return mcpPlaybook(playbookView(userId, saved));
   },
 });
