@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import type { AnyTool, StreamEvent } from '../../tools/_kit/define-tool.js';
 import { ToolError } from '../../tools/_kit/errors.js';

@@ -1,4 +1,4 @@
-import { ElicitResultSchema, type ClientCapabilities, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities, ElicitRequestFormParams, ElicitResult, RequestOptions } from '@modelcontextprotocol/server';
 import type { Confirmation } from '../../tools/_kit/context.js';
 
 /** How long a person has to answer before the tool treats it as "no". */
@@ -15,7 +15,7 @@ export function canElicitForm(capabilities: ClientCapabilities | undefined): boo
 }
 
 /** The form: one required boolean, so a client renders a plain yes/no with the summary above it. */
-export function confirmationRequest(summary: Confirmation): ElicitRequest['params'] {
+export function confirmationRequest(summary: Confirmation): ElicitRequestFormParams {
   const lines = [
     `Please confirm: ${summary.action}`,
     `Price: ${summary.price}`,
@@ -33,17 +33,17 @@ export function confirmationRequest(summary: Confirmation): ElicitRequest['param
   };
 }
 
-/** The SDK's per-call `extra.sendRequest`, which puts the request on the call's own stream. */
-type SendRequest = (request: ElicitRequest, schema: typeof ElicitResultSchema, options: { signal: AbortSignal; timeout: number }) => Promise<ElicitResult>;
+/** The SDK's per-call `ctx.mcpReq.elicitInput`, which puts the request on the call's own stream (2025 era). */
+type ElicitInput = (params: ElicitRequestFormParams, options: RequestOptions) => Promise<ElicitResult>;
 
 /**
- * Asks through `elicitation/create` on the call's own stream. Only an accept whose
+ * Asks through `elicitation/create` on the call's own stream (2025 clients). Only an accept whose
  * `confirm` is true counts; decline, cancel, a timeout or a client error are all "no".
  */
-export function confirmByElicitation(sendRequest: SendRequest, signal: AbortSignal): (summary: Confirmation) => Promise<boolean> {
+export function confirmByElicitation(elicitInput: ElicitInput, signal: AbortSignal): (summary: Confirmation) => Promise<boolean> {
   return async (summary) => {
     try {
-      const answer = await sendRequest({ method: 'elicitation/create', params: confirmationRequest(summary) }, ElicitResultSchema, { signal, timeout: CONFIRM_TIMEOUT_MS });
+      const answer = await elicitInput(confirmationRequest(summary), { signal, timeout: CONFIRM_TIMEOUT_MS });
       return answer.action === 'accept' && answer.content?.confirm === true;
     } catch {
       return false;

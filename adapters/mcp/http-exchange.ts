@@ -1,6 +1,5 @@
 import type { Response } from 'express';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId, type Transport } from '@modelcontextprotocol/server';
 import { openEventStream } from '../http/event-stream.js';
 
 /**

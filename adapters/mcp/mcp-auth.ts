@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestId } from '@modelcontextprotocol/server';
 import { canonicalResource, wwwAuthenticate } from '../../oauth/index.js';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import type { Principal } from '../../tools/_kit/principal.js';
@@ -27,9 +27,9 @@ export async function authenticateMcp(req: Request, res: Response, runtime: Runt
  * user, naming the scopes it needs: OAuth clients sign in at this moment. The JSON-RPC
  * error carries the request id so the client can match it.
  */
-export function challengeSignIn(req: Request, res: Response, runtime: Runtime, tool: AnyTool, id: RequestId): void {
+export function challengeSignIn(req: Request, res: Response, runtime: Runtime, tool: AnyTool, id: RequestId | undefined): void {
   res.setHeader('WWW-Authenticate', wwwAuthenticate(runtime.baseUrl(req), { scope: requiredScopes(tool) }));
-  rpcError(res, 401, RPC.SERVER_ERROR, `Unauthorized: ${tool.mcp ? tool.mcp.name : tool.name} needs a signed-in user; send an OAuth access token or API key as a Bearer token`, id);
+  rpcError(res, 401, RPC.SERVER_ERROR, `Unauthorized: ${tool.mcp ? tool.mcp.name : tool.name} needs a signed-in user; send an OAuth access token or API key as a Bearer token`, id ?? null);
 }
 
 /**

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
-import { ErrorCode, JSONRPCMessageSchema, McpError, isInitializeRequest, isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, isInitializeRequest, isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, parseJSONRPCMessage, type AuthInfo, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { Runtime } from '../http/request-context.js';
 import { buildContext, withAbortSources } from '../http/request-context.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
@@ -14,6 +14,8 @@ import { McpMultiplexer, type CallSession } from './multiplexer.js';
 import { RPC, rpcError } from './jsonrpc-errors.js';
 import { rebindingRefusal, type RebindingPolicy } from './rebinding-guard.js';
 import { isSupportedVersion, negotiate } from './protocol-versions.js';
+import { claimsModern, modernHandler } from './modern-handler.js';
+import { callerAuthInfo } from './modern-server.js';
 import { createMcpServer, type SessionFacts } from './server-factory.js';
 import { sessionOwner } from './session-owner.js';
 import type { SessionStore } from './sessions.js';
@@ -44,20 +46,17 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     canAsk: (id) => mux.canAsk(id),
     async setLevel(id, level) {
       const session = mux.sessionOf(id);
-      if (!session) throw new McpError(ErrorCode.InvalidRequest, 'logging/setLevel needs a session: send the Mcp-Session-Id from initialize');
-      if (!(await opts.sessions.setLogLevel(session.id, level))) throw new McpError(ErrorCode.InvalidRequest, 'Session not found; send a new initialize request');
+      if (!session) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, 'logging/setLevel needs a session: send the Mcp-Session-Id from initialize');
+      if (!(await opts.sessions.setLogLevel(session.id, level))) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, 'Session not found; send a new initialize request');
     },
   };
   void createMcpServer(opts.catalog, (id, signal) => mux.contextFor(id, signal), facts).connect(mux);
   const meterAnonymous = anonymousMeter(runtime.services.cache);
+  const modern = modernHandler(opts.catalog, runtime.services.cache);
 
   router.use(async (req, res, next) => {
     const refusal = rebindingRefusal(req.headers, opts.rebinding);
     if (refusal) return rpcError(res, 403, RPC.SERVER_ERROR, refusal);
-    const version = req.headers['mcp-protocol-version'];
-    if (typeof version === 'string' && !isSupportedVersion(version)) {
-      return rpcError(res, 400, RPC.SERVER_ERROR, `Bad Request: unsupported MCP-Protocol-Version ${version}`);
-    }
     const principal = await authenticateMcp(req, res, runtime);
     if (!principal) return;
     // Anonymous callers are metered per address here; the signed-in by their plan in buildContext.
@@ -82,6 +81,36 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     return { id, session };
   };
 
+  /**
+   * Anonymous calls to a tool that needs a user get the sign-in challenge (401), calls
+   * lacking a scope the step-up one (403), before any work: both eras. False when answered.
+   */
+  const checkToolAccess = (req: Request, res: Response, principal: Principal, message: unknown): boolean => {
+    const call = message as { id?: string | number; method?: unknown; params?: { name?: unknown } } | null;
+    if (typeof call !== 'object' || call === null || call.method !== 'tools/call') return true;
+    const entry = opts.catalog.get(String(call.params?.name ?? ''));
+    if (!entry) return true;
+    if (principal.kind === 'anonymous' && !servesAnonymous(entry.tool)) {
+      challengeSignIn(req, res, runtime, entry.tool, call.id);
+      return false;
+    }
+    return checkScope(req, res, runtime, principal, entry.tool);
+  };
+
+  /** The call's context (plan limits, metering); a refusal is answered as a JSON-RPC error with its HTTP status. */
+  const contextOrError = async (req: Request, res: Response, principal: Principal, message: unknown): Promise<ToolContext | undefined> => {
+    try {
+      return await buildContext(req, res, runtime, principal);
+    } catch (err) {
+      const toolErr = toServiceError(err);
+      const answer = httpError(toolErr);
+      if (answer.headers) res.set(answer.headers);
+      const id = (message as { id?: string | number } | null)?.id ?? null;
+      rpcError(res, answer.status, RPC.SERVER_ERROR, `${toolErr.message}. ${toolErr.hint}`, id);
+      return undefined;
+    }
+  };
+
   router.post('/', express.json({ limit: opts.bodyLimit }), async (req, res) => {
     if (!accepts(req, 'application/json') && !accepts(req, 'text/event-stream')) {
       return rpcError(res, 406, RPC.SERVER_ERROR, 'Not Acceptable: accept application/json or text/event-stream');
@@ -89,20 +118,33 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
       return rpcError(res, 415, RPC.SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json');
     }
+    const principal = res.locals.principal as Principal;
+    // 2026-07-28: stateless, served per request by the SDK's entry (modern-handler.ts).
+    if (claimsModern(req.headers['mcp-protocol-version'], req.body)) {
+      if (!checkToolAccess(req, res, principal, req.body)) return;
+      const ctx = await contextOrError(req, res, principal, req.body);
+      if (!ctx) return;
+      (req as Request & { auth?: AuthInfo }).auth = callerAuthInfo(principal, ctx);
+      return modern(req, res);
+    }
+    if (!checkVersionHeader(req, res)) return;
     if (Array.isArray(req.body)) return rpcError(res, 400, RPC.INVALID_REQUEST, 'Batched messages are not supported by protocol 2025-06-18 and later');
-    const parsed = JSONRPCMessageSchema.safeParse(req.body);
-    if (!parsed.success) return rpcError(res, 400, RPC.INVALID_REQUEST, 'Invalid JSON-RPC message');
-    const message = parsed.data;
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(req.body);
+    } catch {
+      return rpcError(res, 400, RPC.INVALID_REQUEST, 'Invalid JSON-RPC message');
+    }
 
     // The method test first: a failed zod parse per ordinary call is not free.
-    const initialize = 'method' in message && message.method === 'initialize' && isInitializeRequest(message);
+    const initialize = 'method' in message && message.method === 'initialize' && isInitializeRequest(message) ? message : undefined;
     if (initialize) {
-      message.params.protocolVersion = negotiate(message.params.protocolVersion);
+      initialize.params.protocolVersion = negotiate(initialize.params.protocolVersion);
       const id = await opts.sessions.create({
         owner: sessionOwner(res.locals.principal as Principal),
-        protocolVersion: message.params.protocolVersion,
-        elicitation: canElicitForm(message.params.capabilities),
-        client: `${message.params.clientInfo.name}/${message.params.clientInfo.version}`,
+        protocolVersion: initialize.params.protocolVersion,
+        elicitation: canElicitForm(initialize.params.capabilities),
+        client: `${initialize.params.clientInfo.name}/${initialize.params.clientInfo.version}`,
         createdAt: new Date().toISOString(),
       });
       res.setHeader('Mcp-Session-Id', id);
@@ -115,33 +157,21 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
       return void res.status(202).end();
     }
 
-    const principal = res.locals.principal as Principal;
-    if (message.method === 'tools/call') {
-      const entry = opts.catalog.get(String(message.params?.name ?? ''));
-      if (entry && principal.kind === 'anonymous' && !servesAnonymous(entry.tool)) return challengeSignIn(req, res, runtime, entry.tool, message.id);
-      if (entry && !checkScope(req, res, runtime, principal, entry.tool)) return;
-    }
-    let ctx: ToolContext;
-    try {
-      ctx = await buildContext(req, res, runtime, principal);
-    } catch (err) {
-      const toolErr = toServiceError(err);
-      const answer = httpError(toolErr);
-      if (answer.headers) res.set(answer.headers);
-      return rpcError(res, answer.status, RPC.SERVER_ERROR, `${toolErr.message}. ${toolErr.hint}`, message.id);
-    }
+    if (!checkToolAccess(req, res, principal, message)) return;
+    const ctx = await contextOrError(req, res, principal, message);
+    if (!ctx) return;
     const exchange = new HttpExchange(res, message.id, accepts(req, 'text/event-stream'));
-    const extra = { requestInfo: { headers: req.headers as Record<string, string> } };
-    if (!initialize) return mux.dispatch(message, exchange, ctx, extra, session);
+    if (!initialize) return mux.dispatch(message, exchange, ctx, {}, session);
     // initialize records the client's capabilities in its Server: a throwaway one, never the shared one.
     const server = createMcpServer(opts.catalog, (_id, sdkSignal) => withAbortSources(ctx, () => [sdkSignal]));
     await server.connect(exchange);
-    exchange.onmessage?.(message, extra);
+    exchange.onmessage?.(message, {});
     await exchange.done;
     await server.close();
   });
 
   router.get('/', async (req, res) => {
+    if (!checkVersionHeader(req, res)) return;
     if (!accepts(req, 'text/event-stream')) return rpcError(res, 406, RPC.SERVER_ERROR, 'Not Acceptable: accept text/event-stream');
     const session = await checkSession(req, res);
     if (session === null) return;
@@ -150,6 +180,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
   });
 
   router.delete('/', async (req, res) => {
+    if (!checkVersionHeader(req, res)) return;
     const session = await checkSession(req, res);
     if (session === null) return;
     if (session === undefined) return rpcError(res, 400, RPC.SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
@@ -171,4 +202,12 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
   });
 
   return router;
+}
+
+/** 2025-era requests name a revision we speak, or none. False when answered (400). */
+function checkVersionHeader(req: Request, res: Response): boolean {
+  const version = req.headers['mcp-protocol-version'];
+  if (typeof version !== 'string' || isSupportedVersion(version)) return true;
+  rpcError(res, 400, RPC.SERVER_ERROR, `Bad Request: unsupported MCP-Protocol-Version ${version}`);
+  return false;
 }

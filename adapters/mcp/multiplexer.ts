@@ -1,5 +1,4 @@
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, JSONRPCRequest, JSONRPCResponse, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, JSONRPCRequest, JSONRPCResponse, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import { withAbortSources } from '../http/request-context.js';
 import type { HttpExchange } from './http-exchange.js';

@@ -1,10 +1,11 @@
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { negotiate, SUPPORTED_VERSIONS } from './protocol-versions.js';
+import { claimsModern } from './modern-handler.js';
+import { isModernVersion, negotiate, SUPPORTED_VERSIONS } from './protocol-versions.js';
 
 describe('MCP protocol versions', () => {
-  // Fails when the SDK moves on, so a new revision is checked before we claim it.
-  it('tracks the SDK: our newest is its newest, and it speaks every version we answer', () => {
+  // Fails when the SDK moves on, so a new 2025-era revision is checked before we claim it.
+  it('tracks the SDK: our newest initialize revision is its newest, and it speaks every one we answer', () => {
     expect(SUPPORTED_VERSIONS[0]).toBe(LATEST_PROTOCOL_VERSION);
     for (const v of SUPPORTED_VERSIONS) expect(SUPPORTED_PROTOCOL_VERSIONS).toContain(v);
   });
@@ -12,5 +13,15 @@ describe('MCP protocol versions', () => {
   it('echoes a version we speak and offers our newest otherwise', () => {
     expect(negotiate('2025-06-18')).toBe('2025-06-18');
     expect(negotiate('2024-11-05')).toBe('2025-11-25');
+  });
+
+  it('routes a request to the 2026-07-28 leg by its header or its _meta envelope claim, nothing else', () => {
+    expect(isModernVersion('2026-07-28')).toBe(true);
+    expect(claimsModern('2026-07-28', {})).toBe(true);
+    const enveloped = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } };
+    expect(claimsModern(undefined, enveloped)).toBe(true);
+    expect(claimsModern('2025-11-25', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { progressToken: 1 } } })).toBe(false);
+    expect(claimsModern(undefined, [enveloped])).toBe(false);
+    expect(claimsModern(undefined, undefined)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/server';
 import type { Cache } from '../../tools/_kit/ports.js';
 
 export interface McpSession {

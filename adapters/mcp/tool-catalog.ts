@@ -1,4 +1,4 @@
-import type { Tool as McpToolListing } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpToolListing } from '@modelcontextprotocol/server';
 import type { AnyTool, McpAnnotations } from '../../tools/_kit/define-tool.js';
 import { toJsonSchema } from '../schema/json-schema.js';
 import { compactInput, compactOutput } from './compact-schema.js';

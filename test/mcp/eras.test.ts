@@ -1,0 +1,82 @@
+// Both protocol eras on one /mcp (issue 20, items 1 and 4): the SDK v2 client in `auto`
+// negotiation lands on 2026-07-28 (stateless, server/discover), the SDK v1 client on the
+// 2025 era (initialize, session); both see the same tools and every tool answers both the
+// same way. With REDIS_URL the calls alternate between two servers sharing the cache.
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { connectV2 } from './v2-client.js';
+
+const shared = process.env.REDIS_URL ? { CACHE_PREFIX: `eras_${process.pid}_${Date.now()}:` } : undefined;
+let servers: TestServer[] = [];
+let keys: string[] = [];
+let modern: Client;
+let legacy: V1Client;
+
+interface Answer {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+}
+
+beforeAll(async () => {
+  servers = [await startTestServer(shared ? { env: shared } : {})];
+  if (shared) servers.push(await startTestServer({ env: shared }));
+  // Each test server has its own database: the same user gets a key on each.
+  keys = await Promise.all(servers.map(async (s) => (await s.services.identity.createKey({ userId: 'eras-user', tier: 'pro' })).secret));
+  const urls = servers.map((s) => s.url);
+  modern = await connectV2(urls, keys[0]!, { keys });
+  legacy = new V1Client({ name: 'vitest-v1', version: '1.0.0' });
+  let turn = 0;
+  const spread: typeof fetch = (input, init) => {
+    const i = turn++ % urls.length;
+    const headers = new Headers(init?.headers);
+    headers.set('authorization', `Bearer ${keys[i]!}`);
+    return fetch(String(input).replace(urls[0]!, urls[i]!), { ...init, headers });
+  };
+  await legacy.connect(new V1Transport(new URL(`${urls[0]}/mcp`), { fetch: spread }));
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([modern?.close(), legacy?.close()]);
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+describe('one /mcp, two protocol eras', () => {
+  it('the v2 client in auto lands on 2026-07-28, the v1 client on 2025-11-25', () => {
+    expect(modern.getProtocolEra()).toBe('modern');
+    expect(legacy.getServerVersion()?.name).toBe('deal-engine');
+    expect(modern.getServerVersion()?.name).toBe('deal-engine');
+  });
+
+  it('both list the same tools, with the same schemas', async () => {
+    const [a, b] = [await modern.listTools(), await legacy.listTools()];
+    expect(a.tools.length).toBeGreaterThan(20);
+    expect(a.tools.map((t) => t.name)).toEqual(b.tools.map((t) => t.name));
+    for (const [i, tool] of a.tools.entries()) expect(tool, tool.name).toEqual(b.tools[i]);
+  });
+
+  it('a real call answers the same on both', async () => {
+    const args = { query: 'heathrow', limit: 3 };
+    const a = await modern.callTool({ name: 'suggest_places', arguments: args });
+    const b = await legacy.callTool({ name: 'suggest_places', arguments: args });
+    expect(a.isError).toBeFalsy();
+    expect(a.structuredContent).toEqual(b.structuredContent);
+    expect((a.structuredContent as { places: { iata: string }[] }).places[0]?.iata).toBe('LHR');
+  });
+
+  it('every tool answers a call on both eras, and the same way: the same error text, or both an answer', { timeout: 240_000 }, async () => {
+    const { tools } = await modern.listTools();
+    const differ: string[] = [];
+    for (const tool of tools) {
+      // Empty arguments: most tools explain what is missing; the few without required inputs answer.
+      const a = (await modern.callTool({ name: tool.name, arguments: {} })) as Answer;
+      const b = (await legacy.callTool({ name: tool.name, arguments: {} })) as Answer;
+      expect(a.content.length, tool.name).toBeGreaterThan(0);
+      if (Boolean(a.isError) !== Boolean(b.isError) || (a.isError && a.content[0]?.text !== b.content[0]?.text)) {
+        differ.push(`${tool.name}: ${a.content[0]?.text.slice(0, 120)} | ${b.content[0]?.text.slice(0, 120)}`);
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+});
