@@ -1,7 +1,7 @@
 // The flexible-date calendar (15 days, so 15 flight searches) cold and warm, on the
 // real server with its built-in simulators at their default latencies. Cold: every
-// day is a fresh search (4 at a time). Warm: the same calendar again, answered from
-// the search cache. Prints figures and a verdict (warm under a second); never fails.
+// day is a fresh search (16 at a time). Warm: the same calendar again, answered from
+// the search cache. Prints figures and a verdict (cold under 1.5 s, warm under a second); never fails.
 // Knobs: BENCH_CALENDAR_ROUTES (default 3), BENCH_CALENDAR_WARM (repeats, default 5).
 import { loadConfig } from '../../adapters/config/env.js';
 import { startServer } from '../../adapters/http/server.js';
@@ -10,6 +10,7 @@ import { BENCH_INTERNAL_KEY } from '../targets.js';
 const ROUTES = [['JFK', 'LHR'], ['SFO', 'NRT'], ['ORD', 'CDG'], ['LAX', 'SYD'], ['MIA', 'MAD']].slice(0, Number(process.env.BENCH_CALENDAR_ROUTES ?? 3));
 const WARM_REPEATS = Number(process.env.BENCH_CALENDAR_WARM ?? 5);
 const WARM_TARGET_MS = 1_000;
+const COLD_TARGET_MS = 1_500;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -40,11 +41,11 @@ try {
     const warm: number[] = [];
     for (let i = 0; i < WARM_REPEATS; i++) warm.push((await timeCalendar(origin, destination, target)).ms);
     const w = median(warm);
-    rows.push([`${origin}-${destination}`, `${cold.priced}/15`, cold.ms.toFixed(0), w.toFixed(1), `${(cold.ms / w).toFixed(0)}x`, w < WARM_TARGET_MS ? 'ok' : 'MISS']);
+    rows.push([`${origin}-${destination}`, `${cold.priced}/15`, cold.ms.toFixed(0), w.toFixed(1), `${(cold.ms / w).toFixed(0)}x`, cold.ms < COLD_TARGET_MS && w < WARM_TARGET_MS ? 'ok' : 'MISS']);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) console.log('  ' + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
-  console.log(`  target: warm calendar under ${WARM_TARGET_MS} ms`);
+  console.log(`  targets: cold calendar under ${COLD_TARGET_MS} ms, warm under ${WARM_TARGET_MS} ms`);
 } finally {
   await running.close();
 }

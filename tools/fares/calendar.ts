@@ -6,8 +6,12 @@ import { cheapestFare } from './cheapest-fare.js';
 import { addDays } from './dates.js';
 import { mapLimit } from '../_kit/map-limit.js';
 
-/** Searches in flight at once: enough to answer quickly, few enough not to flood the providers. */
-const CONCURRENCY = 4;
+/**
+ * Searches in flight at once. A cold calendar waits on provider latency, not CPU
+ * (the slowest provider answers in ~1 s), so a 15-day window goes in one wave;
+ * wider windows (up to 61 days) queue, so one calendar never floods the providers.
+ */
+const CONCURRENCY = 16;
 
 export const searchCalendarTool = defineTool({
   name: 'fares.calendar',
