@@ -9,6 +9,7 @@ import type {
   ClaimResult,
   DomainEventInput,
 } from '../../tools/booking/store.js';
+import { checkEventData } from '../../tools/webhooks/events/registry.js';
 import type { PrismaClient } from './app-database.js';
 
 // The BookingStore on Prisma. Every state change and the events announcing it
@@ -78,9 +79,11 @@ const CREATING_ABANDONED_MS = 5 * 60_000;
 /** Ids we mint and providers send are plain tokens; anything else (a NUL byte PostgreSQL refuses) cannot name a row. */
 const PLAIN_ID = /^[A-Za-z0-9_:.-]{1,200}$/;
 
-/** Inserts the events, skipping any whose fact was already announced. */
+/** Inserts the events (checked against the event registry), skipping any whose fact was already announced. */
 export async function writeEvents(tx: Tx, events: readonly DomainEventInput[]): Promise<void> {
   if (events.length === 0) return;
+  // A payload off its contract fails its transaction here, not at every subscriber.
+  for (const e of events) checkEventData(e.type, e.payload);
   await tx.outboxEvent.createMany({
     data: events.map((e) => ({ type: e.type, aggregateId: e.aggregateId, dedupeKey: e.dedupeKey, userId: e.userId, payload: json(e.payload) })),
     skipDuplicates: true,

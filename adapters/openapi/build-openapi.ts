@@ -9,6 +9,7 @@ import { nameSchemas } from './named-schemas.js';
 import { buildOperation } from './operation.js';
 import { DOMAIN_SCHEMAS, REQUEST_NAMES } from './schema-names.js';
 import { HEADERS, RESPONSES } from './shared-responses.js';
+import { webhookItems } from './webhooks.js';
 
 // Converting every named schema takes a few hundred ms: each tool list is built once per
 // process (the server and the tests ask for the same registry many times), and each
@@ -41,8 +42,9 @@ function build(tools: readonly AnyTool[]): OpenAPIObject {
   }
   paths.set('/mcp', mcpPathItem());
   for (const path of [...paths.keys()].sort()) builder.addPath(path, paths.get(path) as PathItemObject);
+  for (const [type, item] of Object.entries(webhookItems())) builder.addWebhook(type, item);
   for (const [name, schema] of Object.entries({ ...named.schemas, ...SCHEMAS })) builder.addSchema(name, schema as SchemaObject);
-  const used = new Set([...paths.values()].flatMap((item) => Object.values(item as Record<string, OperationObject>).flatMap((op) => op.tags ?? [])));
+  const used = new Set([...paths.values(), ...Object.values(builder.getSpec().webhooks ?? {})].flatMap((item) => Object.values(item as Record<string, OperationObject>).flatMap((op) => op.tags ?? [])));
   for (const tag of tagsFor(used)) builder.addTag(tag);
   const doc = builder.getSpec();
   finishComponents(doc, new Set(Object.keys(SCHEMAS)), [...DOMAIN_SCHEMAS.map(([, name]) => name), ...Object.values(REQUEST_NAMES)]);

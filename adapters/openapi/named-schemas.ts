@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { planInput } from '../rest/input-plan.js';
+import { EVENT_REGISTRY, WEBHOOK_EVENT_TYPES, eventEnvelope } from '../../tools/webhooks/events/registry.js';
 import { DOMAIN_SCHEMAS, eventName, requestName, responseName, toolTypeName } from './schema-names.js';
 
 // Every named schema, converted by zod's registry mode so a schema used in many places
@@ -33,6 +34,7 @@ export function nameSchemas(tools: readonly AnyTool[]): NamedSchemas {
     return name;
   };
   for (const [schema, name] of DOMAIN_SCHEMAS) add(schema, name);
+  for (const type of WEBHOOK_EVENT_TYPES) add(eventEnvelope(type), EVENT_REGISTRY[type].name);
 
   const inputs = new Map<AnyTool, string>();
   const outputs = new Map<AnyTool, string>();

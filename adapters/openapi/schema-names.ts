@@ -34,6 +34,11 @@ import { ActivityView, MemberView, ShareLinkView, TripSummaryView } from '../../
 import { ExpenseView } from '../../tools/trips/expense-views.js';
 import { BudgetView } from '../../tools/trips/budget-view.js';
 import { WebhookDeliverySchema, WebhookEndpointSchema } from '../../tools/webhooks/schemas.js';
+import { AlertTriggeredEventData, MistakeFareEventData } from '../../tools/webhooks/events/alert-events.js';
+import {
+  BookingEventData, CarBookingEventData, CarCancellationEventView, FlightBookingEventData, StayBookingEventData, StayCancellationEventView,
+} from '../../tools/webhooks/events/booking-events.js';
+import { PaymentCompletedEventData, PaymentRefundedEventData } from '../../tools/webhooks/events/payment-events.js';
 
 // The names clients see for our shapes. Tools stay free of OpenAPI concerns: the
 // names live here, keyed by the zod schema object itself, and the builder turns
@@ -100,6 +105,16 @@ export const DOMAIN_SCHEMAS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [ApiKeySchema, 'ApiKey'],
   [WebhookEndpointSchema, 'WebhookEndpoint'],
   [WebhookDeliverySchema, 'WebhookDelivery'],
+  [BookingEventData, 'BookingEventData'],
+  [FlightBookingEventData, 'FlightBookingEventData'],
+  [StayBookingEventData, 'StayBookingEventData'],
+  [CarBookingEventData, 'CarBookingEventData'],
+  [StayCancellationEventView, 'StayCancellation'],
+  [CarCancellationEventView, 'CarCancellation'],
+  [PaymentCompletedEventData, 'PaymentCompletedEventData'],
+  [PaymentRefundedEventData, 'PaymentRefundedEventData'],
+  [AlertTriggeredEventData, 'AlertTriggeredEventData'],
+  [MistakeFareEventData, 'MistakeFareEventData'],
 ];
 
 /** Request bodies by tool, with the names docs/service-spec.md gives them. */

@@ -58,7 +58,7 @@ describe('stripe webhook: payment_intent.succeeded', () => {
       aggregateId: pi,
       dedupeKey: `payment.completed:${pi}`,
       userId: 'user_webhook_1',
-      payload: { payment_intent_id: pi, amount_minor: 45_678, currency: 'USD', offer_id: 'off_123', booking_id: 'bk_456' },
+      payload: { payment_intent_id: pi, amount: { amount: 456.78, currency: 'USD' }, offer_id: 'off_123', booking_id: 'bk_456' },
     });
   });
 
@@ -67,7 +67,7 @@ describe('stripe webhook: payment_intent.succeeded', () => {
     expect((await deliver(stripeEvent('payment_intent.succeeded', intentObject(pi)))).status).toBe(200);
     const [event] = await eventsFor(pi);
     expect(event?.userId).toBeNull();
-    expect(event?.payload).toEqual({ payment_intent_id: pi, amount_minor: 45_678, currency: 'USD' });
+    expect(event?.payload).toEqual({ payment_intent_id: pi, amount: { amount: 456.78, currency: 'USD' } });
   });
 
   it('applies a redelivered event once, and answers 200 so Stripe stops retrying', async () => {

@@ -130,6 +130,7 @@ describe('legacy flow', () => {
     expect(canceledEvents).toHaveLength(1);
     // The event says what came back, where to and why, as the cancel answer did.
     expect(canceledEvents[0]!.payload).toMatchObject({
+      product: 'car',
       cancellation: {
         refund_to: 'card',
         refunded_to_customer: { amount: intent.amount },

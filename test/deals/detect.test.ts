@@ -81,7 +81,7 @@ describe('detectMistakeFares', () => {
     expect(events).toHaveLength(1);
     expect((await mistakeEvents(server)).length).toBe(before + 1);
     expect(events[0]!.userId).toBeNull();
-    expect(events[0]!.payload).toMatchObject({ price: 21_000, typical_price: 50_000, pct_off: 58, currency: 'USD', source: 'serpapi' });
+    expect(events[0]!.payload).toMatchObject({ price: { amount: 210, currency: 'USD' }, typical_price: { amount: 500, currency: 'USD' }, pct_off: 58, source: 'serpapi' });
   });
 
   it('needs 20 earlier searches, not counting the search being judged', async () => {

@@ -61,9 +61,9 @@ describe('mistake fares from a real search', () => {
     expect(events[0]!.userId).toBeNull();
     expect(events[0]!.aggregateId).toBe(fare.id);
     expect(Object.keys(events[0]!.payload).sort()).toEqual(
-      ['cabin', 'currency', 'departure_date', 'destination', 'detected_at', 'id', 'origin', 'pct_off', 'price', 'return_date', 'sigmas', 'source', 'typical_price'],
+      ['cabin', 'departure_date', 'destination', 'detected_at', 'id', 'origin', 'pct_off', 'price', 'return_date', 'sigmas', 'source', 'typical_price'],
     );
-    expect(events[0]!.payload).toMatchObject({ id: fare.id, origin: 'JFK', destination: 'LHR', departure_date: DATE, return_date: null, price: fare.priceMinor, typical_price: fare.typicalMinor });
+    expect(events[0]!.payload).toMatchObject({ id: fare.id, origin: 'JFK', destination: 'LHR', departure_date: DATE, return_date: null, price: { amount: fare.priceMinor / 100, currency: fare.currency }, typical_price: { amount: fare.typicalMinor / 100, currency: fare.currency } });
     expect(searchId).toMatch(/^srch_/);
   });
 

@@ -131,6 +131,7 @@ describe('hotel tools over MCP', () => {
 
     const [event] = (await server.services.bookings.undeliveredEvents(1000)).filter((e) => e.aggregateId === booked.booking_id && e.type === 'booking.canceled');
     expect(event?.payload).toMatchObject({
+      product: 'stay',
       status: 'cancelled',
       cancellation: { refund: out.cancellation.refund, refunded_to_card: out.cancellation.refunded_to_card, refund_source: expect.stringMatching(/^(provider|timeline)$/) },
     });

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../helpers/start-test-server.j
 import { findOffer, json, payByCard, traveller } from '../booking/booking-helpers.js';
 import { verifyWebhookSignature } from '../../tools/webhooks/index.js';
 import { webhookDispatchJob } from '../../adapters/jobs/webhook-dispatch.js';
-import { bearer, bookingEventFor, mistakeFareEvent, prismaOf, runJobs, silent, withClock, writeOutbox } from './support/helpers.js';
+import { alertPayload, bearer, bookingEventFor, mistakeFareEvent, prismaOf, runJobs, silent, withClock, writeOutbox } from './support/helpers.js';
 import { startReceiver, type Received, type Receiver } from './support/receiver.js';
 
 // Outbox events reach the right endpoints, signed; failures are retried on a
@@ -112,7 +112,7 @@ describe('webhook delivery', () => {
     const guestBooking = { ...bookingEventFor('nobody'), userId: null };
     const alertEvent = (channels: string[]) => {
       const e = bookingEventFor('wh-quiet-a', 'alert.triggered');
-      return { ...e, payload: { alert_id: e.aggregateId, channels } };
+      return { ...e, payload: alertPayload(e.aggregateId, channels) };
     };
     const inAppOnly = alertEvent(['in_app']);
     const toWebhook = alertEvent(['webhook', 'in_app']);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Services } from '../_kit/context.js';
 import { ToolError } from '../_kit/errors.js';
+import { fromMinor } from '../_kit/money.js';
 import type { Logger } from '../_kit/ports.js';
 import type { CardWebhookEvent } from '../_kit/providers.js';
 import type { DomainEventInput } from './store.js';
@@ -62,8 +63,7 @@ function paymentCompleted(event: CardWebhookEvent): DomainEventInput {
     userId: metadataString(intent.metadata, INTENT_METADATA.userId) ?? null,
     payload: {
       payment_intent_id: intent.id,
-      amount_minor: intent.amount,
-      currency: intent.currency.toUpperCase(),
+      amount: fromMinor(intent.amount, intent.currency),
       ...(offerId ? { offer_id: offerId } : {}),
       ...(bookingId ? { booking_id: bookingId } : {}),
     },

@@ -3,7 +3,8 @@ import type { DomainEventInput } from '../booking/store.js';
 import type { CarBookingRecord } from './car-store.js';
 
 // The booking events a car booking announces, one per fact (dedupe key), in the
-// same outbox as flights; `kind: car` tells subscribers which booking it is.
+// same outbox as flights; `product: 'car'` tells subscribers which booking it is
+// (tools/webhooks/events/booking-events.ts).
 
 export function carBookingEvent(type: DomainEventInput['type'], b: CarBookingRecord, extra: Record<string, unknown> = {}): DomainEventInput {
   return {
@@ -12,13 +13,13 @@ export function carBookingEvent(type: DomainEventInput['type'], b: CarBookingRec
     dedupeKey: `${type}:${b.id}`,
     userId: b.userId,
     payload: {
-      kind: 'car',
+      product: 'car',
       booking_id: b.id,
       flow: b.flow,
       provider_booking_id: b.providerBookingId,
       reference: b.reference,
       status: b.status,
-      charged: fromMinor(b.chargedMinor, b.currency),
+      total: fromMinor(b.chargedMinor, b.currency),
       refund: b.refundMinor === null ? null : fromMinor(b.refundMinor, b.currency),
       pick_up_at: b.pickUpAt,
       user_id: b.userId,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../_kit/context.js';
+import { fromMinor } from '../_kit/money.js';
 import type { Logger } from '../_kit/ports.js';
 import type { DomainEventInput } from '../booking/store.js';
 import type { PriceObservationInput } from '../fares/history-store.js';
@@ -36,7 +37,7 @@ export function mistakeFareEvent(fare: MistakeFare, dedupeKey: string): DomainEv
     userId: null,
     payload: {
       id: fare.id, origin: fare.origin, destination: fare.destination, departure_date: fare.departureDate, return_date: fare.returnDate, cabin: fare.cabin,
-      price: fare.priceMinor, typical_price: fare.typicalMinor, currency: fare.currency, sigmas: fare.sigmas, pct_off: fare.pctOff,
+      price: fromMinor(fare.priceMinor, fare.currency), typical_price: fromMinor(fare.typicalMinor, fare.currency), sigmas: fare.sigmas, pct_off: fare.pctOff,
       detected_at: fare.detectedAt.toISOString(), source: fare.source,
     },
   };

@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { EVENT_REGISTRY, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './events/registry.js';
 
-// The outbox event types a webhook endpoint may subscribe to (spec: "Webhook events").
-export const WEBHOOK_EVENT_TYPES = [
-  'booking.created',
-  'booking.confirmed',
-  'booking.canceled',
-  'payment.completed',
-  'alert.triggered',
-  'alert.mistake_fare',
-] as const;
+// The outbox event types a webhook endpoint may subscribe to: the event registry's.
+
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
 
 /** Events about no one in particular, sent to every endpoint subscribed to them. */
-export const PUBLIC_EVENT_TYPES: readonly WebhookEventType[] = ['alert.mistake_fare'];
-
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const PUBLIC_EVENT_TYPES: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES.filter((t) => 'public' in EVENT_REGISTRY[t]);
 
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);

@@ -30,11 +30,23 @@ let n = 0;
 export function mistakeFareEvent(): DomainEventInput {
   n++;
   const id = `mf_${process.pid}_${Date.now()}_${n}`;
-  return { type: 'alert.mistake_fare', aggregateId: id, dedupeKey: `alert.mistake_fare:${id}`, userId: null, payload: { mistake_fare_id: id, origin: 'JFK', destination: 'NRT', price: { amount: 199, currency: 'USD' } } };
+  return { type: 'alert.mistake_fare', aggregateId: id, dedupeKey: `alert.mistake_fare:${id}`, userId: null, payload: {
+    id, origin: 'JFK', destination: 'NRT', departure_date: '2027-03-01', return_date: null, cabin: 'economy',
+    price: { amount: 199, currency: 'USD' }, typical_price: { amount: 820, currency: 'USD' }, sigmas: 4.2, pct_off: 76,
+    detected_at: new Date().toISOString(), source: 'duffel',
+  } };
 }
 
 export function bookingEventFor(userId: string, type: DomainEventInput['type'] = 'booking.confirmed'): DomainEventInput {
   n++;
   const id = `bk_test_${process.pid}_${Date.now()}_${n}`;
-  return { type, aggregateId: id, dedupeKey: `${type}:${id}`, userId, payload: { booking_id: id, status: 'confirmed', user_id: userId } };
+  return { type, aggregateId: id, dedupeKey: `${type}:${id}`, userId, payload: { product: 'flight', booking_id: id, order_id: null, pnr: null, status: 'confirmed', total: { amount: 320, currency: 'USD' }, user_id: userId } };
+}
+
+/** An alert.triggered payload (registry shape) with the owner's channels. */
+export function alertPayload(alertId: string, channels: string[]): Record<string, unknown> {
+  return {
+    alert_id: alertId, origin: 'JFK', destination: 'LAX', departure_date: '2027-03-01', cabin: 'economy', price: 180, currency: 'USD',
+    previous_price: 240, target_price: null, checked_at: new Date().toISOString(), channels,
+  };
 }

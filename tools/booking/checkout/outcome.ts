@@ -8,6 +8,7 @@ import type { BookingRecord, DomainEventInput } from '../store.js';
 
 function bookingPayload(b: BookingRecord, order: FlightOrder | null): Record<string, unknown> {
   return {
+    product: 'flight',
     booking_id: b.id,
     order_id: order?.id ?? b.providerOrderId,
     pnr: order?.bookingReference ?? b.bookingReference,

@@ -2023,7 +2023,148 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "alert.mistake_fare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * alert.mistake_fare event
+         * @description Sent to **every** endpoint subscribed to it (empty `events` included) when a mistake fare was detected; it is public, not tied to a user. Answer 2xx to acknowledge; anything else is retried for about a day.
+         */
+        post: operations["webhook_alert_mistake_fare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "alert.triggered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * alert.triggered event
+         * @description Sent to the alert's owner when a fare alert matched a price drop. Answer 2xx to acknowledge; anything else is retried for about a day.
+         */
+        post: operations["webhook_alert_triggered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.canceled event
+         * @description Sent to the booking's user when the booking was canceled; `data.cancellation` says what came back. Answer 2xx to acknowledge; anything else is retried for about a day.
+         */
+        post: operations["webhook_booking_canceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.confirmed event
+         * @description Sent to the booking's user when the booking was confirmed (ticketed, or accepted by the property or rental company). Answer 2xx to acknowledge; anything else is retried for about a day.
+         */
+        post: operations["webhook_booking_confirmed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.created event
+         * @description Sent to the booking's user when a booking was created (flight, stay or car: see `data.product`). Answer 2xx to acknowledge; anything else is retried for about a day.
+         */
+        post: operations["webhook_booking_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.completed event
+         * @description Sent to the paying user when a payment went through. Answer 2xx to acknowledge; anything else is retried for about a day.
+         */
+        post: operations["webhook_payment_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.refunded event
+         * @description Sent to the paying user when money went back to a card: all of a payment that bought nothing (a failed or abandoned checkout), or part of one after a cancellation or a cheaper change. Answer 2xx to acknowledge; anything else is retried for about a day.
+         */
+        post: operations["webhook_payment_refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AccountCreateKeyRequest: {
@@ -2273,6 +2414,33 @@ export interface components {
         AlertsListResponse: {
             alerts: components["schemas"]["AlertResponse"][];
         };
+        AlertTriggeredEvent: {
+            /** @description When the change happened (ISO 8601). */
+            created_at: string;
+            data: components["schemas"]["AlertTriggeredEventData"];
+            /** @description The event id: the same on every retry and for every endpoint; de-duplicate by it. */
+            id: string;
+            /** @constant */
+            type: "alert.triggered";
+        };
+        AlertTriggeredEventData: {
+            alert_id: string;
+            cabin: string;
+            /** @description The alert's notification channels. */
+            channels: string[];
+            checked_at: string;
+            currency: string;
+            /** @description YYYY-MM-DD: the cheapest date in the alert's window. */
+            departure_date: string;
+            destination: string;
+            origin: string;
+            /** @description The window's previous lowest price, major units. */
+            previous_price: number | null;
+            /** @description Major units, in `currency`. */
+            price: number;
+            /** @description The alert's target, major units; null for any drop. */
+            target_price: number | null;
+        };
         ApiKey: {
             created_at: string;
             /** @description The first characters of the key, to recognise it */
@@ -2426,6 +2594,15 @@ export interface components {
                 type: "baggage";
             }[];
         };
+        BookingCanceledEvent: {
+            /** @description When the change happened (ISO 8601). */
+            created_at: string;
+            data: components["schemas"]["BookingEventData"];
+            /** @description The event id: the same on every retry and for every endpoint; de-duplicate by it. */
+            id: string;
+            /** @constant */
+            type: "booking.canceled";
+        };
         BookingCancelResponse: {
             /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
             booking_ref: string;
@@ -2519,6 +2696,24 @@ export interface components {
                 window_source: ("airline" | "typical") | null;
             }[];
         };
+        BookingConfirmedEvent: {
+            /** @description When the change happened (ISO 8601). */
+            created_at: string;
+            data: components["schemas"]["BookingEventData"];
+            /** @description The event id: the same on every retry and for every endpoint; de-duplicate by it. */
+            id: string;
+            /** @constant */
+            type: "booking.confirmed";
+        };
+        BookingCreatedEvent: {
+            /** @description When the change happened (ISO 8601). */
+            created_at: string;
+            data: components["schemas"]["BookingEventData"];
+            /** @description The event id: the same on every retry and for every endpoint; de-duplicate by it. */
+            id: string;
+            /** @constant */
+            type: "booking.created";
+        };
         BookingCreateOfferResponse: {
             /** @description Our booking id (bk_...): use it with /api/booking/{order_id}. */
             booking_ref: string;
@@ -2559,6 +2754,7 @@ export interface components {
             /** @description True when the provider could not be read and the saved order was used. */
             stale: boolean;
         };
+        BookingEventData: components["schemas"]["FlightBookingEventData"] | components["schemas"]["StayBookingEventData"] | components["schemas"]["CarBookingEventData"];
         BookingFareBrandsResponse: {
             brands: {
                 advance_seat_selection: boolean | null;
@@ -2844,6 +3040,30 @@ export interface components {
             status: "creating" | "confirmed" | "cancelled" | "failed";
             supplier: string | null;
         };
+        CarBookingEventData: {
+            /** @description Our booking id; GET it under the product's booking route. */
+            booking_id: string;
+            /** @description booking.canceled only. */
+            cancellation?: components["schemas"]["CarCancellation"];
+            /**
+             * @description legacy: rental paid at the counter; partner: prepaid rate.
+             * @enum {string}
+             */
+            flow: "legacy" | "partner";
+            pick_up_at: string;
+            /** @constant */
+            product: "car";
+            provider_booking_id: string | null;
+            reference: string | null;
+            /** @description Set once cancelled. */
+            refund: components["schemas"]["Money"] | null;
+            /** @description The booking status after the change this event announces. */
+            status: string;
+            /** @description What the traveller paid us for this booking. */
+            total: components["schemas"]["Money"];
+            /** @description The booking's user; null for an anonymous checkout. */
+            user_id: string | null;
+        };
         CarBookingRequest: {
             add_ons?: components["schemas"]["AddOnSelection"];
             /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
@@ -2855,6 +3075,19 @@ export interface components {
             offer_token: string;
             /** @description The paid (authorized) card payment (pi_...) from cars.payment_intent for this offer_token and add_ons. */
             payment_intent_id: string;
+        };
+        CarCancellation: {
+            breakdown: {
+                add_ons: components["schemas"]["Money"];
+                rental: components["schemas"]["Money"];
+                service_fee: components["schemas"]["Money"];
+            };
+            cancelled_at: string | null;
+            /** @description True when part of the refund is still being settled. */
+            pending_review: boolean;
+            /** @constant */
+            refund_to: "card";
+            refunded_to_customer: components["schemas"]["Money"];
         };
         CarPartnerBookingRequest: {
             /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
@@ -3814,6 +4047,24 @@ export interface components {
             /** @description Most stops in any slice. */
             stops: number | null;
         };
+        FlightBookingEventData: {
+            /** @description Our booking id; GET it under the product's booking route. */
+            booking_id: string;
+            /** @description booking.canceled only: what came back and how. */
+            cancellation?: components["schemas"]["Cancellation"];
+            /** @description The airline order (ord_…); null before the provider has it. */
+            order_id: string | null;
+            /** @description The airline booking reference. */
+            pnr: string | null;
+            /** @constant */
+            product: "flight";
+            /** @description The booking status after the change this event announces. */
+            status: string;
+            /** @description What the traveller paid us for this booking. */
+            total: components["schemas"]["Money"];
+            /** @description The booking's user; null for an anonymous checkout. */
+            user_id: string | null;
+        };
         /** @description One event of the stream. */
         FlightSearchEvent: components["schemas"]["FlightsSearchEvent"] | components["schemas"]["StreamError"];
         /**
@@ -4604,6 +4855,30 @@ export interface components {
             account_number: string;
             airline_iata_code: string;
         };
+        MistakeFareEvent: {
+            /** @description When the change happened (ISO 8601). */
+            created_at: string;
+            data: components["schemas"]["MistakeFareEventData"];
+            /** @description The event id: the same on every retry and for every endpoint; de-duplicate by it. */
+            id: string;
+            /** @constant */
+            type: "alert.mistake_fare";
+        };
+        MistakeFareEventData: {
+            cabin: string;
+            departure_date: string;
+            destination: string;
+            detected_at: string;
+            /** @description The deal id, as GET /api/deals lists it. */
+            id: string;
+            origin: string;
+            pct_off: number;
+            price: components["schemas"]["Money"];
+            return_date: string | null;
+            sigmas: number;
+            source: string;
+            typical_price: components["schemas"]["Money"];
+        };
         /**
          * @example {
          *       "amount": 612.4,
@@ -4877,6 +5152,24 @@ export interface components {
              */
             passengers?: number;
         };
+        PaymentCompletedEvent: {
+            /** @description When the change happened (ISO 8601). */
+            created_at: string;
+            data: components["schemas"]["PaymentCompletedEventData"];
+            /** @description The event id: the same on every retry and for every endpoint; de-duplicate by it. */
+            id: string;
+            /** @constant */
+            type: "payment.completed";
+        };
+        PaymentCompletedEventData: {
+            /** @description What was captured. */
+            amount: components["schemas"]["Money"];
+            /** @description The booking it paid for, when known. */
+            booking_id?: string;
+            /** @description The offer it paid for, when known. */
+            offer_id?: string;
+            payment_intent_id: string;
+        };
         PaymentIntentInput: {
             /** @description Internal callers only: charge this amount (major units) instead of the provider price. */
             amount?: number;
@@ -4892,6 +5185,31 @@ export interface components {
              * @default []
              */
             services?: components["schemas"]["ServiceRequest"][];
+        };
+        PaymentRefundedEvent: {
+            /** @description When the change happened (ISO 8601). */
+            created_at: string;
+            data: components["schemas"]["PaymentRefundedEventData"];
+            /** @description The event id: the same on every retry and for every endpoint; de-duplicate by it. */
+            id: string;
+            /** @constant */
+            type: "payment.refunded";
+        };
+        PaymentRefundedEventData: {
+            /** @description This refund (not the running total). */
+            amount: components["schemas"]["Money"];
+            /** @description What claimed the payment (kind flight_booking, car_booking or stay_quote, and its id); null when nothing did. */
+            goods: {
+                id: string;
+                kind: string;
+            } | null;
+            payment_intent_id: string;
+            /** @description What the payment was opened for: order, hold_payment, change, services, car_service_fee, car_partner_rental, hotel, custom. */
+            purpose: string;
+            /** @description Why: not_booked, failed, unattached, expired, cancelled or changed (docs/webhooks.md). */
+            reason: string;
+            /** @description The processor's refund id: one event per refund. */
+            refund_id: string;
         };
         PaymentRequirements: {
             payment_required_by: string | null;
@@ -5959,6 +6277,30 @@ export interface components {
             /** @description What the stay costs in all. */
             total: components["schemas"]["Money"];
         };
+        StayBookingEventData: {
+            /** @description Our booking id; GET it under the product's booking route. */
+            booking_id: string;
+            /** @description booking.canceled only. */
+            cancellation?: components["schemas"]["StayCancellation"];
+            /** @description YYYY-MM-DD */
+            check_in: string;
+            /** @description YYYY-MM-DD */
+            check_out: string;
+            hotel_name: string;
+            /** @constant */
+            product: "stay";
+            provider_booking_id: string | null;
+            /** @description The property's confirmation reference. */
+            reference: string | null;
+            /** @description Set once cancelled: the refund under the property's terms. */
+            refund?: components["schemas"]["Money"];
+            /** @description The booking status after the change this event announces. */
+            status: string;
+            /** @description What the traveller paid us for this booking. */
+            total: components["schemas"]["Money"];
+            /** @description The booking's user; null for an anonymous checkout. */
+            user_id: string | null;
+        };
         StayBookingRequest: {
             /**
              * Format: email
@@ -5978,6 +6320,18 @@ export interface components {
             special_requests?: string;
             /** @description The user the booking belongs to; omitted: whoever asked for the quote, or a guest booking. */
             user_id?: string;
+        };
+        StayCancellation: {
+            cancelled_at: string;
+            /** @description What the property refunds under its terms. */
+            refund: components["schemas"]["Money"];
+            /**
+             * @description provider: the property said; timeline: computed from the cancellation timeline.
+             * @enum {string}
+             */
+            refund_source: "provider" | "timeline";
+            /** @description What went back to the card Deal Engine charged; null when the web app took the payment and refunds it. */
+            refunded_to_card: components["schemas"]["Money"] | null;
         };
         StayGuest: {
             family_name: string;
@@ -6600,7 +6954,7 @@ export interface components {
             created_at: string;
             description: string | null;
             /** @description Subscribed event types; empty means every type. */
-            events: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "alert.triggered" | "alert.mistake_fare")[];
+            events: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "payment.refunded" | "alert.triggered" | "alert.mistake_fare")[];
             /** @description Endpoint id, wh_… */
             id: string;
             /** @description After a rotation: until when the old secret still signs (a second v1 signature). */
@@ -6616,7 +6970,7 @@ export interface components {
              * @description Event types to receive; empty means all.
              * @default []
              */
-            events?: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "alert.triggered" | "alert.mistake_fare")[];
+            events?: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "payment.refunded" | "alert.triggered" | "alert.mistake_fare")[];
             /** @description https URL that will receive POSTs. */
             url: string;
             /** @description Internal callers only: whose endpoint this is. */
@@ -6627,7 +6981,7 @@ export interface components {
             created_at: string;
             description: string | null;
             /** @description Subscribed event types; empty means every type. */
-            events: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "alert.triggered" | "alert.mistake_fare")[];
+            events: ("booking.created" | "booking.confirmed" | "booking.canceled" | "payment.completed" | "payment.refunded" | "alert.triggered" | "alert.mistake_fare")[];
             /** @description Endpoint id, wh_… */
             id: string;
             /** @description After a rotation: until when the old secret still signs (a second v1 signature). */
@@ -13800,6 +14154,244 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhook_alert_mistake_fare: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (de-duplication key). */
+                "Deal-Engine-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`; two v1 values during a secret rotation. */
+                "Deal-Engine-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MistakeFareEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rejected (for example a bad signature); the event is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_alert_triggered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (de-duplication key). */
+                "Deal-Engine-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`; two v1 values during a secret rotation. */
+                "Deal-Engine-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertTriggeredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rejected (for example a bad signature); the event is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_booking_canceled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (de-duplication key). */
+                "Deal-Engine-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`; two v1 values during a secret rotation. */
+                "Deal-Engine-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCanceledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rejected (for example a bad signature); the event is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_booking_confirmed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (de-duplication key). */
+                "Deal-Engine-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`; two v1 values during a secret rotation. */
+                "Deal-Engine-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingConfirmedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rejected (for example a bad signature); the event is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_booking_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (de-duplication key). */
+                "Deal-Engine-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`; two v1 values during a secret rotation. */
+                "Deal-Engine-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rejected (for example a bad signature); the event is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (de-duplication key). */
+                "Deal-Engine-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`; two v1 values during a secret rotation. */
+                "Deal-Engine-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rejected (for example a bad signature); the event is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_refunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (de-duplication key). */
+                "Deal-Engine-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`; two v1 values during a secret rotation. */
+                "Deal-Engine-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRefundedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rejected (for example a bad signature); the event is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -20,6 +20,8 @@ __all__ = [
     "AgentBookingRequest",
     "AirlineCredit",
     "AlertResponse",
+    "AlertTriggeredEvent",
+    "AlertTriggeredEventData",
     "AlertsDealsResponse",
     "AlertsDealsResponseRules",
     "AlertsDeleteResponse",
@@ -38,6 +40,7 @@ __all__ = [
     "BookingBaggageResponseOptionsItemDimensionsCm",
     "BookingCancelResponse",
     "BookingCancelResponseCancellation",
+    "BookingCanceledEvent",
     "BookingCardPaymentConfirmRequest",
     "BookingCardPaymentConfirmResponse",
     "BookingChangeConfirmResponse",
@@ -45,11 +48,14 @@ __all__ = [
     "BookingChangeOffersResponse",
     "BookingCheckInLinksResponse",
     "BookingCheckInLinksResponseLinksItem",
+    "BookingConfirmedEvent",
     "BookingCreateOfferResponse",
     "BookingCreateOfferResponseOption1",
     "BookingCreateOfferResponseOption2",
     "BookingCreateOfferResponseOption2OfferRequest",
+    "BookingCreatedEvent",
     "BookingDocumentsResponse",
+    "BookingEventData",
     "BookingFareBrandsResponse",
     "BookingFareBrandsResponseBrandsItem",
     "BookingFareConditionsResponse",
@@ -77,8 +83,11 @@ __all__ = [
     "CarBookingCar",
     "CarBookingDriver",
     "CarBookingDropOff",
+    "CarBookingEventData",
     "CarBookingPickUp",
     "CarBookingRequest",
+    "CarCancellation",
+    "CarCancellationBreakdown",
     "CarPartnerBookingRequest",
     "CarPaymentIntentRequest",
     "CarQuoteRequest",
@@ -148,6 +157,7 @@ __all__ = [
     "FaresPredictionResponseSeasonality",
     "FaresPredictionResponseTrend",
     "Flight",
+    "FlightBookingEventData",
     "FlightSearchEvent",
     "FlightSearchRequest",
     "FlightSegment",
@@ -210,6 +220,8 @@ __all__ = [
     "HotelsSearchResponseResultsItem",
     "HotelsSearchResponseResultsItemCheapest",
     "LoyaltyAccount",
+    "MistakeFareEvent",
+    "MistakeFareEventData",
     "Money",
     "Offer",
     "OfferIncludedBaggage",
@@ -222,7 +234,12 @@ __all__ = [
     "PassengerPassport",
     "PassengerSlot",
     "PathsRequest",
+    "PaymentCompletedEvent",
+    "PaymentCompletedEventData",
     "PaymentIntentInput",
+    "PaymentRefundedEvent",
+    "PaymentRefundedEventData",
+    "PaymentRefundedEventDataGoods",
     "PaymentRequirements",
     "Place",
     "PlaceAirport",
@@ -303,8 +320,10 @@ __all__ = [
     "StatsTrendingResponsePriceDropsItem",
     "StayBooking",
     "StayBookingCancellationTimelineItem",
+    "StayBookingEventData",
     "StayBookingGuestsItem",
     "StayBookingRequest",
+    "StayCancellation",
     "StayGuest",
     "StayQuote",
     "StayQuoteCancellationTimelineItem",
@@ -635,6 +654,34 @@ class AlertResponse(TypedDict):
     # How many times the alert fired.
     trigger_count: int
     last_triggered_at: Optional[str]
+
+
+class AlertTriggeredEventData(TypedDict):
+    alert_id: str
+    origin: str
+    destination: str
+    # YYYY-MM-DD: the cheapest date in the alert's window.
+    departure_date: str
+    cabin: str
+    # Major units, in `currency`.
+    price: float
+    currency: str
+    # The window's previous lowest price, major units.
+    previous_price: Optional[float]
+    # The alert's target, major units; null for any drop.
+    target_price: Optional[float]
+    checked_at: str
+    # The alert's notification channels.
+    channels: List[str]
+
+
+class AlertTriggeredEvent(TypedDict):
+    # The event id: the same on every retry and for every endpoint; de-duplicate by it.
+    id: str
+    type: Literal["alert.triggered"]
+    # When the change happened (ISO 8601).
+    created_at: str
+    data: AlertTriggeredEventData
 
 
 class AlertsDealsResponseRules(TypedDict):
@@ -1040,6 +1087,116 @@ class BookingCancelResponse(TypedDict):
     cancellation: BookingCancelResponseCancellation
 
 
+class _FlightBookingEventDataRequired(TypedDict):
+    product: Literal["flight"]
+    # Our booking id; GET it under the product's booking route.
+    booking_id: str
+    # The booking status after the change this event announces.
+    status: str
+    # What the traveller paid us for this booking.
+    total: Money
+    # The booking's user; null for an anonymous checkout.
+    user_id: Optional[str]
+    # The airline order (ord_…); null before the provider has it.
+    order_id: Optional[str]
+    # The airline booking reference.
+    pnr: Optional[str]
+
+
+class FlightBookingEventData(_FlightBookingEventDataRequired, total=False):
+    # booking.canceled only: what came back and how.
+    cancellation: Cancellation
+
+
+class StayCancellation(TypedDict):
+    # What the property refunds under its terms.
+    refund: Money
+    # provider: the property said; timeline: computed from the cancellation timeline.
+    refund_source: Literal["provider", "timeline"]
+    # What went back to the card Deal Engine charged; null when the web app took the
+    # payment and refunds it.
+    refunded_to_card: Optional[Money]
+    cancelled_at: str
+
+
+class _StayBookingEventDataRequired(TypedDict):
+    product: Literal["stay"]
+    # Our booking id; GET it under the product's booking route.
+    booking_id: str
+    # The booking status after the change this event announces.
+    status: str
+    # What the traveller paid us for this booking.
+    total: Money
+    # The booking's user; null for an anonymous checkout.
+    user_id: Optional[str]
+    provider_booking_id: Optional[str]
+    # The property's confirmation reference.
+    reference: Optional[str]
+    hotel_name: str
+    # YYYY-MM-DD
+    check_in: str
+    # YYYY-MM-DD
+    check_out: str
+
+
+class StayBookingEventData(_StayBookingEventDataRequired, total=False):
+    # Set once cancelled: the refund under the property's terms.
+    refund: Money
+    # booking.canceled only.
+    cancellation: StayCancellation
+
+
+class CarCancellationBreakdown(TypedDict):
+    rental: Money
+    service_fee: Money
+    add_ons: Money
+
+
+class CarCancellation(TypedDict):
+    refund_to: Literal["card"]
+    refunded_to_customer: Money
+    breakdown: CarCancellationBreakdown
+    # True when part of the refund is still being settled.
+    pending_review: bool
+    cancelled_at: Optional[str]
+
+
+class _CarBookingEventDataRequired(TypedDict):
+    product: Literal["car"]
+    # Our booking id; GET it under the product's booking route.
+    booking_id: str
+    # The booking status after the change this event announces.
+    status: str
+    # What the traveller paid us for this booking.
+    total: Money
+    # The booking's user; null for an anonymous checkout.
+    user_id: Optional[str]
+    # legacy: rental paid at the counter; partner: prepaid rate.
+    flow: Literal["legacy", "partner"]
+    provider_booking_id: Optional[str]
+    reference: Optional[str]
+    # Set once cancelled.
+    refund: Optional[Money]
+    pick_up_at: str
+
+
+class CarBookingEventData(_CarBookingEventDataRequired, total=False):
+    # booking.canceled only.
+    cancellation: CarCancellation
+
+
+BookingEventData = Union[FlightBookingEventData, StayBookingEventData, CarBookingEventData]
+
+
+class BookingCanceledEvent(TypedDict):
+    # The event id: the same on every retry and for every endpoint; de-duplicate by it.
+    id: str
+    type: Literal["booking.canceled"]
+    # When the change happened (ISO 8601).
+    created_at: str
+    data: BookingEventData
+
+
 class _BookingCardPaymentConfirmRequestRequired(TypedDict):
     # A PaymentMethod id, e.g. pm_card_visa.
     payment_method: str
@@ -1154,6 +1311,15 @@ class BookingCheckInLinksResponse(TypedDict):
     links: List[BookingCheckInLinksResponseLinksItem]
 
 
+class BookingConfirmedEvent(TypedDict):
+    # The event id: the same on every retry and for every endpoint; de-duplicate by it.
+    id: str
+    type: Literal["booking.confirmed"]
+    # When the change happened (ISO 8601).
+    created_at: str
+    data: BookingEventData
+
+
 class BookingCreateOfferResponseOption1(TypedDict):
     # Our booking id (bk_...): use it with /api/booking/{order_id}.
     booking_ref: str
@@ -1188,6 +1354,15 @@ class BookingCreateOfferResponseOption2(TypedDict):
 
 
 BookingCreateOfferResponse = Union[BookingCreateOfferResponseOption1, BookingCreateOfferResponseOption2]
+
+
+class BookingCreatedEvent(TypedDict):
+    # The event id: the same on every retry and for every endpoint; de-duplicate by it.
+    id: str
+    type: Literal["booking.created"]
+    # When the change happened (ISO 8601).
+    created_at: str
+    data: BookingEventData
 
 
 class BookingDocumentsResponse(TypedDict):
@@ -3267,6 +3442,31 @@ class HotelsSearchResponse(TypedDict):
     area: HotelsSearchResponseArea
 
 
+class MistakeFareEventData(TypedDict):
+    # The deal id, as GET /api/deals lists it.
+    id: str
+    origin: str
+    destination: str
+    departure_date: str
+    return_date: Optional[str]
+    cabin: str
+    price: Money
+    typical_price: Money
+    sigmas: float
+    pct_off: float
+    detected_at: str
+    source: str
+
+
+class MistakeFareEvent(TypedDict):
+    # The event id: the same on every retry and for every endpoint; de-duplicate by it.
+    id: str
+    type: Literal["alert.mistake_fare"]
+    # When the change happened (ISO 8601).
+    created_at: str
+    data: MistakeFareEventData
+
+
 class OfferOwner(TypedDict):
     """The airline selling the fare."""
     iata: str
@@ -3374,6 +3574,28 @@ class PathsRequest(_PathsRequestRequired, total=False):
     k: int
 
 
+class _PaymentCompletedEventDataRequired(TypedDict):
+    payment_intent_id: str
+    # What was captured.
+    amount: Money
+
+
+class PaymentCompletedEventData(_PaymentCompletedEventDataRequired, total=False):
+    # The booking it paid for, when known.
+    booking_id: str
+    # The offer it paid for, when known.
+    offer_id: str
+
+
+class PaymentCompletedEvent(TypedDict):
+    # The event id: the same on every retry and for every endpoint; de-duplicate by it.
+    id: str
+    type: Literal["payment.completed"]
+    # When the change happened (ISO 8601).
+    created_at: str
+    data: PaymentCompletedEventData
+
+
 class PaymentIntentInput(TypedDict, total=False):
     # Pay for a new booking of this offer (fare + extras + held seats + markup).
     offer_id: str
@@ -3388,6 +3610,37 @@ class PaymentIntentInput(TypedDict, total=False):
     amount: float
     # With amount.
     currency: str
+
+
+class PaymentRefundedEventDataGoods(TypedDict):
+    kind: str
+    id: str
+
+
+class PaymentRefundedEventData(TypedDict):
+    payment_intent_id: str
+    # The processor's refund id: one event per refund.
+    refund_id: str
+    # This refund (not the running total).
+    amount: Money
+    # Why: not_booked, failed, unattached, expired, cancelled or changed
+    # (docs/webhooks.md).
+    reason: str
+    # What the payment was opened for: order, hold_payment, change, services,
+    # car_service_fee, car_partner_rental, hotel, custom.
+    purpose: str
+    # What claimed the payment (kind flight_booking, car_booking or stay_quote, and its
+    # id); null when nothing did.
+    goods: Optional[PaymentRefundedEventDataGoods]
+
+
+class PaymentRefundedEvent(TypedDict):
+    # The event id: the same on every retry and for every endpoint; de-duplicate by it.
+    id: str
+    type: Literal["payment.refunded"]
+    # When the change happened (ISO 8601).
+    created_at: str
+    data: PaymentRefundedEventData
 
 
 class _PlaceAirportRequired(TypedDict):
@@ -4911,7 +5164,7 @@ class WebhookEndpoint(TypedDict):
     url: str
     description: Optional[str]
     # Subscribed event types; empty means every type.
-    events: List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "alert.triggered", "alert.mistake_fare"]]
+    events: List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "payment.refunded", "alert.triggered", "alert.mistake_fare"]]
     active: bool
     # After a rotation: until when the old secret still signs (a second v1 signature).
     previous_secret_expires_at: Optional[str]
@@ -4926,7 +5179,7 @@ class _WebhooksCreateRequestRequired(TypedDict):
 
 class WebhooksCreateRequest(_WebhooksCreateRequestRequired, total=False):
     # Event types to receive; empty means all.
-    events: List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "alert.triggered", "alert.mistake_fare"]]
+    events: List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "payment.refunded", "alert.triggered", "alert.mistake_fare"]]
     # A note for yourself, e.g. "production receiver".
     description: str
     # Internal callers only: whose endpoint this is.
@@ -4940,7 +5193,7 @@ class WebhooksCreateResponse(TypedDict):
     url: str
     description: Optional[str]
     # Subscribed event types; empty means every type.
-    events: List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "alert.triggered", "alert.mistake_fare"]]
+    events: List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "payment.refunded", "alert.triggered", "alert.mistake_fare"]]
     active: bool
     # After a rotation: until when the old secret still signs (a second v1 signature).
     previous_secret_expires_at: Optional[str]

@@ -3431,7 +3431,7 @@ class _Operations(SyncTransport):
         self,
         *,
         url: str,
-        events: Union[List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "alert.triggered", "alert.mistake_fare"]], NotGiven] = NOT_GIVEN,
+        events: Union[List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "payment.refunded", "alert.triggered", "alert.mistake_fare"]], NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.WebhooksCreateResponse:
@@ -6952,7 +6952,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         url: str,
-        events: Union[List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "alert.triggered", "alert.mistake_fare"]], NotGiven] = NOT_GIVEN,
+        events: Union[List[Literal["booking.created", "booking.confirmed", "booking.canceled", "payment.completed", "payment.refunded", "alert.triggered", "alert.mistake_fare"]], NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.WebhooksCreateResponse:
