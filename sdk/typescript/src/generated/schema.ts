@@ -1847,7 +1847,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change part of my playbook
+         * @description Changes only the fields sent and keeps every other saved value (when nothing is saved yet, the rest are the defaults). A list sent replaces that list. The merged playbook is checked as a whole with the same rules as PUT (known airports, airlines and programme slugs, no airline both preferred and avoided); any problem is a 422 and nothing is saved. Concurrent changes to one playbook are applied one after the other, so neither is lost. Answers the saved playbook.
+         */
+        patch: operations["playbook_patch"];
         trace?: never;
     };
     "/api/user/travelers": {
@@ -5324,6 +5328,35 @@ export interface components {
             /**
              * @description avoid (default), cautious or comfortable.
              * @default avoid
+             * @enum {string}
+             */
+            self_connect_risk?: "avoid" | "cautious" | "comfortable";
+            /** @description Only for the service back end (internal key): whose playbook. */
+            user_id?: string;
+        };
+        PlaybookPatchRequest: {
+            /** @description Replaces the list of avoided airlines (IATA codes). */
+            avoided_airlines?: string[];
+            /**
+             * @description Cabin searched when a request names none.
+             * @enum {string}
+             */
+            cabin?: "economy" | "premium_economy" | "business" | "first";
+            /** @description Replaces the list of home airports (IATA airport or city codes). */
+            home_airports?: string[];
+            /** @description Least US cents per point accepted, 0–10. */
+            min_cpp?: number;
+            /** @description Replaces the list of preferred airlines (IATA codes). */
+            preferred_airlines?: string[];
+            /** @description Replaces the list of programmes held with their balances. */
+            programs?: {
+                /** @description Points or miles held (whole number, >= 0). */
+                balance: number;
+                /** @description Programme slug, as GET /api/points/programs lists them, e.g. "amex_mr". */
+                program: string;
+            }[];
+            /**
+             * @description avoid, cautious or comfortable.
              * @enum {string}
              */
             self_connect_risk?: "avoid" | "cautious" | "comfortable";
@@ -13709,6 +13742,66 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["Playbook"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedPlaybook"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    playbook_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlaybookPatchRequest"];
             };
         };
         responses: {

@@ -246,6 +246,8 @@ __all__ = [
     "PlaceCity",
     "PlacesSuggestResponse",
     "Playbook",
+    "PlaybookPatchRequest",
+    "PlaybookPatchRequestProgramsItem",
     "PlaybookProgramsItem",
     "PointsBuyCalculatorResponse",
     "PointsOptimizeResponse",
@@ -3728,6 +3730,32 @@ class Playbook(TypedDict, total=False):
     # Least US cents per point accepted, 0–10 (default 1.0).
     min_cpp: float
     # avoid (default), cautious or comfortable.
+    self_connect_risk: Literal["avoid", "cautious", "comfortable"]
+
+
+class PlaybookPatchRequestProgramsItem(TypedDict):
+    # Programme slug, as GET /api/points/programs lists them, e.g. "amex_mr".
+    program: str
+    # Points or miles held (whole number, >= 0).
+    balance: int
+
+
+class PlaybookPatchRequest(TypedDict, total=False):
+    # Only for the service back end (internal key): whose playbook.
+    user_id: str
+    # Replaces the list of home airports (IATA airport or city codes).
+    home_airports: List[str]
+    # Replaces the list of preferred airlines (IATA codes).
+    preferred_airlines: List[str]
+    # Replaces the list of avoided airlines (IATA codes).
+    avoided_airlines: List[str]
+    # Cabin searched when a request names none.
+    cabin: Literal["economy", "premium_economy", "business", "first"]
+    # Replaces the list of programmes held with their balances.
+    programs: List[PlaybookPatchRequestProgramsItem]
+    # Least US cents per point accepted, 0–10.
+    min_cpp: float
+    # avoid, cautious or comfortable.
     self_connect_risk: Literal["avoid", "cautious", "comfortable"]
 
 

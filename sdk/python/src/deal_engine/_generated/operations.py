@@ -2398,6 +2398,56 @@ class _Operations(SyncTransport):
             query={"user_id": user_id},
         )
 
+    def playbook_patch(
+        self,
+        *,
+        user_id: Union[str, NotGiven] = NOT_GIVEN,
+        home_airports: Union[List[str], NotGiven] = NOT_GIVEN,
+        preferred_airlines: Union[List[str], NotGiven] = NOT_GIVEN,
+        avoided_airlines: Union[List[str], NotGiven] = NOT_GIVEN,
+        cabin: Union[Literal["economy", "premium_economy", "business", "first"], NotGiven] = NOT_GIVEN,
+        programs: Union[List[_models.PlaybookPatchRequestProgramsItem], NotGiven] = NOT_GIVEN,
+        min_cpp: Union[float, NotGiven] = NOT_GIVEN,
+        self_connect_risk: Union[Literal["avoid", "cautious", "comfortable"], NotGiven] = NOT_GIVEN,
+    ) -> _models.SavedPlaybook:
+        """Change part of my playbook
+
+        `PATCH /api/user/playbook`
+
+        Changes only the fields sent and keeps every other saved value (when nothing is
+        saved yet, the rest are the defaults). A list sent replaces that list. The
+        merged playbook is checked as a whole with the same rules as PUT (known
+        airports, airlines and programme slugs, no airline both preferred and avoided);
+        any problem is a 422 and nothing is saved. Concurrent changes to one playbook
+        are applied one after the other, so neither is lost. Answers the saved playbook.
+
+        Args:
+            user_id: Only for the service back end (internal key): whose playbook.
+            home_airports: Replaces the list of home airports (IATA airport or city
+                codes).
+            preferred_airlines: Replaces the list of preferred airlines (IATA codes).
+            avoided_airlines: Replaces the list of avoided airlines (IATA codes).
+            cabin: Cabin searched when a request names none.
+            programs: Replaces the list of programmes held with their balances.
+            min_cpp: Least US cents per point accepted, 0–10.
+            self_connect_risk: avoid, cautious or comfortable.
+        """
+        return self._request(
+            "PATCH",
+            "/api/user/playbook",
+            body={
+                "user_id": user_id,
+                "home_airports": home_airports,
+                "preferred_airlines": preferred_airlines,
+                "avoided_airlines": avoided_airlines,
+                "cabin": cabin,
+                "programs": programs,
+                "min_cpp": min_cpp,
+                "self_connect_risk": self_connect_risk,
+            },
+            body_optional=True,
+        )
+
     def playbook_put(
         self,
         *,
@@ -5917,6 +5967,56 @@ class _AsyncOperations(AsyncTransport):
             "GET",
             "/api/user/playbook",
             query={"user_id": user_id},
+        )
+
+    async def playbook_patch(
+        self,
+        *,
+        user_id: Union[str, NotGiven] = NOT_GIVEN,
+        home_airports: Union[List[str], NotGiven] = NOT_GIVEN,
+        preferred_airlines: Union[List[str], NotGiven] = NOT_GIVEN,
+        avoided_airlines: Union[List[str], NotGiven] = NOT_GIVEN,
+        cabin: Union[Literal["economy", "premium_economy", "business", "first"], NotGiven] = NOT_GIVEN,
+        programs: Union[List[_models.PlaybookPatchRequestProgramsItem], NotGiven] = NOT_GIVEN,
+        min_cpp: Union[float, NotGiven] = NOT_GIVEN,
+        self_connect_risk: Union[Literal["avoid", "cautious", "comfortable"], NotGiven] = NOT_GIVEN,
+    ) -> _models.SavedPlaybook:
+        """Change part of my playbook
+
+        `PATCH /api/user/playbook`
+
+        Changes only the fields sent and keeps every other saved value (when nothing is
+        saved yet, the rest are the defaults). A list sent replaces that list. The
+        merged playbook is checked as a whole with the same rules as PUT (known
+        airports, airlines and programme slugs, no airline both preferred and avoided);
+        any problem is a 422 and nothing is saved. Concurrent changes to one playbook
+        are applied one after the other, so neither is lost. Answers the saved playbook.
+
+        Args:
+            user_id: Only for the service back end (internal key): whose playbook.
+            home_airports: Replaces the list of home airports (IATA airport or city
+                codes).
+            preferred_airlines: Replaces the list of preferred airlines (IATA codes).
+            avoided_airlines: Replaces the list of avoided airlines (IATA codes).
+            cabin: Cabin searched when a request names none.
+            programs: Replaces the list of programmes held with their balances.
+            min_cpp: Least US cents per point accepted, 0–10.
+            self_connect_risk: avoid, cautious or comfortable.
+        """
+        return await self._request(
+            "PATCH",
+            "/api/user/playbook",
+            body={
+                "user_id": user_id,
+                "home_airports": home_airports,
+                "preferred_airlines": preferred_airlines,
+                "avoided_airlines": avoided_airlines,
+                "cabin": cabin,
+                "programs": programs,
+                "min_cpp": min_cpp,
+                "self_connect_risk": self_connect_risk,
+            },
+            body_optional=True,
         )
 
     async def playbook_put(
