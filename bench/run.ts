@@ -8,8 +8,11 @@
 // Knobs: BENCH_ROUNDS, BENCH_DURATION_S, BENCH_WARMUP_S, BENCH_CONNECTIONS,
 // BENCH_TARGETS=bare,rest,rest-key,mcp (which rows; bare always runs, it is the yardstick;
 // `BENCH_TARGETS=rest,rest-key tsx bench/run.ts` measures the REST side alone), and
-// BENCH_PROFILE=<dir> to write a --cpu-prof profile of each server on exit.
+// BENCH_PROFILE=<dir> to write a --cpu-prof profile of each server on exit, and
+// BENCH_BASELINE=<another checkout> to add its REST rows ("… (baseline)") to the same
+// interleaved rounds: before/after figures from one run on a busy machine.
 import { cpus } from 'node:os';
+import path from 'node:path';
 import type { Request } from 'autocannon';
 import { startLoadGenerator, startServerChild, type ServerChild } from './children.js';
 import { checkSameAnswers } from './sanity.js';
@@ -30,7 +33,7 @@ const WANTED = new Set(['bare', ...(process.env.BENCH_TARGETS ?? 'rest,rest-key,
  */
 const API_KEYS = 50;
 
-type Kind = 'bare' | 'rest' | 'rest-key' | 'mcp';
+type Kind = 'bare' | 'rest' | 'rest-key' | 'mcp' | 'rest-base' | 'rest-key-base';
 interface Target {
   kind: Kind;
   name: string;
@@ -39,9 +42,19 @@ interface Target {
   results: Measured[];
 }
 
-const NAMES: Record<Kind, string> = { bare: 'bare express', rest: 'REST adapter', 'rest-key': 'REST API key', mcp: 'MCP tools/call' };
-const FILES: Record<Kind, string> = { bare: './bare-server.ts', rest: './real-server.ts', 'rest-key': './real-server.ts', mcp: './real-server.ts' };
-const kinds = (['bare', 'rest', 'rest-key', 'mcp'] as const).filter((k) => WANTED.has(k));
+const BASELINE = process.env.BENCH_BASELINE;
+const NAMES: Record<Kind, string> = {
+  bare: 'bare express', rest: 'REST adapter', 'rest-key': 'REST API key', mcp: 'MCP tools/call',
+  'rest-base': 'REST (baseline)', 'rest-key-base': 'API key (baseline)',
+};
+const baselineServer = BASELINE ? path.resolve(BASELINE, 'bench/real-server.ts') : '';
+const FILES: Record<Kind, string> = {
+  bare: './bare-server.ts', rest: './real-server.ts', 'rest-key': './real-server.ts', mcp: './real-server.ts',
+  'rest-base': baselineServer, 'rest-key-base': baselineServer,
+};
+if (BASELINE) for (const k of ['rest', 'rest-key']) if (WANTED.has(k)) WANTED.add(`${k}-base`);
+const kinds = (['bare', 'rest-base', 'rest', 'rest-key-base', 'rest-key', 'mcp'] as const).filter((k) => WANTED.has(k));
+const isKeyed = (k: Kind) => k === 'rest-key' || k === 'rest-key-base';
 
 /** Metered callers: business-plan keys minted through the API by the service back end (the internal key). */
 async function mintKeys(url: string, n: number): Promise<string[]> {
@@ -83,18 +96,19 @@ if (failed) {
 }
 const load = startLoadGenerator();
 const targets: Target[] = kinds.map((kind, i) => ({ kind, name: NAMES[kind], server: servers[i]!, requests: kind === 'mcp' ? mcpRequests() : restRequests(), results: [] }));
+if (BASELINE) console.log(`baseline rows from ${BASELINE}`);
 const byKind = (k: Kind) => targets.find((t) => t.kind === k);
 
 try {
   console.log(`suggest_places x ${ROUNDS} rounds of ${DURATION_S}s after a ${WARMUP_S}s warm-up, ${CONNECTIONS} connections; Node ${process.version}, ${cpus().length} CPUs`);
   // The comparison is only fair if every target does the same work and gets the same answer.
   const bare = byKind('bare')!;
-  const [rest, keyed, mcp] = [byKind('rest'), byKind('rest-key'), byKind('mcp')];
+  const [rest, mcp] = [byKind('rest'), byKind('mcp')];
   if (rest && mcp) await checkSameAnswers(bare.server.url, rest.server.url, mcp.server.url);
-  if (keyed) {
-    const keys = await mintKeys(keyed.server.url, API_KEYS);
-    keyed.requests = keyedRequests(keys);
-    await checkKeyedAnswers(bare.server.url, keyed.server.url, keys[0]!);
+  for (const t of targets.filter((x) => isKeyed(x.kind))) {
+    const keys = await mintKeys(t.server.url, API_KEYS);
+    t.requests = keyedRequests(keys);
+    await checkKeyedAnswers(bare.server.url, t.server.url, keys[0]!);
   }
   const job = (t: Target, durationS: number) => load.run({ url: t.server.url, requests: t.requests, durationS, connections: CONNECTIONS });
   for (const t of targets) await job(t, WARMUP_S);

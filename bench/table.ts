@@ -7,7 +7,7 @@ export type Measured = LoadResult & { cpuUs: number };
 export interface Row {
   name: string;
   /** bare is the yardstick; MCP is also compared with anonymous REST. */
-  kind: 'bare' | 'rest' | 'rest-key' | 'mcp';
+  kind: 'bare' | 'rest' | 'rest-key' | 'mcp' | 'rest-base' | 'rest-key-base';
   results: Measured[];
 }
 

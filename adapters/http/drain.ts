@@ -18,13 +18,15 @@ const isStream = (res: Response) => String(res.getHeader('content-type') ?? '').
 export function createDrain(): Drain {
   const inFlight = new Set<Response>();
   let changed: (() => void) | undefined;
+  // One listener shared by every response ('close' fires once each): no closure per request.
+  function untrack(this: Response): void {
+    inFlight.delete(this);
+    changed?.();
+  }
   return {
     track: (_req, res, next) => {
       inFlight.add(res);
-      res.once('close', () => {
-        inFlight.delete(res);
-        changed?.();
-      });
+      res.on('close', untrack);
       next();
     },
     async ordinaryRequestsDone(timeoutMs) {

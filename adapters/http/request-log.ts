@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { Logger as PinoLogger } from 'pino';
+import { accessLineWriter } from './access-line.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -12,12 +13,15 @@ declare module 'express-serve-static-core' {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const CHILD = Symbol('request logger');
+const STARTED = Symbol('request started');
 
 /**
  * One log line per request (id, method, path, status, duration) and `req.log` bound to
  * the request id. Headers are never logged: they carry API keys and tokens. This is
  * lighter than pino-http, which serialises the whole request into a child logger for
- * every request before anything is logged.
+ * every request before anything is logged; the line itself is built as one string
+ * (access-line.ts) and written when the response closes, by one listener shared by
+ * every request (no closure per request).
  */
 export function logRequests(app: Express, logger: PinoLogger): RequestHandler {
   Object.defineProperty(app.request, 'log', {
@@ -26,19 +30,18 @@ export function logRequests(app: Express, logger: PinoLogger): RequestHandler {
       return (this[CHILD] ??= logger.child({ req_id: this.id }));
     },
   });
+  const write = accessLineWriter(logger);
+  function onClose(this: Response & { [STARTED]?: number }): void {
+    const req = this.req;
+    const ms = performance.now() - (this[STARTED] ?? 0);
+    write({ id: req.id, method: req.method, url: req.originalUrl, status: this.statusCode, ms: Math.round(ms * 10) / 10, aborted: !this.writableFinished });
+  }
   return (req, res, next) => {
     const given = req.headers['x-request-id'];
     req.id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader('X-Request-Id', req.id);
-    const started = performance.now();
-    res.once('close', () => writeLine(logger, req, res, performance.now() - started));
+    (res as Response & { [STARTED]?: number })[STARTED] = performance.now();
+    res.on('close', onClose); // 'close' fires once per response
     next();
   };
-}
-
-function writeLine(logger: PinoLogger, req: Request, res: Response, ms: number): void {
-  const status = res.statusCode;
-  const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-  const line = { req_id: req.id, method: req.method, url: req.originalUrl, status, ms: Math.round(ms * 10) / 10 };
-  logger[level](line, res.writableFinished ? 'request completed' : 'request aborted');
 }

@@ -108,6 +108,13 @@ interface ToolBase<I extends z.ZodObject, O extends z.ZodType> {
 export interface UnaryTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> extends ToolBase<I, O> {
   kind: 'unary';
   handler: (ctx: ToolContext, input: z.output<I>) => Promise<z.input<O>>;
+  /**
+   * The handler builds its answer from typed values of our own (no upstream or stored
+   * data in it): it is not parsed through `output` again on every call, which would
+   * change nothing (test/typed-output.test.ts checks each such tool's answers are
+   * exactly what the schema makes of them).
+   */
+  typedOutput?: boolean;
 }
 
 /**

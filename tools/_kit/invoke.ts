@@ -41,7 +41,8 @@ export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObje
   authorizeCall(tool as AnyTool, ctx.principal);
   const input = parseToolInput(tool, raw, where);
   const result = await tool.handler(ctx, input);
-  return parseToolOutput(tool, result) as z.output<O>;
+  // Outputs made from outside data (upstreams, the database) are always parsed: that is where a wrong shape gets in.
+  return (tool.typedOutput ? result : parseToolOutput(tool, result)) as z.output<O>;
 }
 
 /** Authorizes and validates up front, then yields each event parsed through the event schema (unless the tool's events are typed). */

@@ -32,5 +32,7 @@ export const suggestPlacesTool = defineTool({
       'listed after it. Each has coordinates, country and time zone. Next: pass the code to a search tool as origin, destination or city.',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   },
+  // Built from the bundled airport table's typed records: nothing from outside to re-check per call.
+  typedOutput: true,
   handler: async (_ctx, input) => ({ places: suggestPlaces(input.query, input.limit) }),
 });
