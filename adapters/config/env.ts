@@ -95,6 +95,8 @@ export const EnvSchema = z.object({
   ALERT_EVAL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   WEBHOOK_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   WEBHOOK_SEND_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  WEBHOOK_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   RETENTION_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   RETENTION_PRICE_OBSERVATIONS_DAYS: z.coerce.number().int().min(0).max(3_650).default(400),
   RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(0).max(3_650).default(30),

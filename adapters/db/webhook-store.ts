@@ -1,4 +1,4 @@
-import type { ClaimedDelivery, DeliveryStatus, WebhookDeliveryRecord, WebhookEndpointRecord, WebhookStore } from '../../tools/webhooks/webhook-store.js';
+import type { DeliveryStatus, WebhookDeliveryRecord, WebhookEndpointRecord, WebhookStore } from '../../tools/webhooks/webhook-store.js';
 import { PUBLIC_EVENT_TYPES } from '../../tools/webhooks/event-types.js';
 import type { PrismaClient } from './app-database.js';
 import { PLAIN_SECRETS, type WebhookSecretSealing } from './webhook-secret-sealing.js';
@@ -111,59 +111,75 @@ export function createWebhookStore(prisma: PrismaClient, sealing: WebhookSecretS
       return rows.length;
     },
 
-    async claimDue(now, leaseUntil, limit) {
+    async claimDue(now, leaseUntil, limit, opts = {}) {
       // The conditional UPDATE … RETURNING is the lease: a row another sender holds
-      // (locked_until in the future) or is claiming right now (row lock) is skipped.
-      // The pick is a MATERIALIZED CTE: as `WHERE id IN (SELECT … LIMIT n)` the planner
-      // may run the sub-select more than once and claim more than n (seen on PGlite).
-      const claimed = await prisma.$queryRaw<{ id: string }[]>`
-        WITH due AS MATERIALIZED (
-          SELECT id FROM webhook_deliveries
-          WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})
-          ORDER BY next_attempt_at, id
+      // (locked_until in the future) or is claiming right now (row lock, then the
+      // condition is checked again) is skipped. Per endpoint, leases still running
+      // count against `perEndpoint`, and its deliveries go in the order of their
+      // events (the outbox's created_at, id), so with 1 an endpoint gets its events
+      // one at a time, in order. A retry waits out its backoff without holding up
+      // newer events. The picks are MATERIALIZED CTEs: as `WHERE id IN (SELECT … LIMIT n)`
+      // the planner may run the sub-select more than once and claim more than n (seen on PGlite).
+      const perEndpoint = opts.perEndpoint ?? 2_147_483_647;
+      const only = opts.endpointId ?? null;
+      const claimed = await prisma.$queryRaw<{ id: string; endpoint_id: string; attempts: number }[]>`
+        WITH busy AS MATERIALIZED (
+          SELECT endpoint_id, count(*)::int AS n FROM webhook_deliveries
+          WHERE status = 'pending' AND locked_until > ${now} AND (${only}::text IS NULL OR endpoint_id = ${only}::text)
+          GROUP BY endpoint_id
+        ), ranked AS MATERIALIZED (
+          SELECT d.id, d.endpoint_id, d.next_attempt_at,
+            row_number() OVER (PARTITION BY d.endpoint_id ORDER BY o.created_at NULLS LAST, o.id, d.id) AS rn
+          FROM webhook_deliveries d LEFT JOIN outbox_events o ON o.id = d.event_id
+          WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND (d.locked_until IS NULL OR d.locked_until <= ${now})
+            AND (${only}::text IS NULL OR d.endpoint_id = ${only}::text)
+        ), due AS MATERIALIZED (
+          SELECT r.id FROM ranked r LEFT JOIN busy b ON b.endpoint_id = r.endpoint_id
+          WHERE r.rn <= ${perEndpoint}::int - COALESCE(b.n, 0)
+          ORDER BY r.next_attempt_at, r.id
           LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
         )
         UPDATE webhook_deliveries d SET locked_until = ${leaseUntil}
         FROM due
         WHERE d.id = due.id AND d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= ${now})
-        RETURNING d.id`;
-      if (claimed.length === 0) return [];
-      const rows = await prisma.webhookDelivery.findMany({ where: { id: { in: claimed.map((c) => c.id) } }, include: { endpoint: true } });
-      const events = await prisma.outboxEvent.findMany({ where: { id: { in: rows.map((r) => r.eventId) } } });
-      const byId = new Map(events.map((e) => [e.id, e]));
-      const out: ClaimedDelivery[] = [];
-      const orphans = rows.filter((r) => !byId.has(r.eventId)).map((r) => r.id);
-      if (orphans.length > 0) {
+        RETURNING d.id, d.endpoint_id, d.attempts`;
+      return claimed.map((c) => ({ id: c.id, endpointId: c.endpoint_id, attempts: Number(c.attempts) }));
+    },
+
+    async open(id, attempts, claimedUntil, now, sendUntil) {
+      // The fence: the lease must still be the one this claim set. A claim that
+      // lapsed and was taken again by another sender fails here, so the delivery
+      // is sent by one holder only.
+      const taken = await prisma.webhookDelivery.updateMany({
+        where: { id, status: 'pending', attempts, lockedUntil: claimedUntil },
+        data: { lockedUntil: sendUntil },
+      });
+      if (taken.count === 0) return null;
+      const r = await prisma.webhookDelivery.findUnique({ where: { id }, include: { endpoint: true } });
+      if (!r) return null;
+      const event = await prisma.outboxEvent.findUnique({ where: { id: r.eventId } });
+      if (!event) {
         // The outbox row was purged: nothing left to send, so say so rather than retry forever.
-        await prisma.webhookDelivery.updateMany({ where: { id: { in: orphans } }, data: { status: 'failed', lastError: 'event no longer available', lockedUntil: null } });
+        await prisma.webhookDelivery.updateMany({ where: { id, status: 'pending' }, data: { status: 'failed', lastError: 'event no longer available', lockedUntil: null } });
+        return null;
       }
-      const unsignable: string[] = [];
-      for (const r of rows) {
-        const event = byId.get(r.eventId);
-        if (!event) continue;
-        const e = r.endpoint;
-        const stored = e.previousSecret && e.previousExpiresAt && e.previousExpiresAt > now ? [e.secret, e.previousSecret] : [e.secret];
-        let secrets: string[];
-        try {
-          secrets = stored.map((s) => sealing.open(s, e.id));
-        } catch {
-          unsignable.push(r.id);
-          continue;
-        }
-        out.push({
-          id: r.id, attempts: r.attempts, createdAt: r.createdAt, url: e.url, secrets,
-          event: { id: event.id, type: event.type, createdAt: event.createdAt, payload: event.payload },
-        });
-      }
-      if (unsignable.length > 0) {
+      const e = r.endpoint;
+      const stored = e.previousSecret && e.previousExpiresAt && e.previousExpiresAt > now ? [e.secret, e.previousSecret] : [e.secret];
+      let secrets: string[];
+      try {
+        secrets = stored.map((sealed) => sealing.open(sealed, e.id));
+      } catch {
         // Sealed with another key: retrying cannot help, and an unsigned POST must never go out.
         await prisma.webhookDelivery.updateMany({
-          where: { id: { in: unsignable } },
+          where: { id, status: 'pending' },
           data: { status: 'failed', lastError: 'signing secret cannot be opened: PII_ENCRYPTION_KEY changed; rotate the secret', lockedUntil: null },
         });
+        return null;
       }
-      return out;
+      return {
+        id: r.id, attempts: r.attempts, createdAt: r.createdAt, url: e.url, secrets,
+        event: { id: event.id, type: event.type, createdAt: event.createdAt, payload: event.payload },
+      };
     },
 
     async recordSuccess(id, at, httpStatus) {

@@ -14,7 +14,10 @@ export function allJobs(config: AppConfig): Job[] {
     reconcilePaymentsJob({ everyMs: config.PAYMENT_RECONCILE_INTERVAL_MS }),
     settleBookingsJob({ everyMs: config.BOOKING_SETTLE_INTERVAL_MS }),
     webhookDispatchJob({ everyMs: config.WEBHOOK_DELIVERY_INTERVAL_MS }),
-    webhookDeliveryJob({ everyMs: config.WEBHOOK_DELIVERY_INTERVAL_MS, allowPrivateUrls: config.WEBHOOK_ALLOW_PRIVATE_URLS, timeoutMs: config.WEBHOOK_SEND_TIMEOUT_MS }),
+    webhookDeliveryJob({
+      everyMs: config.WEBHOOK_DELIVERY_INTERVAL_MS, allowPrivateUrls: config.WEBHOOK_ALLOW_PRIVATE_URLS, timeoutMs: config.WEBHOOK_SEND_TIMEOUT_MS,
+      concurrency: config.WEBHOOK_SEND_CONCURRENCY, perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+    }),
     retentionJob({
       everyMs: config.RETENTION_INTERVAL_MS,
       days: {

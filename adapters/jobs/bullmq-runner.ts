@@ -1,7 +1,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Services } from '../../tools/_kit/context.js';
 import type { Logger } from '../../tools/_kit/ports.js';
-import type { Job, JobRunner } from './job.js';
+import type { Hand, Job, JobItem, JobRunner } from './job.js';
 import { runOnce } from './run-once.js';
 
 // With Redis, jobs are BullMQ job schedulers, and whichever worker is free takes
@@ -9,8 +9,13 @@ import { runOnce } from './run-once.js';
 // web servers. Only processes that work jobs declare the schedules: a web server
 // started with JOBS_WORKER=off never upserts or removes one, so its own job
 // settings (say a delivery interval of 0) cannot change the cluster's schedule.
+// A job with items (webhook delivery) also has a queue of its own with one
+// BullMQ job per item, worked by every worker process at its item concurrency,
+// so that work grows with the number of workers instead of one run's lanes.
 
 export const QUEUE_NAME = 'deal-engine-jobs';
+/** The queue of a job's items. */
+export const itemQueueName = (job: string) => `deal-engine-items-${job}`;
 const CLOSE_WAIT_MS = 5_000;
 
 /** ioredis options from a redis:// or rediss:// URL; BullMQ needs `maxRetriesPerRequest: null` for blocking calls. */
@@ -44,21 +49,48 @@ export async function startBullJobs(jobs: readonly Job[], services: Services, lo
   // from starting (BullMQ waits for it to come back, then declares them).
   const declared = opts.work ? declareSchedules(queue, jobs, log) : Promise.resolve();
 
-  let worker: Worker | undefined;
+  const workers: Worker[] = [];
+  const itemQueues: Queue[] = [];
   const stop = new AbortController();
-  // A worker only when there is something to work (tests turn every job off).
+  const hands = new Map<string, Hand<JobItem>>();
+  // Workers only when there is something to work (tests turn every job off).
+  for (const job of opts.work ? jobs : []) {
+    if (!job.items || job.everyMs <= 0) continue;
+    const items = job.items;
+    const itemQueue = new Queue(itemQueueName(job.name), { connection, prefix: opts.prefix });
+    itemQueue.on('error', (err) => log.warn({ err }, 'job item queue error'));
+    itemQueues.push(itemQueue);
+    // Finished items are not kept: a kept id would stop the same item being queued again later.
+    const hand: Hand<JobItem> = async (batch) => {
+      if (batch.length === 0) return;
+      await itemQueue.addBulk(batch.map((data) => ({ name: job.name, data, opts: { jobId: items.key(data), removeOnComplete: true, removeOnFail: true } })));
+    };
+    hands.set(job.name, hand);
+    const worker = new Worker(
+      itemQueue.name,
+      async (bullJob) => {
+        await items.work(bullJob.data as JobItem, services, log, stop.signal, hand);
+      },
+      { connection, prefix: opts.prefix, concurrency: items.concurrency },
+    );
+    worker.on('error', (err) => log.warn({ err }, 'job item worker error'));
+    worker.on('failed', (bullJob, err) => log.warn({ err, job: job.name, item: bullJob?.id }, 'job item failed'));
+    workers.push(worker);
+  }
   if (opts.work && jobs.some((job) => job.everyMs > 0)) {
     const byName = new Map(jobs.map((job) => [job.name, job]));
-    worker = new Worker(
+    const worker = new Worker(
       QUEUE_NAME,
       async (bullJob) => {
         const job = byName.get(bullJob.name);
         if (!job) return 'unknown';
-        return runOnce(job, services, log, stop.signal);
+        const hand = hands.get(job.name) ?? (() => Promise.reject(new Error(`job ${job.name} hands out no items`)));
+        return runOnce(job, services, log, stop.signal, () => hand);
       },
       { connection, prefix: opts.prefix, concurrency: Math.max(1, jobs.length) },
     );
     worker.on('error', (err) => log.warn({ err }, 'job worker error'));
+    workers.push(worker);
   }
 
   return {
@@ -66,8 +98,8 @@ export async function startBullJobs(jobs: readonly Job[], services: Services, lo
     async stop() {
       stop.abort(new Error('jobs stopping'));
       const closed = (async () => {
-        await worker?.close().catch(() => undefined);
-        await queue.close().catch(() => undefined);
+        await Promise.all(workers.map((w) => w.close().catch(() => undefined)));
+        await Promise.all([queue, ...itemQueues].map((q) => q.close().catch(() => undefined)));
         await declared;
       })();
       // With Redis gone, BullMQ's close can wait for it; shutdown does not.

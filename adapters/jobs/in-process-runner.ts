@@ -1,5 +1,6 @@
 import type { Services } from '../../tools/_kit/context.js';
 import type { Logger } from '../../tools/_kit/ports.js';
+import { inProcessHand } from './in-process-hand.js';
 import type { Job, JobRunner } from './job.js';
 import { runOnce } from './run-once.js';
 
@@ -16,7 +17,7 @@ export function startInProcessJobs(jobs: readonly Job[], services: Services, log
       const timer = setInterval(() => {
         if (busy || stop.signal.aborted) return;
         busy = true;
-        const run = runOnce(job, services, log, stop.signal).finally(() => {
+        const run = runOnce(job, services, log, stop.signal, (signal) => inProcessHand(job, services, log, signal)).finally(() => {
           busy = false;
           running.delete(run);
         });

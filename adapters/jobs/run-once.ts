@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../tools/_kit/context.js';
 import type { Logger } from '../../tools/_kit/ports.js';
-import type { Job } from './job.js';
+import type { Hand, Job, JobItem } from './job.js';
 
 // One run of a job, at most one at a time across every process sharing the
 // cache: a run that finds the lock taken skips (the next tick tries again).
@@ -14,7 +14,8 @@ export type RunOutcome = 'ran' | 'skipped' | 'failed';
 const LOCK_TTL_S = 15;
 const RENEW_MS = 5_000;
 
-export async function runOnce(job: Job, services: Services, log: Logger, stop: AbortSignal): Promise<RunOutcome> {
+/** `handFor` gives the run its hand for items (in process or onto a queue), bound to the run's signal. */
+export async function runOnce<T extends JobItem>(job: Job<T>, services: Services, log: Logger, stop: AbortSignal, handFor: (signal: AbortSignal) => Hand<T>): Promise<RunOutcome> {
   const { cache } = services;
   const lock = `job-lock:${job.name}`;
   const token = randomUUID();
@@ -25,7 +26,7 @@ export async function runOnce(job: Job, services: Services, log: Logger, stop: A
   const signal = AbortSignal.any([stop, AbortSignal.timeout(job.maxRunS * 1000)]);
   const started = performance.now();
   try {
-    await job.run(services, log, signal);
+    await job.run(services, log, signal, handFor(signal));
     log.debug({ job: job.name, ms: Math.round(performance.now() - started) }, 'job run finished');
     return 'ran';
   } catch (err) {

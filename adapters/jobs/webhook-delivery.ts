@@ -2,17 +2,22 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Services } from '../../tools/_kit/context.js';
-import type { Logger } from '../../tools/_kit/ports.js';
 import { nextAttemptAt } from '../../tools/webhooks/retry-schedule.js';
 import { SIGNATURE_HEADER, signatureHeader } from '../../tools/webhooks/signature.js';
 import { checkWebhookUrl } from '../../tools/webhooks/url-check.js';
-import type { ClaimedDelivery } from '../../tools/webhooks/webhook-store.js';
+import type { ClaimedDelivery, DueDelivery } from '../../tools/webhooks/webhook-store.js';
+import { inProcessHand } from './in-process-hand.js';
 import type { Job } from './job.js';
 
-// Sends due webhook deliveries: lease a batch, POST each signed event (a bounded
-// number at a time), and record the outcome: 2xx succeeded, anything else a retry
-// on the backoff schedule until about a day has passed. A sender that dies keeps
-// its lease until it lapses; then another sends again: at least once.
+// Sends due webhook deliveries: the scheduled run claims what is due (a lease per
+// delivery, at most `perEndpoint` per endpoint, in event order) and hands each out
+// as an item: in process, worked here `concurrency` at once; on BullMQ, one queued
+// job per delivery that any worker process takes, so throughput grows with
+// workers. Sending POSTs the signed event and records the outcome: 2xx succeeded,
+// anything else a retry on the backoff schedule until about a day has passed;
+// then the endpoint's next event is claimed at once. A claim is fenced by its
+// lease, so one claim is sent by one holder; a holder that dies keeps it until
+// the lease lapses, then the delivery is claimed and sent again: at least once.
 
 export interface WebhookDeliveryOptions {
   everyMs: number;
@@ -20,11 +25,16 @@ export interface WebhookDeliveryOptions {
   allowPrivateUrls: boolean;
   /** Whole-request deadline. */
   timeoutMs?: number;
-  /** How long a claim lasts; by default long enough for the whole round, so a live sender is never overtaken. */
+  /**
+   * How long a claim holds a delivery before it is sent (it may wait in a queue); sending takes it
+   * over with a lease of its own (timeout + 2 s). A claim that lapses (its holder died) is claimed again.
+   */
   leaseMs?: number;
-  /** Requests in flight at once. */
+  /** Requests in flight at once in one process (on BullMQ: per worker process). */
   concurrency?: number;
-  /** Deliveries leased per round. */
+  /** Deliveries in flight at once to one endpoint; 1 (the default) sends an endpoint's events one at a time, in order. */
+  perEndpoint?: number;
+  /** Deliveries claimed per statement. */
   batch?: number;
 }
 
@@ -82,46 +92,62 @@ async function deliverOne(services: Services, delivery: ClaimedDelivery, o: Requ
   return false;
 }
 
-/** Runs `work` over `items` with at most `limit` at once. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(lanes);
-}
+/** One delivery to send: the claim's lease (ms) is its fencing token. */
+type DeliveryItem = { id: string; endpoint: string; attempts: number; lease: number };
 
-export function webhookDeliveryJob(opts: WebhookDeliveryOptions): Job {
+const toItems = (due: readonly DueDelivery[], leaseUntil: Date): DeliveryItem[] =>
+  due.map((d) => ({ id: d.id, endpoint: d.endpointId, attempts: d.attempts, lease: leaseUntil.getTime() }));
+
+export function webhookDeliveryJob(opts: WebhookDeliveryOptions): Job<DeliveryItem> {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const concurrency = opts.concurrency ?? 8;
+  const perEndpoint = opts.perEndpoint ?? 1;
   const batch = opts.batch ?? concurrency * 2;
-  // Every lane may wait out the timeout once per delivery it sends this round (no
-  // send starts that could outlast the lease); the margin covers recording outcomes.
-  const leaseMs = opts.leaseMs ?? Math.ceil(batch / concurrency) * timeoutMs + 2_000;
-  const o: Required<WebhookDeliveryOptions> = { ...opts, timeoutMs, concurrency, batch, leaseMs };
-  return {
+  // Long enough for a queued delivery to wait its turn; one that waits longer is claimed again (its old copy then finds the fence changed and is skipped).
+  const leaseMs = opts.leaseMs ?? 2 * timeoutMs + 2_000;
+  const o: Required<WebhookDeliveryOptions> = { ...opts, timeoutMs, concurrency, perEndpoint, batch, leaseMs };
+  // A send lease outlasts the request's deadline; the margin covers recording the outcome.
+  const sendLeaseMs = timeoutMs + 2_000;
+
+  const claim = async (services: Services, limit: number, endpointId?: string): Promise<DeliveryItem[]> => {
+    const now = services.clock();
+    const leaseUntil = new Date(now.getTime() + o.leaseMs);
+    return toItems(await services.webhooks.claimDue(now, leaseUntil, limit, { perEndpoint: o.perEndpoint, ...(endpointId ? { endpointId } : {}) }), leaseUntil);
+  };
+
+  const job: Job<DeliveryItem> = {
     name: 'webhook-delivery',
     everyMs: opts.everyMs,
     maxRunS: 120,
-    async run(services, log: Logger, signal) {
-      while (!signal.aborted) {
+    items: {
+      concurrency: o.concurrency,
+      key: (item) => `${item.id}.${item.attempts}.${item.lease}`,
+      async work(item, services, log, signal, hand) {
+        if (signal.aborted) return;
         const now = services.clock();
-        const leaseUntil = now.getTime() + o.leaseMs;
-        const due = await services.webhooks.claimDue(now, new Date(leaseUntil), o.batch);
-        if (due.length === 0) return;
-        let failed = 0;
-        await eachLimited(due, o.concurrency, async (d) => {
-          // A send that could outlast our lease might overlap another sender's: leave it for the next round.
-          if (signal.aborted || services.clock().getTime() + o.timeoutMs > leaseUntil) return;
-          const ok = await deliverOne(services, d, o).catch((err: unknown) => {
-            log.warn({ err, deliveryId: d.id }, 'webhook delivery could not be recorded');
-            return false;
-          });
-          if (!ok) failed++;
+        const delivery = await services.webhooks.open(item.id, item.attempts, new Date(item.lease), now, new Date(now.getTime() + sendLeaseMs));
+        if (!delivery) return; // sent, given up, or another claim's now
+        const ok = await deliverOne(services, delivery, o).catch((err: unknown) => {
+          log.warn({ err, deliveryId: item.id }, 'webhook delivery could not be recorded');
+          return null;
         });
-        log.debug({ sent: due.length, failed }, 'webhook deliveries attempted');
-        if (due.length < o.batch) return;
+        if (ok === null || signal.aborted) return;
+        // The endpoint's next event goes now, not at the next scheduled run.
+        await hand(await claim(services, o.perEndpoint, item.endpoint));
+      },
+    },
+    async run(services, log, signal, hand) {
+      const give = hand ?? inProcessHand(job, services, log, signal);
+      let total = 0;
+      // Claim what is due (per endpoint, at most perEndpoint at once) and hand it out, until nothing is left.
+      while (!signal.aborted) {
+        const items = await claim(services, o.batch);
+        if (items.length === 0) break;
+        total += items.length;
+        await give(items);
       }
+      if (total > 0) log.debug({ handed: total }, 'webhook deliveries handed out');
     },
   };
+  return job;
 }

@@ -36,10 +36,11 @@ describe('webhook delivery across a crash', () => {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const config = testConfig({ DATA_DIR: dataDir });
     if (config.schema) cleanups.push(() => dropTestSchema(config.schema!));
-    // A short send timeout keeps the dead sender's leases (a few timeouts long) within the test.
+    // A short send timeout keeps the dead sender's leases (a few timeouts long) within the test; four
+    // sends at once to the endpoint put several in flight when it dies.
     const childEnv = {
       DATA_DIR: dataDir, ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}), CACHE_PREFIX: config.CACHE_PREFIX,
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_DELIVERY_INTERVAL_MS: '100', WEBHOOK_SEND_TIMEOUT_MS: '1500', ALERT_EVAL_INTERVAL_MS: '0', LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_DELIVERY_INTERVAL_MS: '100', WEBHOOK_SEND_TIMEOUT_MS: '1500', WEBHOOK_ENDPOINT_CONCURRENCY: '4', ALERT_EVAL_INTERVAL_MS: '0', LOG_LEVEL: 'warn',
     };
 
     // Two requests are acknowledged, the next ones held open until the sender dies.

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../adapters/crypto/aes-gcm.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
@@ -260,4 +262,81 @@ describe('webhook delivery', () => {
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
   });
+
+  it('sends an endpoint’s events one at a time in event order, while other endpoints go alongside', async () => {
+    const s = server.services;
+    await runJobs(s); // drain what earlier tests left
+    const slow = await slowReceiver(40);
+    const users = ['wh-order-a', 'wh-order-b', 'wh-order-c'];
+    for (const u of users) await endpoint(await bearer(server, u), `${slow.url}/${u}`);
+    const written: Record<string, string[]> = {};
+    for (let i = 0; i < 6; i++) {
+      for (const u of users) {
+        const e = bookingEventFor(u);
+        await writeOutbox(s, [e]);
+        (written[u] ??= []).push(String(e.payload.booking_id));
+        await new Promise((r) => setTimeout(r, 2)); // distinct created_at, so the order is the outbox's
+      }
+    }
+    await runJobs(s, { concurrency: 8 });
+    for (const u of users) {
+      expect(slow.seen.filter((x) => x.path === `/${u}`).map((x) => x.booking), u).toEqual(written[u]);
+      expect(slow.maxInFlight.get(`/${u}`), u).toBe(1);
+    }
+    expect(slow.maxTotal, 'endpoints were sent to in parallel').toBeGreaterThan(1);
+    await slow.close();
+  });
+
+  it('with perEndpoint, claims at most that many per endpoint, counting leases still held', async () => {
+    const s = server.services;
+    await runJobs(s);
+    await s.webhooks.create({ id: 'wh_per_ep', userId: 'wh-per-ep', url: 'http://127.0.0.1:9/', description: null, events: [], secret: 'whsec_x' });
+    await writeOutbox(s, Array.from({ length: 5 }, () => bookingEventFor('wh-per-ep')));
+    const now = new Date();
+    await s.webhooks.dispatch(now, 50);
+    const lease = new Date(now.getTime() + 60_000);
+    const first = await s.webhooks.claimDue(now, lease, 50, { perEndpoint: 2, endpointId: 'wh_per_ep' });
+    expect(first).toHaveLength(2);
+    expect(await s.webhooks.claimDue(now, lease, 50, { perEndpoint: 2 })).toHaveLength(0);
+    // A claim is fenced by its lease: a stale lease opens nothing, the right one opens once.
+    const [d] = first;
+    expect(await s.webhooks.open(d!.id, d!.attempts, new Date(lease.getTime() - 1), now, lease)).toBeNull();
+    const opened = await s.webhooks.open(d!.id, d!.attempts, lease, now, new Date(lease.getTime() + 5_000));
+    expect(opened?.secrets).toEqual(['whsec_x']);
+    expect(await s.webhooks.open(d!.id, d!.attempts, lease, now, lease)).toBeNull();
+    await s.webhooks.remove('wh_per_ep');
+  });
 });
+
+/** A receiver that answers after `delayMs` and records, per path, the order of bookings and the most requests in flight at once. */
+async function slowReceiver(delayMs: number) {
+  const seen: { path: string; booking: string }[] = [];
+  const inFlight = new Map<string, number>();
+  const maxInFlight = new Map<string, number>();
+  const state = { total: 0, maxTotal: 0 };
+  const srv = createServer((req, res) => {
+    const path = req.url ?? '';
+    const n = (inFlight.get(path) ?? 0) + 1;
+    inFlight.set(path, n);
+    maxInFlight.set(path, Math.max(n, maxInFlight.get(path) ?? 0));
+    state.maxTotal = Math.max(++state.total, state.maxTotal);
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ path, booking: String((JSON.parse(body) as { data: { booking_id: string } }).data.booking_id) });
+      setTimeout(() => {
+        inFlight.set(path, inFlight.get(path)! - 1);
+        state.total--;
+        res.writeHead(200).end();
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+    seen,
+    maxInFlight,
+    get maxTotal() { return state.maxTotal; },
+    close: () => new Promise((r) => srv.close(r)),
+  };
+}

@@ -33,6 +33,13 @@ export interface WebhookDeliveryRecord {
   createdAt: Date;
 }
 
+/** A delivery leased for sending: who holds the lease is whoever knows `leasedUntil` (the claim's fencing token). */
+export interface DueDelivery {
+  id: string;
+  endpointId: string;
+  attempts: number;
+}
+
 /** A delivery a sender has leased, with everything needed to send it. */
 export interface ClaimedDelivery {
   id: string;
@@ -72,8 +79,18 @@ export interface WebhookStore {
    * endpoints and marks them handed over, atomically. Returns the events handled.
    */
   dispatch(now: Date, limit: number): Promise<number>;
-  /** Leases up to `limit` due pending deliveries until `leaseUntil`; another sender skips them meanwhile. */
-  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]>;
+  /**
+   * Leases up to `limit` due pending deliveries until `leaseUntil`; another sender skips them meanwhile.
+   * With `perEndpoint`, an endpoint gets at most that many leased at once (counting leases still running),
+   * its oldest events first; `endpointId` claims for that endpoint only.
+   */
+  claimDue(now: Date, leaseUntil: Date, limit: number, opts?: { perEndpoint?: number; endpointId?: string }): Promise<DueDelivery[]>;
+  /**
+   * Takes over a claimed delivery to send it: only if it is still pending at `attempts` and still leased
+   * until `claimedUntil` (nobody re-claimed it since); re-leased until `sendUntil`. Null: nothing to send
+   * (done, failed for good, or taken over by another claim).
+   */
+  open(id: string, attempts: number, claimedUntil: Date, now: Date, sendUntil: Date): Promise<ClaimedDelivery | null>;
   recordSuccess(id: string, at: Date, httpStatus: number): Promise<void>;
   /** `retryAt` null: give up (status failed). */
   recordFailure(id: string, at: Date, outcome: { httpStatus: number | null; error: string; retryAt: Date | null }): Promise<void>;
