@@ -6,6 +6,7 @@ import { collectStream, invokeUnary, openStream } from '../../tools/_kit/invoke.
 import { toValidationIssues } from '../../tools/_kit/validation.js';
 import { toServiceError } from '../http/dependency-errors.js';
 import { applyLimit, takeLimit } from './list-limit.js';
+import { ConfirmationNeeded } from './confirm-by-input-required.js';
 import { mcpErrorText } from '../http/error-response.js';
 
 /** MCP arguments may have their own (camelCase) schema and mapping; the tool's input schema has the last word. */
@@ -39,6 +40,8 @@ export async function callTool(tool: AnyTool, args: Record<string, unknown>, ctx
       : await collectStream(tool, openStream(tool, ctx, input), onEvent);
     return toResult(tool, output, limit);
   } catch (err) {
+    // Not a failure: the 2026-07-28 adapter answers it with input_required (confirm-by-input-required.ts).
+    if (err instanceof ConfirmationNeeded) throw err;
     const toolErr = toServiceError(err);
     if (toolErr.code === 'INTERNAL') ctx.log.error({ err: toolErr.cause ?? err, tool: tool.name }, 'MCP tool failed');
     return { isError: true, content: [{ type: 'text', text: mcpErrorText(toolErr) }] };
