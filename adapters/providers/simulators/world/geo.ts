@@ -1,5 +1,4 @@
 import { findAirport, type Airport } from '../../../../tools/places/airports.js';
-import { BoundedMemo } from './memo.js';
 
 // Geography for the simulated world: airports, great-circle distances, the
 // coarse regions award charts price by, and local-time arithmetic per IANA zone.
@@ -67,7 +66,10 @@ export function regionOf(a: Airport): Region {
 export const DAY_MS = 86_400_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new BoundedMemo<number>(20_000);
+/** Offsets per zone, then per day: a number key needs no string built per lookup. */
+const offsets = new Map<string, Map<number, number>>();
+/** Days kept per zone before its map starts over (about five years). */
+const DAYS_PER_ZONE = 2_000;
 
 function formatterFor(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
@@ -93,7 +95,14 @@ function readOffset(tz: string, day: number): number {
 /** The zone's UTC offset in minutes on the day (days since 1970-01-01); 0 for an unknown zone. */
 export function offsetOnDay(tz: string | undefined, day: number): number {
   if (!tz) return 0;
-  return offsets.get(`${tz}|${day}`, () => readOffset(tz, day));
+  let days = offsets.get(tz);
+  if (!days) offsets.set(tz, (days = new Map()));
+  let offset = days.get(day);
+  if (offset === undefined) {
+    if (days.size >= DAYS_PER_ZONE) days.clear();
+    days.set(day, (offset = readOffset(tz, day)));
+  }
+  return offset;
 }
 
 /** Days since 1970-01-01 for a YYYY-MM-DD date. */

@@ -1,5 +1,7 @@
-// A small bounded memo: a Map that forgets its oldest entries once full. Map keeps
-// insertion order, so re-inserting on a hit makes eviction least-recently-used.
+// A small bounded memo: a Map that forgets its oldest entries once full (Map keeps
+// insertion order). A hit is a plain lookup: moving the entry to the back on every
+// hit (least-recently-used) cost more than the rare recomputation it saves, and
+// every value is a pure function of its key, so what is returned never changes.
 
 export class BoundedMemo<V> {
   private readonly entries = new Map<string, V>();
@@ -8,11 +10,7 @@ export class BoundedMemo<V> {
 
   get(key: string, compute: () => V): V {
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (hit !== undefined) return hit;
     const value = compute();
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) {
