@@ -1,4 +1,4 @@
-import type { Cache } from '../../tools/_kit/ports.js';
+import type { Cache, CacheCount, CacheCounter } from '../../tools/_kit/ports.js';
 
 // Redis behind a circuit breaker (issue 21): a Redis that is down or hung used to
 // cost every request 8-12 s. Each command gets a short time limit; the first that
@@ -72,6 +72,10 @@ export class BreakerCache implements Cache {
 
   increment(key: string, ttlSeconds: number): Promise<{ count: number; ttlMs: number }> {
     return this.call((c) => c.increment(key, ttlSeconds));
+  }
+
+  getAndCount<T = unknown>(key: string | undefined, counters: readonly CacheCounter[], opts?: { onlyIfPresent?: boolean }): Promise<{ value: T | undefined; counts: CacheCount[] }> {
+    return this.call((c) => c.getAndCount<T>(key, counters, opts));
   }
 
   async ping(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Cache } from '../../tools/_kit/ports.js';
+import type { Cache, CacheCount, CacheCounter } from '../../tools/_kit/ports.js';
 
 interface Entry {
   json: string;
@@ -35,6 +35,18 @@ export class MemoryCache implements Cache {
   }
 
   async increment(key: string, ttlSeconds: number): Promise<{ count: number; ttlMs: number }> {
+    return this.bump(key, ttlSeconds);
+  }
+
+  /** One call, nothing awaited in between: as atomic as Redis's script. */
+  async getAndCount<T>(key: string | undefined, counters: readonly CacheCounter[], opts: { onlyIfPresent?: boolean } = {}): Promise<{ value: T | undefined; counts: CacheCount[] }> {
+    const entry = key === undefined ? undefined : this.live(key);
+    const value = entry ? (JSON.parse(entry.json) as T) : undefined;
+    if (opts.onlyIfPresent && !entry) return { value, counts: [] };
+    return { value, counts: counters.map((c) => this.bump(c.key, c.ttlSeconds)) };
+  }
+
+  private bump(key: string, ttlSeconds: number): CacheCount {
     const entry = this.live(key);
     const now = this.now();
     const count = entry ? Number(JSON.parse(entry.json)) + 1 : 1;

@@ -1,5 +1,26 @@
 import { Redis } from 'ioredis';
-import type { Cache } from '../../tools/_kit/ports.js';
+import type { Cache, CacheCount, CacheCounter } from '../../tools/_kit/ports.js';
+
+// getAndCount as one script, so a metered request costs one round trip. KEYS: the key to
+// read (when ARGV[1] is '1'), then the counters; ARGV[2] '1': count only if the key is
+// set; ARGV[3..]: each counter's window in ms. Answers the value, then count and ms left
+// per counter. A counter's window starts with its first hit (fixed windows).
+const GET_AND_COUNT = `
+local hasKey = ARGV[1] == '1'
+local v = false
+if hasKey then v = redis.call('GET', KEYS[1]) end
+if ARGV[2] == '1' and not v then return { v } end
+local out = { v }
+local first = hasKey and 2 or 1
+for i = first, #KEYS do
+  local n = redis.call('INCR', KEYS[i])
+  if n == 1 then redis.call('PEXPIRE', KEYS[i], ARGV[i - first + 3]) end
+  out[#out + 1] = n
+  out[#out + 1] = redis.call('PTTL', KEYS[i])
+end
+return out`;
+
+type GetAndCount = (numKeys: number, ...args: (string | number)[]) => Promise<[string | null, ...number[]]>;
 
 /** Redis-backed cache: shared by every process behind the load balancer. */
 export class RedisCache implements Cache {
@@ -18,6 +39,8 @@ export class RedisCache implements Cache {
     });
     // ioredis emits 'error' on every failed reconnect; status is reported through ping().
     this.client.on('error', () => {});
+    // EVALSHA with a fallback to EVAL when Redis does not know the script yet; KEYS get keyPrefix like any command's keys.
+    this.client.defineCommand('getAndCount', { lua: GET_AND_COUNT });
   }
 
   async get<T>(key: string): Promise<T | undefined> {
@@ -40,6 +63,19 @@ export class RedisCache implements Cache {
     const count = Number(res?.[0]?.[1] ?? 0);
     const ttlMs = Number(res?.[2]?.[1] ?? ttlSeconds * 1000);
     return { count, ttlMs: ttlMs < 0 ? ttlSeconds * 1000 : ttlMs };
+  }
+
+  async getAndCount<T>(key: string | undefined, counters: readonly CacheCounter[], opts: { onlyIfPresent?: boolean } = {}): Promise<{ value: T | undefined; counts: CacheCount[] }> {
+    const keys = [...(key === undefined ? [] : [key]), ...counters.map((c) => c.key)];
+    const windows = counters.map((c) => Math.max(1, Math.round(c.ttlSeconds * 1000)));
+    const run = (this.client as unknown as { getAndCount: GetAndCount }).getAndCount;
+    const [raw, ...numbers] = await run.call(this.client, keys.length, ...keys, key === undefined ? '0' : '1', opts.onlyIfPresent ? '1' : '0', ...windows);
+    const counts: CacheCount[] = [];
+    for (let i = 0; i + 1 < numbers.length; i += 2) {
+      const ttlMs = Number(numbers[i + 1]);
+      counts.push({ count: Number(numbers[i]), ttlMs: ttlMs < 0 ? windows[i / 2]! : ttlMs });
+    }
+    return { value: raw === null || raw === undefined ? undefined : (JSON.parse(raw) as T), counts };
   }
 
   async delete(key: string): Promise<void> {

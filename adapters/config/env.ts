@@ -60,6 +60,8 @@ export const EnvSchema = z.object({
     .transform((s) => s.trim())
     .pipe(z.string().regex(/^(true|false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'false, true, a hop count, or comma-separated addresses, subnets or loopback/linklocal/uniquelocal'))
     .transform(trustProxyValue),
+  /** Anonymous REST callers are rate limited per client address on the free plan's limits (60 a minute, 1,000 a day); false turns that off. */
+  ANONYMOUS_RATE_LIMIT: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   INTERNAL_API_KEY: optionalNonEmpty.pipe(z.string().min(24, 'use at least 24 random characters').optional()),
   JWT_JWKS_URL: optionalNonEmpty.pipe(z.url().optional()),
   JWT_SECRET: optionalNonEmpty.pipe(z.string().min(32, 'use at least 32 characters').optional()),

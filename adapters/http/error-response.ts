@@ -17,10 +17,14 @@ function challenge(err: ToolError): Record<string, string> | undefined {
   return { 'WWW-Authenticate': `Bearer error="${INSUFFICIENT_SCOPE}", scope="${needed.join(' ')}"` };
 }
 
-/** A 503 says when to come back (RFC 9110 §10.2.3), so clients and balancers back off instead of hammering. */
+/**
+ * A 503 says when to come back (RFC 9110 §10.2.3), so clients and balancers back off instead
+ * of hammering; so does a 429 that knows (the meter sets its own headers on the response).
+ */
 function retryAfter(err: ToolError): Record<string, string> | undefined {
-  if (err.code !== 'UNAVAILABLE') return undefined;
   const s = err.details?.retry_after_s;
+  if (err.code === 'RATE_LIMITED' && typeof s === 'number') return { 'Retry-After': String(Math.max(1, Math.ceil(s))) };
+  if (err.code !== 'UNAVAILABLE') return undefined;
   return { 'Retry-After': String(typeof s === 'number' && s > 0 ? Math.ceil(s) : 5) };
 }
 

@@ -60,13 +60,22 @@ const MAX_IDEMPOTENCY_KEY = 255;
 function callMeta(req: Request, runtime: Runtime): CallMeta {
   const raw = req.headers['idempotency-key'];
   const key = typeof raw === 'string' ? raw.trim() : undefined;
-  return { baseUrl: runtime.baseUrl(req), ...(key ? { idempotencyKey: key.slice(0, MAX_IDEMPOTENCY_KEY + 1) } : {}) };
+  // The origin is worked out only for the few tools that put links in answers.
+  let baseUrl: string | undefined;
+  return {
+    get baseUrl() {
+      return (baseUrl ??= runtime.baseUrl(req));
+    },
+    ...(key ? { idempotencyKey: key.slice(0, MAX_IDEMPOTENCY_KEY + 1) } : {}),
+  };
 }
 
 /** `principal` is passed when the surface already resolved it (the MCP adapter does, for its audience). */
 export async function buildContext(req: Request, res: Response, runtime: Runtime, resolved?: Principal): Promise<ToolContext> {
-  const principal = resolved ?? (await runtime.resolvePrincipal(req.headers));
-  await runtime.meter(principal, res);
+  // A surface that resolved the principal itself (MCP) also meters its anonymous callers itself.
+  const address = resolved ? undefined : (req.ip ?? 'unknown');
+  const principal = resolved ?? (await runtime.resolvePrincipal(req.headers, { address }));
+  await runtime.meter(principal, res, { address });
   // Most tools never read their signal; the controller and close listener are made on first read.
   return lazyContext(
     { principal, requestId: String(req.id), services: runtime.services, call: callMeta(req, runtime) },

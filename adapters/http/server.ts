@@ -49,7 +49,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
       services,
       resolvePrincipal: identity.resolvePrincipal,
       shutdown: shutdown.signal,
-      meter: createMeter(new RateLimiter(cache), identity.service.meter, services.clock),
+      meter: createMeter(new RateLimiter(cache), identity.service.meter, services.clock, { anonymous: config.ANONYMOUS_RATE_LIMIT }),
       baseUrl,
     },
     oauth: createOAuthRouter({

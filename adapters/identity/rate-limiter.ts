@@ -1,5 +1,6 @@
-import type { Cache } from '../../tools/_kit/ports.js';
-import type { Principal } from '../../tools/_kit/principal.js';
+import type { Cache, CacheCount, CacheCounter } from '../../tools/_kit/ports.js';
+import type { Principal, Tier } from '../../tools/_kit/principal.js';
+import { meterSubjectOf, takePrecounted } from './metered-principal.js';
 import { TIER_LIMITS } from './tier-limits.js';
 
 export interface RateDecision {
@@ -9,52 +10,67 @@ export interface RateDecision {
   retryAfterS?: number;
 }
 
-/** Who a limit is counted against: the API key, or the user for OAuth and JWT callers. */
-function subjectOf(p: Principal): { id: string; tier: keyof typeof TIER_LIMITS } | undefined {
-  if (p.kind !== 'user') return undefined;
-  return { id: p.keyId ? `key:${p.keyId}` : `user:${p.userId}`, tier: p.tier };
+/** The minute and day windows of one subject, as cache counters. */
+export function windowCounters(subject: string, now: number): CacheCounter[] {
+  return [
+    { key: `rl:${subject}:m:${Math.floor(now / 60_000)}`, ttlSeconds: 60 },
+    { key: `rl:${subject}:d:${Math.floor(now / 86_400_000)}`, ttlSeconds: 86_400 },
+  ];
+}
+
+/**
+ * Who a limit is counted against: the API key (by its hash when the resolver made the
+ * principal, see metered-principal.ts), the user for OAuth and JWT callers, and the
+ * client address on the free plan for anonymous callers when `address` is given.
+ */
+function subjectOf(p: Principal, address: string | undefined): { id: string; tier: Tier } | undefined {
+  if (p.kind === 'user') return { id: meterSubjectOf(p) ?? (p.keyId ? `key:${p.keyId}` : `user:${p.userId}`), tier: p.tier };
+  if (p.kind === 'anonymous' && address !== undefined) return { id: `ip:${address}`, tier: 'free' };
+  return undefined;
+}
+
+function decide(tier: Tier, [perMinute, perDay]: CacheCount[]): RateDecision | undefined {
+  if (!perMinute || !perDay) return undefined;
+  const limits = TIER_LIMITS[tier];
+  const minuteLeft = limits.perMinute - perMinute.count;
+  const dayLeft = limits.perDay - perDay.count;
+  // Report the tighter of the two windows.
+  const useDay = dayLeft < minuteLeft;
+  const limit = useDay ? limits.perDay : limits.perMinute;
+  const remaining = Math.max(0, useDay ? dayLeft : minuteLeft);
+  const resetS = Math.max(1, Math.ceil((useDay ? perDay.ttlMs : perMinute.ttlMs) / 1000));
+  const headers = {
+    'RateLimit-Policy': `${limits.perMinute};w=60, ${limits.perDay};w=86400`,
+    'RateLimit': `limit=${limit}, remaining=${remaining}, reset=${resetS}`,
+  };
+  if (minuteLeft < 0 || dayLeft < 0) {
+    const retryAfterS = Math.max(1, Math.ceil((dayLeft < 0 ? perDay.ttlMs : perMinute.ttlMs) / 1000));
+    return { allowed: false, headers: { ...headers, 'Retry-After': String(retryAfterS) }, retryAfterS };
+  }
+  return { allowed: true, headers };
 }
 
 /**
  * Fixed-window limits per minute and per day, counted in the shared cache: Redis makes
- * them hold across processes, the in-process cache within one. A cache outage lets
+ * them hold across processes, the in-process cache within one. Both windows move in one
+ * round trip, or none when the key lookup already counted them. A cache outage lets
  * requests through rather than taking the API down with it.
  */
 export class RateLimiter {
   constructor(private readonly cache: Cache, private readonly now: () => number = Date.now) {}
 
-  async check(principal: Principal): Promise<RateDecision | undefined> {
-    const subject = subjectOf(principal);
+  /** `address`: the client's, for anonymous callers this surface meters (absent, they are not metered here). */
+  async check(principal: Principal, address?: string): Promise<RateDecision | undefined> {
+    const subject = subjectOf(principal, address);
     if (!subject) return undefined;
-    const limits = TIER_LIMITS[subject.tier];
-    const t = this.now();
-    const minute = Math.floor(t / 60_000);
-    const day = Math.floor(t / 86_400_000);
-    let perMinute: { count: number; ttlMs: number };
-    let perDay: { count: number; ttlMs: number };
-    try {
-      [perMinute, perDay] = await Promise.all([
-        this.cache.increment(`rl:${subject.id}:m:${minute}`, 60),
-        this.cache.increment(`rl:${subject.id}:d:${day}`, 86_400),
-      ]);
-    } catch {
-      return undefined;
+    let counts = takePrecounted(principal);
+    if (!counts) {
+      try {
+        ({ counts } = await this.cache.getAndCount(undefined, windowCounters(subject.id, this.now())));
+      } catch {
+        return undefined;
+      }
     }
-    const minuteLeft = limits.perMinute - perMinute.count;
-    const dayLeft = limits.perDay - perDay.count;
-    // Report the tighter of the two windows.
-    const useDay = dayLeft < minuteLeft;
-    const limit = useDay ? limits.perDay : limits.perMinute;
-    const remaining = Math.max(0, useDay ? dayLeft : minuteLeft);
-    const resetS = Math.max(1, Math.ceil((useDay ? perDay.ttlMs : perMinute.ttlMs) / 1000));
-    const headers = {
-      'RateLimit-Policy': `${limits.perMinute};w=60, ${limits.perDay};w=86400`,
-      'RateLimit': `limit=${limit}, remaining=${remaining}, reset=${resetS}`,
-    };
-    if (minuteLeft < 0 || dayLeft < 0) {
-      const retryAfterS = Math.max(1, Math.ceil((dayLeft < 0 ? perDay.ttlMs : perMinute.ttlMs) / 1000));
-      return { allowed: false, headers: { ...headers, 'Retry-After': String(retryAfterS) }, retryAfterS };
-    }
-    return { allowed: true, headers };
+    return decide(subject.tier, counts);
   }
 }

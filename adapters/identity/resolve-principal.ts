@@ -3,6 +3,7 @@ import { ANONYMOUS, ALL_SCOPES, type Principal, type Scope, type Tier } from '..
 import { looksLikeApiKey, safeEqual } from './api-key-secret.js';
 import type { ApiKeyStore } from './api-key-store.js';
 import type { JwtVerifier } from './jwt-verifier.js';
+import { noteMetered } from './metered-principal.js';
 
 export type OAuthVerifier = (token: string, resource: string) => Promise<{ userId: string; scopes: string[] } | { error: string }>;
 
@@ -14,8 +15,11 @@ export interface IdentityDeps {
   oauth?: OAuthVerifier | undefined;
 }
 
-/** `resource` is set on /mcp: OAuth access tokens are only accepted for the audience they were issued to. */
-export type PrincipalResolver = (headers: IncomingHttpHeaders, opts?: { resource?: string }) => Promise<Principal>;
+/**
+ * `resource` is set on /mcp: OAuth access tokens are only accepted for the audience they were issued to.
+ * `address`, the client's, limits how many invalid API keys it may try (RATE_LIMITED past it).
+ */
+export type PrincipalResolver = (headers: IncomingHttpHeaders, opts?: { resource?: string; address?: string | undefined }) => Promise<Principal>;
 
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 const failed = (authError: string): Principal => ({ kind: 'anonymous', authError });
@@ -39,10 +43,14 @@ export function createPrincipalResolver(deps: IdentityDeps): PrincipalResolver {
       if (!match?.[1]) return failed('Authorization header must be "Bearer <token>"');
       const token = match[1];
       if (looksLikeApiKey(token)) {
-        const key = await deps.keys.verify(token);
-        if (!key) return failed('invalid or revoked API key');
+        // The lookup also counts the key's rate-limit windows: one cache round trip for both.
+        const found = await deps.keys.verifyMetered(token, { address: opts.address });
+        if (!found) return failed('invalid or revoked API key');
+        const { key } = found;
         if (key.isAdmin) return { kind: 'admin', userId: key.userId, via: 'api_key', keyId: key.keyId };
-        return { kind: 'user', userId: key.userId, tier: key.tier, via: 'api_key', keyId: key.keyId, scopes: key.scopes };
+        const principal: Principal = { kind: 'user', userId: key.userId, tier: key.tier, via: 'api_key', keyId: key.keyId, scopes: key.scopes };
+        noteMetered(principal, found.subject, found.counts);
+        return principal;
       }
       if (JWT_SHAPE.test(token) && deps.jwt) {
         const res = await deps.jwt(token);

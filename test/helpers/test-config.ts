@@ -29,6 +29,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig & 
     WEBHOOK_DELIVERY_INTERVAL_MS: '0',
     // Test receivers listen on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    // Every test calls from 127.0.0.1, so the free plan's 60 a minute per address would throttle busy tests;
+    // test/identity-metering.test.ts turns it on to study it.
+    ANONYMOUS_RATE_LIMIT: 'false',
     ...overrides,
   };
   let schema: string | undefined;

@@ -3,6 +3,17 @@ import type { Scope, Tier } from './principal.js';
 // What a handler may touch: plain interfaces, implemented in adapters/.
 // Nothing here names express, MCP or Prisma.
 
+/** A fixed-window counter: its key and the window's length (the TTL set when the key is created). */
+export interface CacheCounter {
+  key: string;
+  ttlSeconds: number;
+}
+
+export interface CacheCount {
+  count: number;
+  ttlMs: number;
+}
+
 export interface Cache {
   readonly kind: 'memory' | 'redis';
   get<T = unknown>(key: string): Promise<T | undefined>;
@@ -12,6 +23,13 @@ export interface Cache {
   delete(key: string): Promise<void>;
   /** Atomically adds 1; the TTL is set when the key is created. Returns the new count and ms until it expires. */
   increment(key: string, ttlSeconds: number): Promise<{ count: number; ttlMs: number }>;
+  /**
+   * A metered request's cache work in one round trip: reads `key` (when given) and adds 1
+   * to each counter as `increment` would, atomically. With `onlyIfPresent`, the counters
+   * move only when `key` holds a value (`counts` is then empty), so looking up an unknown
+   * key leaves nothing behind.
+   */
+  getAndCount<T = unknown>(key: string | undefined, counters: readonly CacheCounter[], opts?: { onlyIfPresent?: boolean }): Promise<{ value: T | undefined; counts: CacheCount[] }>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
