@@ -6,7 +6,8 @@
 // than req/s when neighbours are busy.
 // Benchmarks print, they do not assert: a missed target prints MISS and exits 0.
 // Knobs: BENCH_ROUNDS, BENCH_DURATION_S, BENCH_WARMUP_S, BENCH_CONNECTIONS,
-// BENCH_TARGETS=bare,rest,rest-key,mcp (which rows; bare always runs, it is the yardstick;
+// BENCH_TARGETS=bare,rest,rest-key,mcp,mcp-2026 (which rows; mcp is a 2025-era stateless POST, mcp-2026 the
+// same call on protocol 2026-07-28; bare always runs, it is the yardstick;
 // `BENCH_TARGETS=rest,rest-key tsx bench/run.ts` measures the REST side alone), and
 // BENCH_PROFILE=<dir> to write a --cpu-prof profile of each server on exit, and
 // BENCH_BASELINE=<another checkout> to add its REST rows ("… (baseline)") to the same
@@ -15,9 +16,9 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import type { Request } from 'autocannon';
 import { startLoadGenerator, startServerChild, type ServerChild } from './children.js';
-import { checkSameAnswers } from './sanity.js';
+import { checkModernAnswers, checkSameAnswers } from './sanity.js';
 import { printTable, type Measured, type Row } from './table.js';
-import { BENCH_INTERNAL_KEY, QUERIES, mcpRequests, restPath, restRequests } from './targets.js';
+import { BENCH_INTERNAL_KEY, QUERIES, mcpModernRequests, mcpRequests, restPath, restRequests } from './targets.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ROUNDS = num('BENCH_ROUNDS', 5);
@@ -25,7 +26,7 @@ const DURATION_S = num('BENCH_DURATION_S', 3);
 const WARMUP_S = num('BENCH_WARMUP_S', 3);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 10);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
-const WANTED = new Set(['bare', ...(process.env.BENCH_TARGETS ?? 'rest,rest-key,mcp').split(',').map((s) => s.trim())]);
+const WANTED = new Set(['bare', ...(process.env.BENCH_TARGETS ?? 'rest,rest-key,mcp,mcp-2026').split(',').map((s) => s.trim())]);
 /**
  * Business plan keys allow 3,000 requests a minute each; 50 keep every answer a 200 at
  * the rates this machine reaches (a target runs about 20 s of any minute). Usage is
@@ -33,7 +34,7 @@ const WANTED = new Set(['bare', ...(process.env.BENCH_TARGETS ?? 'rest,rest-key,
  */
 const API_KEYS = 50;
 
-type Kind = 'bare' | 'rest' | 'rest-key' | 'mcp' | 'rest-base' | 'rest-key-base';
+type Kind = 'bare' | 'rest' | 'rest-key' | 'mcp' | 'mcp-2026' | 'rest-base' | 'rest-key-base';
 interface Target {
   kind: Kind;
   name: string;
@@ -44,16 +45,16 @@ interface Target {
 
 const BASELINE = process.env.BENCH_BASELINE;
 const NAMES: Record<Kind, string> = {
-  bare: 'bare express', rest: 'REST adapter', 'rest-key': 'REST API key', mcp: 'MCP tools/call',
+  bare: 'bare express', rest: 'REST adapter', 'rest-key': 'REST API key', mcp: 'MCP tools/call', 'mcp-2026': 'MCP 2026 call',
   'rest-base': 'REST (baseline)', 'rest-key-base': 'API key (baseline)',
 };
 const baselineServer = BASELINE ? path.resolve(BASELINE, 'bench/real-server.ts') : '';
 const FILES: Record<Kind, string> = {
-  bare: './bare-server.ts', rest: './real-server.ts', 'rest-key': './real-server.ts', mcp: './real-server.ts',
+  bare: './bare-server.ts', rest: './real-server.ts', 'rest-key': './real-server.ts', mcp: './real-server.ts', 'mcp-2026': './real-server.ts',
   'rest-base': baselineServer, 'rest-key-base': baselineServer,
 };
 if (BASELINE) for (const k of ['rest', 'rest-key']) if (WANTED.has(k)) WANTED.add(`${k}-base`);
-const kinds = (['bare', 'rest-base', 'rest', 'rest-key-base', 'rest-key', 'mcp'] as const).filter((k) => WANTED.has(k));
+const kinds = (['bare', 'rest-base', 'rest', 'rest-key-base', 'rest-key', 'mcp', 'mcp-2026'] as const).filter((k) => WANTED.has(k));
 const isKeyed = (k: Kind) => k === 'rest-key' || k === 'rest-key-base';
 
 /** Metered callers: business-plan keys minted through the API by the service back end (the internal key). */
@@ -95,7 +96,7 @@ if (failed) {
   throw failed.reason;
 }
 const load = startLoadGenerator();
-const targets: Target[] = kinds.map((kind, i) => ({ kind, name: NAMES[kind], server: servers[i]!, requests: kind === 'mcp' ? mcpRequests() : restRequests(), results: [] }));
+const targets: Target[] = kinds.map((kind, i) => ({ kind, name: NAMES[kind], server: servers[i]!, requests: kind === 'mcp' ? mcpRequests() : kind === 'mcp-2026' ? mcpModernRequests() : restRequests(), results: [] }));
 if (BASELINE) console.log(`baseline rows from ${BASELINE}`);
 const byKind = (k: Kind) => targets.find((t) => t.kind === k);
 
@@ -105,6 +106,8 @@ try {
   const bare = byKind('bare')!;
   const [rest, mcp] = [byKind('rest'), byKind('mcp')];
   if (rest && mcp) await checkSameAnswers(bare.server.url, rest.server.url, mcp.server.url);
+  const modern = byKind('mcp-2026');
+  if (modern) await checkModernAnswers(bare.server.url, modern.server.url);
   for (const t of targets.filter((x) => isKeyed(x.kind))) {
     const keys = await mintKeys(t.server.url, API_KEYS);
     t.requests = keyedRequests(keys);

@@ -6,8 +6,8 @@ export type Measured = LoadResult & { cpuUs: number };
 
 export interface Row {
   name: string;
-  /** bare is the yardstick; MCP is also compared with anonymous REST. */
-  kind: 'bare' | 'rest' | 'rest-key' | 'mcp' | 'rest-base' | 'rest-key-base';
+  /** bare is the yardstick; MCP (2025 era, and 2026-07-28) is also compared with anonymous REST. */
+  kind: 'bare' | 'rest' | 'rest-key' | 'mcp' | 'mcp-2026' | 'rest-base' | 'rest-key-base';
   results: Measured[];
 }
 
@@ -33,7 +33,7 @@ export function printTable(rows: Row[]): void {
   const bare = m.find((r) => r.kind === 'bare')!;
   const rest = m.find((r) => r.kind === 'rest');
   const keyed = m.find((r) => r.kind === 'rest-key');
-  const mcp = m.find((r) => r.kind === 'mcp');
+  const mcps = m.filter((r) => r.kind === 'mcp' || r.kind === 'mcp-2026');
   const lines = [
     ['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'vs bare', 'vs REST'],
     ...m.map((r) => [
@@ -43,7 +43,7 @@ export function printTable(rows: Row[]): void {
       r.p99.toFixed(2),
       r.cpu.toFixed(0),
       `${(r.rps / bare.rps).toFixed(2)}x`,
-      r === mcp && rest ? `${(r.rps / rest.rps).toFixed(2)}x` : '',
+      mcps.includes(r) && rest ? `${(r.rps / rest.rps).toFixed(2)}x` : '',
     ]),
   ];
   const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
@@ -56,9 +56,9 @@ export function printTable(rows: Row[]): void {
     const ratio = r.rps / bare.rps;
     console.log(`${verdict(ratio >= REST_VS_BARE)}  ${r.name} >= ${REST_VS_BARE}x bare express  (${ratio.toFixed(2)}x)`);
   }
-  if (mcp && rest) {
-    const mcpRatio = mcp.rps / rest.rps;
-    console.log(`${verdict(mcpRatio >= MCP_VS_REST)}  MCP >= ${MCP_VS_REST}x REST          (${mcpRatio.toFixed(2)}x)`);
+  for (const mcp of rest ? mcps : []) {
+    const mcpRatio = mcp.rps / rest!.rps;
+    console.log(`${verdict(mcpRatio >= MCP_VS_REST)}  ${mcp.name} >= ${MCP_VS_REST}x REST  (${mcpRatio.toFixed(2)}x)`);
   }
   for (const r of m) if (r.bad) console.log(`WARN  ${r.name}: ${r.bad} errors or non-2xx answers; its numbers are suspect`);
 }

@@ -15,6 +15,7 @@ import { RPC, rpcError } from './jsonrpc-errors.js';
 import { rebindingRefusal, type RebindingPolicy } from './rebinding-guard.js';
 import { isSupportedVersion, negotiate } from './protocol-versions.js';
 import { claimsModern, modernHandler } from './modern-handler.js';
+import { answerDirect, legacyDirect, modernDirect } from './direct-call.js';
 import { callerAuthInfo } from './modern-server.js';
 import { createMcpServer, type SessionFacts } from './server-factory.js';
 import { sessionOwner } from './session-owner.js';
@@ -124,6 +125,8 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
       if (!checkToolAccess(req, res, principal, req.body)) return;
       const ctx = await contextOrError(req, res, principal, req.body);
       if (!ctx) return;
+      const direct = modernDirect(opts.catalog, req);
+      if (direct) return void res.status(200).json(await answerDirect(opts.catalog, direct, ctx, true));
       (req as Request & { auth?: AuthInfo }).auth = callerAuthInfo(principal, ctx);
       return modern(req, res);
     }
@@ -160,7 +163,10 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     if (!checkToolAccess(req, res, principal, message)) return;
     const ctx = await contextOrError(req, res, principal, message);
     if (!ctx) return;
-    const exchange = new HttpExchange(res, message.id, accepts(req, 'text/event-stream'));
+    const acceptsSse = accepts(req, 'text/event-stream');
+    const direct = initialize ? undefined : legacyDirect(opts.catalog, message, session?.session.elicitation === true && acceptsSse, session?.session.logLevel !== undefined);
+    if (direct) return void res.status(200).json(await answerDirect(opts.catalog, direct, ctx, false));
+    const exchange = new HttpExchange(res, message.id, acceptsSse);
     if (!initialize) return mux.dispatch(message, exchange, ctx, {}, session);
     // initialize records the client's capabilities in its Server: a throwaway one, never the shared one.
     const server = createMcpServer(opts.catalog, (_id, sdkSignal) => withAbortSources(ctx, () => [sdkSignal]));

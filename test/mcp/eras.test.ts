@@ -80,3 +80,32 @@ describe('one /mcp, two protocol eras', () => {
     expect(differ).toEqual([]);
   });
 });
+
+describe('the direct tools/call path answers exactly what the SDK path answers', () => {
+  const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+  async function post(headers: Record<string, string>, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const res = await fetch(`${servers[0]!.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${keys[0]!}`, ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params }),
+    });
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    return (await res.json()) as Record<string, unknown>;
+  }
+  const call = { name: 'suggest_places', arguments: { query: 'lisbon', limit: 2 } };
+
+  it('on 2026-07-28 (a progress token sends the call through the SDK; suggest_places sends no progress)', async () => {
+    const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'suggest_places' };
+    const direct = await post(headers, { ...call, _meta: envelope });
+    const viaSdk = await post(headers, { ...call, _meta: { ...envelope, progressToken: 'p1' } });
+    expect(direct).toEqual(viaSdk);
+    expect(direct).toMatchObject({ result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'deal-engine' } } } });
+  });
+
+  it('on the 2025 era, without a session', async () => {
+    const direct = await post({ 'mcp-protocol-version': '2025-11-25' }, call);
+    const viaSdk = await post({ 'mcp-protocol-version': '2025-11-25' }, { ...call, _meta: { progressToken: 'p1' } });
+    expect(direct).toEqual(viaSdk);
+    expect((direct.result as { structuredContent: { places: { iata: string }[] } }).structuredContent.places[0]?.iata).toBe('LIS');
+  });
+});

@@ -1,0 +1,71 @@
+import { classifyInboundRequest, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY, SERVER_INFO_META_KEY, type CallToolResult, type ClientCapabilities, type JSONRPCRequest } from '@modelcontextprotocol/server';
+import type { Request } from 'express';
+import type { ToolContext } from '../../tools/_kit/context.js';
+import { callTool } from './call-tool.js';
+import { canElicitForm } from './confirm-by-elicitation.js';
+import { SERVER_INFO } from './server-factory.js';
+import type { ToolCatalog } from './tool-catalog.js';
+
+// The common tools/call goes straight from the validated JSON-RPC request to the tool:
+// dispatching it through an SDK Server (and, on 2026-07-28, building one per request
+// and converting to and from web Request/Response objects) cost more CPU than the call
+// itself (bench/run.ts). Only calls the SDK would add nothing to are taken: no progress
+// token, no log level, no multi-round-trip fields, and no question the tool may put to
+// the person (a client that can answer one only goes direct for a read-only tool).
+// Everything else, and every malformed request, is served by the SDK as before.
+
+interface DirectCall {
+  id: JSONRPCRequest['id'];
+  name: string;
+  args: Record<string, unknown>;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The call when `message` is a plain tools/call the SDK's handler would only pass on. */
+function plainCall(message: unknown, catalog: ToolCatalog, canAsk: boolean): DirectCall | undefined {
+  if (!isRecord(message) || message.method !== 'tools/call' || !isRecord(message.params)) return undefined;
+  const { name, arguments: args, _meta: meta, requestState, inputResponses } = message.params;
+  if (typeof name !== 'string' || (args !== undefined && !isRecord(args))) return undefined;
+  if (requestState !== undefined || inputResponses !== undefined) return undefined;
+  if (isRecord(meta) && ('progressToken' in meta || LOG_LEVEL_META_KEY in meta)) return undefined;
+  const entry = catalog.get(name);
+  if (!entry || (canAsk && !(entry.tool.mcp && entry.tool.mcp.annotations?.readOnlyHint === true))) return undefined;
+  return { id: message.id as JSONRPCRequest['id'], name, args: args ?? {} };
+}
+
+async function run(catalog: ToolCatalog, call: DirectCall, ctx: ToolContext): Promise<CallToolResult> {
+  const entry = catalog.get(call.name)!;
+  return callTool(entry.tool, entry.fromArgs(call.args), ctx);
+}
+
+/** A 2025-era call (session already checked by the router); undefined when the SDK should serve it. */
+export function legacyDirect(catalog: ToolCatalog, message: unknown, canAsk: boolean, logLevelSet: boolean): DirectCall | undefined {
+  return logLevelSet ? undefined : plainCall(message, catalog, canAsk);
+}
+
+/**
+ * A 2026-07-28 call that passes the SDK's own validation ladder (classifyInboundRequest:
+ * envelope, standard headers, Mcp-Param-* headers, params); undefined otherwise.
+ */
+export function modernDirect(catalog: ToolCatalog, req: Request): DirectCall | undefined {
+  const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+  const route = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: header('mcp-protocol-version'),
+    mcpMethodHeader: header('mcp-method'),
+    mcpNameHeader: header('mcp-name'),
+    body: req.body,
+  });
+  if (route.kind !== 'modern' || route.messageKind !== 'request') return undefined;
+  const meta = isRecord(route.message.params) ? route.message.params._meta : undefined;
+  const capabilities = isRecord(meta) ? (meta[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : undefined;
+  return plainCall(route.message, catalog, canElicitForm(capabilities));
+}
+
+/** Answers a direct call: 2026-07-28 results say they are complete and who answered, as the SDK's codec does. */
+export async function answerDirect(catalog: ToolCatalog, call: DirectCall, ctx: ToolContext, modern: boolean): Promise<object> {
+  const result = await run(catalog, call, ctx);
+  const stamped = modern ? { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: SERVER_INFO } } : result;
+  return { jsonrpc: '2.0', id: call.id, result: stamped };
+}
