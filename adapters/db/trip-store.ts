@@ -1,21 +1,14 @@
-import { Prisma } from '../../prisma/generated/client.js';
+import type { Prisma } from '../../prisma/generated/client.js';
 import type {
-  ActivityRecord, BudgetRecord, ExpenseRecord, ExpenseShare, MemberRecord, PollOption, PollRecord, ShareLinkRecord,
-  TripRecord, TripRole, TripStatus, TripStore, VoteRecord,
+  ActivityChange, ActivityRecord, BudgetRecord, PollOption, PollRecord, ShareLinkRecord, TripRecord, TripRole, TripStatus, TripStore, VoteRecord,
 } from '../../tools/trips/trip-store.js';
 import type { PrismaClient } from './app-database.js';
+import { byCreated, dayOrNull, dayToDate, iso, toMember, tripRecordsOn } from './trip-records.js';
 
 // The TripStore on PostgreSQL / PGlite through Prisma. Rows become plain records
 // here; nothing ORM-shaped leaves this file.
 
-const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
-const dayOrNull = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
-const dayToDate = (s: string | null) => (s ? new Date(`${s}T00:00:00Z`) : null);
-
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
-}
 
 type TripRow = { id: string; ownerId: string; name: string; destination: string; startDate: Date | null; endDate: Date | null; currency: string; status: string; createdAt: Date; updatedAt: Date };
 const toTrip = (r: TripRow): TripRecord => ({
@@ -23,27 +16,8 @@ const toTrip = (r: TripRow): TripRecord => ({
   currency: r.currency, status: r.status as TripStatus, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
 });
 
-type MemberRow = { id: string; tripId: string; userId: string | null; displayName: string; email: string | null; role: string; createdAt: Date };
-const toMember = (r: MemberRow): MemberRecord => ({
-  id: r.id, tripId: r.tripId, userId: r.userId, displayName: r.displayName, email: r.email, role: r.role as TripRole, createdAt: iso(r.createdAt),
-});
-
-type ActivityRow = { id: string; tripId: string; title: string; startsAt: Date | null; endsAt: Date | null; place: string | null; costMinor: number | null; currency: string | null; link: string | null; bookingId: string | null; createdBy: string; createdAt: Date };
+type ActivityRow = { id: string; tripId: string; title: string; startsAt: Date | null; endsAt: Date | null; startsAtOffset: number | null; endsAtOffset: number | null; place: string | null; costMinor: number | null; currency: string | null; link: string | null; bookingId: string | null; createdBy: string; createdAt: Date };
 const toActivity = (r: ActivityRow): ActivityRecord => ({ ...r, startsAt: isoOrNull(r.startsAt), endsAt: isoOrNull(r.endsAt), createdAt: iso(r.createdAt) });
-
-/** The `shares` JSON column: the parts in trip minor units plus the split as asked. */
-interface SharesJson { parts: { member_id: string; minor: number }[]; requested: Record<string, unknown> }
-
-type ExpenseRow = { id: string; tripId: string; paidByMemberId: string; description: string; category: string; amountMinor: number; currency: string; fxRate: number; tripAmountMinor: number; splitMethod: string; shares: Prisma.JsonValue; spentOn: Date | null; createdBy: string; createdAt: Date };
-function toExpense(r: ExpenseRow): ExpenseRecord {
-  const json = (r.shares ?? { parts: [], requested: {} }) as unknown as SharesJson;
-  const shares: ExpenseShare[] = (json.parts ?? []).map((p) => ({ memberId: p.member_id, minor: p.minor }));
-  return {
-    id: r.id, tripId: r.tripId, paidByMemberId: r.paidByMemberId, description: r.description, category: r.category, amountMinor: r.amountMinor,
-    currency: r.currency, fxRate: r.fxRate, tripAmountMinor: r.tripAmountMinor, splitMethod: r.splitMethod, shares, requested: json.requested ?? {},
-    spentOn: dayOrNull(r.spentOn), createdBy: r.createdBy, createdAt: iso(r.createdAt),
-  };
-}
 
 type ShareRow = { id: string; tripId: string; createdBy: string; createdAt: Date; revokedAt: Date | null; expiresAt: Date | null };
 const toShare = (r: ShareRow): ShareLinkRecord => ({ id: r.id, tripId: r.tripId, createdBy: r.createdBy, createdAt: iso(r.createdAt), revokedAt: isoOrNull(r.revokedAt), expiresAt: isoOrNull(r.expiresAt) });
@@ -53,11 +27,25 @@ const toPoll = (r: PollRow): PollRecord => ({
   id: r.id, tripId: r.tripId, question: r.question, options: (r.options ?? []) as unknown as PollOption[], closesAt: isoOrNull(r.closesAt), createdBy: r.createdBy, createdAt: iso(r.createdAt),
 });
 
-const byCreated = { createdAt: 'asc' as const };
 const SHARE_SELECT = { id: true, tripId: true, createdBy: true, createdAt: true, revokedAt: true, expiresAt: true } as const;
+
+/** Date columns for an activity change: undefined leaves a time as it is, null clears it. */
+const activityTimes = (a: ActivityChange) => ({
+  ...(a.startsAt !== undefined ? { startsAt: a.startsAt ? new Date(a.startsAt) : null } : {}),
+  ...(a.endsAt !== undefined ? { endsAt: a.endsAt ? new Date(a.endsAt) : null } : {}),
+});
 
 export function createTripStore(prisma: PrismaClient): TripStore {
   return {
+    ...tripRecordsOn(prisma),
+
+    async locked(tripId, work) {
+      return prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT id FROM trips WHERE id = ${tripId} FOR UPDATE`;
+        return work(tripRecordsOn(tx));
+      });
+    },
+
     async createTrip(trip, owner) {
       const [row] = await prisma.$transaction([
         prisma.trip.create({ data: { id: trip.id, ownerId: trip.ownerId, name: trip.name, destination: trip.destination, startDate: dayToDate(trip.startDate), endDate: dayToDate(trip.endDate), currency: trip.currency } }),
@@ -67,7 +55,7 @@ export function createTripStore(prisma: PrismaClient): TripStore {
     },
 
     async listForUser(userId) {
-      const rows = await prisma.tripMember.findMany({ where: { userId }, include: { trip: true } });
+      const rows = await prisma.tripMember.findMany({ where: { userId, removedAt: null }, include: { trip: true } });
       return rows
         .map((m) => ({ ...toTrip(m.trip), role: m.role as TripRole }))
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
@@ -80,21 +68,7 @@ export function createTripStore(prisma: PrismaClient): TripStore {
 
     async memberFor(tripId, userId) {
       const row = await prisma.tripMember.findUnique({ where: { tripId_userId: { tripId, userId } } });
-      return row ? toMember(row) : null;
-    },
-
-    async members(tripId) {
-      return (await prisma.tripMember.findMany({ where: { tripId }, orderBy: [byCreated, { id: 'asc' }] })).map(toMember);
-    },
-
-    async addMember(m) {
-      try {
-        const row = await prisma.tripMember.create({ data: { id: m.id, tripId: m.tripId, userId: m.userId, displayName: m.displayName, email: m.email, role: m.role } });
-        return { ok: true, member: toMember(row) };
-      } catch (err) {
-        if (isUniqueViolation(err)) return { ok: false };
-        throw err;
-      }
+      return row && !row.removedAt ? toMember(row) : null;
     },
 
     async activities(tripId) {
@@ -108,20 +82,15 @@ export function createTripStore(prisma: PrismaClient): TripStore {
       return toActivity(row);
     },
 
-    async expenses(tripId) {
-      return (await prisma.tripExpense.findMany({ where: { tripId }, orderBy: [byCreated, { id: 'asc' }] })).map(toExpense);
+    async changeActivity(tripId, activityId, change) {
+      const moved = await prisma.tripActivity.updateMany({ where: { id: activityId, tripId }, data: { ...change, ...activityTimes(change) } });
+      if (moved.count === 0) return null;
+      const row = await prisma.tripActivity.findUnique({ where: { id: activityId } });
+      return row ? toActivity(row) : null;
     },
 
-    async addExpense(e) {
-      const shares: SharesJson = { parts: e.shares.map((s) => ({ member_id: s.memberId, minor: s.minor })), requested: e.requested };
-      const row = await prisma.tripExpense.create({
-        data: {
-          id: e.id, tripId: e.tripId, paidByMemberId: e.paidByMemberId, description: e.description, category: e.category, amountMinor: e.amountMinor,
-          currency: e.currency, fxRate: e.fxRate, tripAmountMinor: e.tripAmountMinor, splitMethod: e.splitMethod,
-          shares: shares as unknown as Prisma.InputJsonValue, spentOn: dayToDate(e.spentOn), createdBy: e.createdBy,
-        },
-      });
-      return toExpense(row);
+    async deleteActivity(tripId, activityId) {
+      return (await prisma.tripActivity.deleteMany({ where: { id: activityId, tripId } })).count > 0;
     },
 
     async setStatus(tripId, from, to) {

@@ -102,6 +102,8 @@ const s = {} as {
   bokA: string;
   tripA: string;
   tripB: string; // Bob's own trip
+  actA: string; // an activity on Alice's trip
+  actB: string; // an activity on Bob's trip
   mcpSession: string;
   // MCP two-step quotes of Alice's (confirmation tokens bound to her), their card payments paid.
   tkFlight: string;
@@ -489,6 +491,18 @@ const CASES: Case[] = [
     owner: { who: 'alice', run: () => ok('alice', { method: 'POST', path: `/api/trips/${s.tripA}/activities`, body: { title: 'Flight', starts_at: `${daysAhead(40)}T09:00:00Z`, booking_id: s.bkA } }) },
     order: 1,
   },
+  {
+    route: 'PATCH /api/trips/{trip_id}/activities/{activity_id}',
+    variants: () => [{
+      label: "Bob's own activity, naming bkA",
+      req: { method: 'PATCH', path: `/api/trips/${s.tripB}/activities/${s.actB}`, body: { booking_id: s.bkA } },
+      swap: [s.bkA],
+      expect: { bob: 200, anon: 401 },
+      normalize: dropKeys('id', 'created_at'),
+    }],
+    owner: { who: 'alice', run: () => ok('alice', { method: 'PATCH', path: `/api/trips/${s.tripA}/activities/${s.actA}`, body: { booking_id: s.bkA } }) },
+    order: 1,
+  },
 ];
 
 // MCP-only tools (no REST route): the two-step quotes and the cancellation.
@@ -692,6 +706,8 @@ beforeAll(async () => {
   // Trips: one each.
   s.tripA = (await json<{ id: string }>(await server.post('/api/trips', { name: 'Alice in London', destination: 'LON' }, { headers: alice }))).id;
   s.tripB = (await json<{ id: string }>(await server.post('/api/trips', { name: 'Bob in London', destination: 'LON' }, { headers: headers.bob }))).id;
+  s.actA = (await json<{ id: string }>(await server.post(`/api/trips/${s.tripA}/activities`, { title: 'Museum', starts_at: `${daysAhead(40)}T10:00:00Z` }, { headers: alice }))).id;
+  s.actB = (await json<{ id: string }>(await server.post(`/api/trips/${s.tripB}/activities`, { title: 'Museum', starts_at: `${daysAhead(40)}T10:00:00Z` }, { headers: headers.bob }))).id;
 
   // MCP: a session of Alice's.
   const init = await fetch(`${server.url}/mcp`, {

@@ -44,6 +44,10 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
   share_id: 'trip share links: test/trips/share-votes.test.ts',
   token: 'a trip share link\'s own secret: test/trips/share-votes.test.ts',
   poll_id: 'a trip poll: test/trips/share-votes.test.ts',
+  expense_id: 'a trip expense, reached only through its trip: test/trips/corrections.test.ts',
+  activity_id: 'a trip activity, reached only through its trip: test/trips/corrections.test.ts',
+  member_id: 'a trip member, reached only through its trip: test/trips/corrections.test.ts',
+  settlement_id: 'a trip settle-up payment, reached only through its trip: test/trips/corrections.test.ts',
   option_id: 'a trip poll option: test/trips/share-votes.test.ts',
 };
 

@@ -87,7 +87,7 @@ export const addTripExpenseMcpTool = defineTool({
       const issues = parsed.error.issues.map((i) => ({ loc: i.path.map((p) => (typeof p === 'number' ? p : String(p))), msg: i.message, type: i.code }));
       throw new ToolError('VALIDATION_FAILED', issues[0]?.msg ?? 'Invalid arguments', { issues });
     }
-    const expense = await recordExpense(ctx, access, members, parsed.data);
-    return { expense: expenseView(expense, access.trip, members), balances: expenseSummary(access.trip, members, await store.expenses(access.trip.id)) };
+    const { expense, members: everyone } = await recordExpense(ctx, access, parsed.data);
+    return { expense: expenseView(expense, access.trip, everyone), balances: expenseSummary(access.trip, everyone, await store.expenses(access.trip.id)) };
   },
 });

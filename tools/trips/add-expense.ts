@@ -11,7 +11,7 @@ export const addExpenseTool = defineTool({
     'Records who paid (paid_by: member id), what, how much and in which currency; it is converted to the trip currency at the reference rate (stored and shown). ' +
     'split.method: equal (default), exact (split.amounts: member id → amount in the paid currency, summing to amount), shares (split.shares: member id → weight) ' +
     'or percent (split.percents: member id → percent, summing to 100); split.among limits it to some members (default all). ' +
-    'Shares are integer minor units; rounding leftovers go to the largest remainders, ties in member order. Owners and editors only; a bad split is 422 on the field at fault.',
+    'Shares are integer minor units; rounding leftovers go to the largest remainders, ties in member order. Owners and editors only; a bad split is 422 on the field at fault. Correct it later with PATCH or DELETE .../expenses/{expense_id}.',
   area: 'Trips',
   input: AddExpenseRequest,
   output: ExpenseView,
@@ -23,8 +23,7 @@ export const addExpenseTool = defineTool({
   handler: async (ctx, input) => {
     const access = await loadTrip(ctx, input.trip_id, input.acting_user_id);
     requireRole(access, WRITERS, 'add expenses');
-    const members = await ctx.services.trips.members(access.trip.id);
-    const expense = await recordExpense(ctx, access, members, input);
+    const { expense, members } = await recordExpense(ctx, access, input);
     return expenseView(expense, access.trip, members);
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { budgetStatus } from './money/index.js';
+import { spendingOnly } from './settlement-kind.js';
 import { major } from './trip-views.js';
 import type { BudgetRecord, ExpenseRecord } from './trip-store.js';
 
@@ -24,7 +25,7 @@ export const BudgetView = z.object({
 const pct = (v: number | null): number | null => (v === null || !Number.isFinite(v) ? null : Math.round(v * 100) / 100);
 
 export function budgetView(tripId: string, currency: string, budget: BudgetRecord | null, expenses: readonly ExpenseRecord[]): z.input<typeof BudgetView> {
-  const spent = expenses.map((e) => ({ category: e.category, minor: e.tripAmountMinor }));
+  const spent = spendingOnly(expenses).map((e) => ({ category: e.category, minor: e.tripAmountMinor }));
   const status = budgetStatus(budget ?? { totalMinor: 0, categories: {} }, spent);
   const money = (minor: number | null) => (minor === null ? null : major(minor, currency));
   const set = budget !== null;

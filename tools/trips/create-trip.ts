@@ -51,6 +51,6 @@ export const createTripTool = defineTool({
       { id, ownerId: userId, name: input.name, destination: input.destination, startDate: input.start_date ?? null, endDate: input.end_date ?? null, currency: input.currency },
       owner,
     );
-    return tripDetail(ctx, { userId, trip, me: { ...owner, createdAt: trip.createdAt } });
+    return tripDetail(ctx, { userId, trip, me: { ...owner, createdAt: trip.createdAt, removedAt: null } });
   },
 });

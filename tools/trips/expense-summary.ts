@@ -23,7 +23,7 @@ export const expenseSummaryTool = defineTool({
   },
   handler: async (ctx, input) => {
     const access = await loadTrip(ctx, input.trip_id, input.acting_user_id);
-    const [members, expenses] = await Promise.all([ctx.services.trips.members(access.trip.id), ctx.services.trips.expenses(access.trip.id)]);
+    const [members, expenses] = await Promise.all([ctx.services.trips.everyone(access.trip.id), ctx.services.trips.expenses(access.trip.id)]);
     return expenseSummary(access.trip, members, expenses);
   },
 });

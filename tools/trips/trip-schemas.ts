@@ -13,15 +13,15 @@ export const SPLIT_METHODS = ['equal', 'exact', 'shares', 'percent'] as const;
 export const currencyField = z.string().trim().regex(/^[A-Za-z]{3}$/, 'Use an ISO 4217 code such as USD')
   .transform((s) => s.toUpperCase())
   .refine(knownCurrency, 'No reference exchange rate for this currency');
-const isoDate = z.iso.date('Use a date as YYYY-MM-DD');
-const isoDateTime = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date-time such as 2026-12-01T18:00:00Z' });
+export const isoDate = z.iso.date('Use a date as YYYY-MM-DD');
+export const isoDateTime = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date-time such as 2026-12-01T18:00:00Z' });
 /** PostgreSQL text cannot hold NUL, so it is refused here (422) rather than failing in the database. */
 export const safeText = (max: number) => z.string().trim().min(1).max(max).refine((v) => !v.includes('\u0000'), 'NUL characters are not allowed');
 const text = safeText;
 /** Largest minor-unit amount a column holds (PostgreSQL integer). */
 export const MAX_MINOR = 2_147_483_647;
 /** Amounts in major units, e.g. 12.34; positive and bounded so minor units stay exact integers. */
-const positiveAmount = z.number().positive().max(10_000_000);
+export const positiveAmount = z.number().positive().max(10_000_000);
 export const memberId = safeText(100);
 
 export const tripIdField = safeText(100).describe('The trip id (trp_...).');
@@ -52,8 +52,7 @@ export const AddTravelerRequest = z.object({
   if (!b.user_id && !b.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'A guest needs a name (or give user_id)' });
 });
 
-export const AddActivityRequest = z.object({
-  trip_id: tripIdField,
+export const ActivityFields = {
   title: text(200),
   starts_at: isoDateTime.describe('Start, ISO 8601 date-time.'),
   ends_at: isoDateTime.optional(),
@@ -62,6 +61,11 @@ export const AddActivityRequest = z.object({
   currency: currencyField.optional().describe('Currency of cost; default the trip currency.'),
   link: z.url({ protocol: /^https?$/, message: 'Use an http(s) URL' }).max(2000).optional(),
   booking_id: text(100).optional().describe('The booking this belongs to, if any (private: not shown through share links).'),
+};
+
+export const AddActivityRequest = z.object({
+  trip_id: tripIdField,
+  ...ActivityFields,
   acting_user_id: actingUserField,
 }).superRefine((b, ctx) => {
   if (b.ends_at && Date.parse(b.ends_at) < Date.parse(b.starts_at)) ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'ends_at is before starts_at' });
@@ -80,8 +84,7 @@ export const SplitRequest = z.object({
 });
 export type SplitRequest = z.output<typeof SplitRequest>;
 
-export const AddExpenseRequest = z.object({
-  trip_id: tripIdField,
+export const ExpenseFields = {
   paid_by: memberId.describe('Member id of who paid.'),
   description: text(300),
   amount: positiveAmount.describe('Amount paid, major units of `currency`.'),
@@ -89,6 +92,11 @@ export const AddExpenseRequest = z.object({
   category: z.enum(EXPENSE_CATEGORIES).default('other'),
   split: SplitRequest.default({ method: 'equal' }).describe('How the cost is shared. Default: equally among every member.'),
   spent_on: isoDate.optional(),
+};
+
+export const AddExpenseRequest = z.object({
+  trip_id: tripIdField,
+  ...ExpenseFields,
   acting_user_id: actingUserField,
 });
 export type AddExpenseInput = z.output<typeof AddExpenseRequest>;

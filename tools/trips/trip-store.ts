@@ -26,14 +26,20 @@ export interface MemberRecord {
   email: string | null;
   role: TripRole;
   createdAt: string;
+  /** When the member left or was removed; removed members are kept so past expenses still name them. */
+  removedAt: string | null;
 }
 
 export interface ActivityRecord {
   id: string;
   tripId: string;
   title: string;
+  /** ISO 8601 in UTC. */
   startsAt: string | null;
   endsAt: string | null;
+  /** The UTC offset (minutes east) each time was given in, so it reads back in local time. */
+  startsAtOffset: number | null;
+  endsAtOffset: number | null;
   place: string | null;
   costMinor: number | null;
   currency: string | null;
@@ -108,26 +114,56 @@ export interface VoteRecord {
 }
 
 export type NewTrip = Omit<TripRecord, 'status' | 'createdAt' | 'updatedAt'>;
-export type NewMember = Omit<MemberRecord, 'createdAt'>;
+export type NewMember = Omit<MemberRecord, 'createdAt' | 'removedAt'>;
+export interface MemberChange { role?: TripRole; displayName?: string; email?: string | null }
 export type NewActivity = Omit<ActivityRecord, 'createdAt'>;
 export type NewExpense = Omit<ExpenseRecord, 'createdAt'>;
 export type NewPoll = Omit<PollRecord, 'createdAt'>;
 
-export interface TripStore {
-  /** Creates the trip and its owner member in one transaction. */
-  createTrip(trip: NewTrip, owner: NewMember): Promise<TripRecord>;
-  /** Trips the user owns or is a member of, newest first. */
-  listForUser(userId: string): Promise<(TripRecord & { role: TripRole })[]>;
-  getTrip(tripId: string): Promise<TripRecord | null>;
-  /** The user's membership of the trip, or null. */
-  memberFor(tripId: string, userId: string): Promise<MemberRecord | null>;
+/**
+ * The records whose rules span members and money (the last owner stays, a member
+ * leaves only with a zero balance, an expense names current members). Every change
+ * to them runs inside `TripStore.locked`, which holds the trip's row lock, so those
+ * rules cannot be raced.
+ */
+export interface TripRecords {
+  /** Current members, oldest first (removed ones left out). */
   members(tripId: string): Promise<MemberRecord[]>;
-  /** False when that user is already a member (unique trip_id, user_id). */
+  /** Every member the trip ever had, removed ones included (to name them on past expenses). */
+  everyone(tripId: string): Promise<MemberRecord[]>;
+  /** False when that user is already a current member; a removed user is brought back with the new role and name. */
   addMember(member: NewMember): Promise<{ ok: true; member: MemberRecord } | { ok: false }>;
-  activities(tripId: string): Promise<ActivityRecord[]>;
-  addActivity(activity: NewActivity): Promise<ActivityRecord>;
+  /** Null when the trip has no such current member. */
+  changeMember(tripId: string, memberId: string, change: MemberChange): Promise<MemberRecord | null>;
+  /** False when the trip has no such current member. */
+  removeMember(tripId: string, memberId: string, at: Date): Promise<boolean>;
+  /** Expenses and settlement payments, oldest first. */
   expenses(tripId: string): Promise<ExpenseRecord[]>;
   addExpense(expense: NewExpense): Promise<ExpenseRecord>;
+  /** Replaces an expense's content (its id, trip, author and creation time stay); null when the trip has no such expense. */
+  replaceExpense(expense: NewExpense): Promise<ExpenseRecord | null>;
+  /** False when the trip has no such expense. */
+  deleteExpense(tripId: string, expenseId: string): Promise<boolean>;
+}
+
+export type ActivityChange = Partial<Omit<ActivityRecord, 'id' | 'tripId' | 'createdBy' | 'createdAt'>>;
+
+export interface TripStore extends TripRecords {
+  /** Runs `work` holding the trip's row lock (SELECT … FOR UPDATE), in one transaction. */
+  locked<T>(tripId: string, work: (records: TripRecords) => Promise<T>): Promise<T>;
+  /** Creates the trip and its owner member in one transaction. */
+  createTrip(trip: NewTrip, owner: NewMember): Promise<TripRecord>;
+  /** Trips the user is a current member of, newest first. */
+  listForUser(userId: string): Promise<(TripRecord & { role: TripRole })[]>;
+  getTrip(tripId: string): Promise<TripRecord | null>;
+  /** The user's current membership of the trip, or null. */
+  memberFor(tripId: string, userId: string): Promise<MemberRecord | null>;
+  activities(tripId: string): Promise<ActivityRecord[]>;
+  addActivity(activity: NewActivity): Promise<ActivityRecord>;
+  /** Null when the trip has no such activity. */
+  changeActivity(tripId: string, activityId: string, change: ActivityChange): Promise<ActivityRecord | null>;
+  /** False when the trip has no such activity. */
+  deleteActivity(tripId: string, activityId: string): Promise<boolean>;
   /** Compare-and-set: moves the trip only if it is still in `from`; returns the trip after, or null when it moved meanwhile. */
   setStatus(tripId: string, from: TripStatus, to: TripStatus): Promise<TripRecord | null>;
   budget(tripId: string): Promise<BudgetRecord | null>;

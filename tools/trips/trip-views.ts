@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { fromMinor } from '../_kit/money.js';
+import { atOffset } from './local-time.js';
+import { spendingOnly } from './settlement-kind.js';
 import { EXPENSE_CATEGORIES, TRIP_ROLES, TRIP_STATUSES } from './trip-schemas.js';
 import type { ActivityRecord, ExpenseRecord, MemberRecord, ShareLinkRecord, TripRecord, TripRole } from './trip-store.js';
 
@@ -30,7 +32,7 @@ export const MemberView = z.object({
 export const ActivityView = z.object({
   id: z.string(),
   title: z.string(),
-  starts_at: z.string().nullable(),
+  starts_at: z.string().nullable().describe('ISO 8601 in the UTC offset it was given in (local time at the place).'),
   ends_at: z.string().nullable(),
   place: z.string().nullable(),
   cost: z.number().nullable(),
@@ -41,7 +43,7 @@ export const ActivityView = z.object({
 });
 
 export const ExpenseTotalsView = z.object({
-  count: z.number().int(),
+  count: z.number().int().describe('Expenses recorded (settle-up payments are not expenses).'),
   total: z.number().describe('Sum of expenses in the trip currency.'),
   by_category: z.array(z.object({ category: z.enum(EXPENSE_CATEGORIES).or(z.string()), total: z.number() })),
 });
@@ -61,19 +63,20 @@ export const summaryView = (t: TripRecord, role: TripRole): z.input<typeof TripS
 });
 
 export const activityView = (a: ActivityRecord): z.input<typeof ActivityView> => ({
-  id: a.id, title: a.title, starts_at: a.startsAt, ends_at: a.endsAt, place: a.place,
+  id: a.id, title: a.title, starts_at: a.startsAt && atOffset(a.startsAt, a.startsAtOffset), ends_at: a.endsAt && atOffset(a.endsAt, a.endsAtOffset), place: a.place,
   cost: a.costMinor === null || a.currency === null ? null : major(a.costMinor, a.currency), currency: a.currency, link: a.link, booking_id: a.bookingId, created_at: a.createdAt,
 });
 
 export function expenseTotals(expenses: readonly ExpenseRecord[], currency: string): z.input<typeof ExpenseTotalsView> {
   const byCategory = new Map<string, number>();
   let total = 0;
-  for (const e of expenses) {
+  const spending = spendingOnly(expenses);
+  for (const e of spending) {
     total += e.tripAmountMinor;
     byCategory.set(e.category, (byCategory.get(e.category) ?? 0) + e.tripAmountMinor);
   }
   return {
-    count: expenses.length,
+    count: spending.length,
     total: major(total, currency),
     by_category: [...byCategory].sort(([a], [b]) => a.localeCompare(b)).map(([category, minor]) => ({ category, total: major(minor, currency) })),
   };
