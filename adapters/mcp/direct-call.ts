@@ -22,6 +22,16 @@ interface DirectCall {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A well-formed JSON-RPC tools/call request, by shape: the router then skips the SDK's
+ * full message parse (a zod parse per call). A call that does not go direct is still
+ * validated by the SDK Server when it dispatches it.
+ */
+export function isToolsCallShape(body: unknown): body is JSONRPCRequest {
+  if (!isRecord(body) || body.jsonrpc !== '2.0' || body.method !== 'tools/call' || !isRecord(body.params)) return false;
+  return (typeof body.id === 'string' || (typeof body.id === 'number' && Number.isInteger(body.id))) && typeof body.params.name === 'string';
+}
+
 /** The call when `message` is a plain tools/call the SDK's handler would only pass on. */
 function plainCall(message: unknown, catalog: ToolCatalog, canAsk: boolean): DirectCall | undefined {
   if (!isRecord(message) || message.method !== 'tools/call' || !isRecord(message.params)) return undefined;
@@ -58,7 +68,10 @@ export function modernDirect(catalog: ToolCatalog, req: Request): DirectCall | u
     body: req.body,
   });
   if (route.kind !== 'modern' || route.messageKind !== 'request') return undefined;
-  const meta = isRecord(route.message.params) ? route.message.params._meta : undefined;
+  // The ladder leaves Mcp-Name to the entry: a missing or different one goes to the SDK, which refuses it.
+  const params = route.message.params;
+  if (header('mcp-method') !== 'tools/call' || !isRecord(params) || header('mcp-name') !== params.name) return undefined;
+  const meta = params._meta;
   const capabilities = isRecord(meta) ? (meta[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : undefined;
   return plainCall(route.message, catalog, canElicitForm(capabilities));
 }

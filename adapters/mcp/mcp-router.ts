@@ -15,7 +15,7 @@ import { RPC, rpcError } from './jsonrpc-errors.js';
 import { rebindingRefusal, type RebindingPolicy } from './rebinding-guard.js';
 import { isSupportedVersion, negotiate } from './protocol-versions.js';
 import { claimsModern, modernHandler } from './modern-handler.js';
-import { answerDirect, legacyDirect, modernDirect } from './direct-call.js';
+import { answerDirect, isToolsCallShape, legacyDirect, modernDirect } from './direct-call.js';
 import { callerAuthInfo } from './modern-server.js';
 import { createMcpServer, type SessionFacts } from './server-factory.js';
 import { sessionOwner } from './session-owner.js';
@@ -134,7 +134,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     if (Array.isArray(req.body)) return rpcError(res, 400, RPC.INVALID_REQUEST, 'Batched messages are not supported by protocol 2025-06-18 and later');
     let message: JSONRPCMessage;
     try {
-      message = parseJSONRPCMessage(req.body);
+      message = isToolsCallShape(req.body) ? req.body : parseJSONRPCMessage(req.body);
     } catch {
       return rpcError(res, 400, RPC.INVALID_REQUEST, 'Invalid JSON-RPC message');
     }
