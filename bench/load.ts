@@ -9,6 +9,18 @@ export interface LoadJob {
   requests: Request[];
   durationS: number;
   connections: number;
+  /** When set, each connection sends `requests` from this many client addresses of its own (X-Forwarded-For). */
+  addressesPerConnection?: number;
+}
+
+/** Address blocks never repeat within a bench run, so no address is counted twice in a minute. */
+let nextBlock = 0;
+const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+function fromOwnAddresses(requests: Request[], n: number): Request[] {
+  const first = nextBlock++ * n;
+  return Array.from({ length: n }, (_, a) =>
+    requests.map((r) => ({ ...r, headers: { ...r.headers, 'x-forwarded-for': addressOf(first + a) } }))).flat();
 }
 
 export interface LoadResult {
@@ -27,7 +39,9 @@ function run(job: LoadJob): Promise<LoadResult> {
   let latencies = new Float64Array(1 << 17);
   let n = 0;
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: job.url, requests: job.requests, duration: job.durationS, connections: job.connections }, (err, result) => {
+    const spread = job.addressesPerConnection;
+    const setupClient = spread ? (client: { setRequests(r: Request[]): void }) => client.setRequests(fromOwnAddresses(job.requests, spread)) : undefined;
+    const instance = autocannon({ url: job.url, requests: job.requests, duration: job.durationS, connections: job.connections, ...(setupClient ? { setupClient } : {}) }, (err, result) => {
       if (err) return reject(err);
       const sorted = latencies.subarray(0, n).sort();
       resolve({

@@ -15,6 +15,8 @@ const config = loadConfig({
   REDIS_URL: undefined,
   // /mcp needs a caller; the web app's server (internal key) is one that is not rate limited.
   INTERNAL_API_KEY: BENCH_INTERNAL_KEY,
+  // The load generator stands in for a balancer: its X-Forwarded-For addresses are the anonymous callers.
+  TRUST_PROXY: 'loopback',
 });
 const running = await startServer(config);
 process.send?.({ url: running.url });

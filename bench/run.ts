@@ -18,7 +18,7 @@ import type { Request } from 'autocannon';
 import { startLoadGenerator, startServerChild, type ServerChild } from './children.js';
 import { checkModernAnswers, checkSameAnswers } from './sanity.js';
 import { printTable, type Measured, type Row } from './table.js';
-import { BENCH_INTERNAL_KEY, QUERIES, mcpModernRequests, mcpRequests, restPath, restRequests } from './targets.js';
+import { ADDRESSES_PER_CONNECTION, BENCH_INTERNAL_KEY, QUERIES, mcpModernRequests, mcpRequests, restPath, restRequests } from './targets.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ROUNDS = num('BENCH_ROUNDS', 5);
@@ -113,7 +113,10 @@ try {
     t.requests = keyedRequests(keys);
     await checkKeyedAnswers(bare.server.url, t.server.url, keys[0]!);
   }
-  const job = (t: Target, durationS: number) => load.run({ url: t.server.url, requests: t.requests, durationS, connections: CONNECTIONS });
+  // Anonymous rows: every connection from addresses of its own, so per-address metering never refuses (targets.ts).
+  const anonymous = (t: Target) => t.kind === 'rest' || t.kind === 'rest-base' || t.kind === 'bare';
+  const job = (t: Target, durationS: number) =>
+    load.run({ url: t.server.url, requests: t.requests, durationS, connections: CONNECTIONS, ...(anonymous(t) ? { addressesPerConnection: ADDRESSES_PER_CONNECTION } : {}) });
   for (const t of targets) await job(t, WARMUP_S);
   for (let round = 1; round <= ROUNDS; round++) {
     for (const t of targets) {
