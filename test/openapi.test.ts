@@ -114,7 +114,7 @@ describe('OpenAPI named schemas (issue 22)', () => {
 describe('OpenAPI document completeness (issue 22)', () => {
   const doc = buildOpenApi(TOOLS);
   const toolOps = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, { operationId: string; tags?: string[]; responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }> }>)
+    Object.entries(item as Record<string, { operationId: string; tags?: string[]; parameters?: { name?: string }[]; responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }> }>)
       .filter(([, op]) => !op.operationId.startsWith('mcp_'))
       .map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })));
 
@@ -124,7 +124,10 @@ describe('OpenAPI document completeness (issue 22)', () => {
       expect(op.responses['429'], route).toEqual({ $ref: '#/components/responses/TooManyRequests' });
       expect(op.responses['503'], route).toEqual({ $ref: '#/components/responses/ServiceUnavailable' });
       const success = Object.entries(op.responses).find(([s]) => s.startsWith('2'))?.[1];
-      if (success) expect(Object.keys(success.headers ?? {}), route).toEqual(['X-Request-Id', 'RateLimit', 'RateLimit-Policy']);
+      const idempotent = (op.parameters ?? []).some((p) => p.name === 'Idempotency-Key');
+      const headers = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', ...(idempotent ? ['Idempotent-Replayed'] : [])];
+      if (success) expect(Object.keys(success.headers ?? {}), route).toEqual(headers);
+      if (idempotent) expect(op.responses['409'], `${route}: a reused Idempotency-Key`).toBeDefined();
     }
     expect(Object.keys((doc.components?.responses?.['TooManyRequests'] as ResponseObject).headers ?? {})).toEqual(['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After']);
     expect(Object.keys((doc.components?.responses?.['ServiceUnavailable'] as ResponseObject).headers ?? {})).toContain('Retry-After');

@@ -77,8 +77,8 @@ export function createApp(opts: AppOptions): Express {
   app.use(express.json({ limit: opts.bodyLimit, type: (req) => isJsonContentType(req.headers['content-type']) }));
   app.use(bodyErrors);
 
-  app.use((_req, res) => {
-    const { status, body } = httpError(new ToolError('NOT_FOUND', 'Not Found', { hint: 'See /openapi.json for the routes this service offers.' }));
+  app.use((req, res) => {
+    const { status, body } = httpError(new ToolError('NOT_FOUND', 'Not Found', { hint: 'See /openapi.json for the routes this service offers.' }), req.id);
     res.status(status).json(body);
   });
   app.use(lastResort);
@@ -93,7 +93,7 @@ const lastResort: ErrorRequestHandler = (err: { status?: number; statusCode?: nu
     : toServiceError(err);
   if (toolErr.code === 'INTERNAL') req.log.error({ err }, 'unhandled error');
   if (res.headersSent) return void res.end();
-  const { status: code, body, headers } = httpError(toolErr);
+  const { status: code, body, headers } = httpError(toolErr, req.id);
   if (headers) res.set(headers);
   res.status(code).json(body);
 };

@@ -8,6 +8,8 @@ export interface HttpErrorBody {
   code?: string;
   hint?: string;
   details?: Record<string, unknown>;
+  /** The X-Request-Id of the answer, in the body too: people paste bodies, not headers, into reports. */
+  request_id?: string;
 }
 
 /** RFC 6750 §3: a grant that lacks a scope is told which scopes to come back with. */
@@ -28,11 +30,12 @@ function retryAfter(err: ToolError): Record<string, string> | undefined {
   return { 'Retry-After': String(typeof s === 'number' && s > 0 ? Math.ceil(s) : 5) };
 }
 
-export function httpError(err: ToolError): { status: number; body: HttpErrorBody; headers?: Record<string, string> } {
+export function httpError(err: ToolError, requestId?: string): { status: number; body: HttpErrorBody; headers?: Record<string, string> } {
   const status = ERROR_STATUS[err.code];
-  if (err.code === 'VALIDATION_FAILED' && err.issues) return { status, body: { detail: err.issues } };
+  const rid = requestId ? { request_id: requestId } : {};
+  if (err.code === 'VALIDATION_FAILED' && err.issues) return { status, body: { detail: err.issues, ...rid } };
   const headers = challenge(err) ?? retryAfter(err);
-  return { status, body: { detail: err.message, code: err.code, hint: err.hint, ...(err.details ? { details: err.details } : {}) }, ...(headers ? { headers } : {}) };
+  return { status, body: { detail: err.message, code: err.code, hint: err.hint, ...(err.details ? { details: err.details } : {}), ...rid }, ...(headers ? { headers } : {}) };
 }
 
 /** Text for an MCP `isError` result: what went wrong and what the model should do next. */

@@ -26,11 +26,11 @@ export function createReadiness(): Readiness {
     notReady() {
       ready = false;
     },
-    route: (_req, res) => {
+    route: (req, res) => {
       res.set('Cache-Control', 'no-store');
       if (ready) return void res.json({ status: 'ready' });
       if (refusal.headers) res.set(refusal.headers);
-      res.status(refusal.status).json(refusal.body);
+      res.status(refusal.status).json({ ...refusal.body, ...(req.id ? { request_id: req.id } : {}) });
     },
   };
 }

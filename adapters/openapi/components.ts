@@ -16,7 +16,10 @@ export const SCHEMAS: Record<string, SchemaObject> = {
   HTTPValidationError: {
     type: 'object',
     title: 'HTTPValidationError',
-    properties: { detail: { type: 'array', title: 'Detail', items: { $ref: '#/components/schemas/ValidationError' } } },
+    properties: {
+      detail: { type: 'array', title: 'Detail', items: { $ref: '#/components/schemas/ValidationError' } },
+      request_id: { type: 'string', title: 'Request Id', description: "This request's id, as in the X-Request-Id header; quote it when reporting a problem." },
+    },
   },
   ErrorResponse: {
     type: 'object',
@@ -27,6 +30,7 @@ export const SCHEMAS: Record<string, SchemaObject> = {
       code: { type: 'string', description: 'Stable error code from the service vocabulary, e.g. NOT_FOUND, GONE, UPSTREAM_FAILED' },
       hint: { type: 'string', description: 'What to do next' },
       details: { type: 'object', additionalProperties: true, description: 'Safe extra data, e.g. the allowed values' },
+      request_id: { type: 'string', description: "This request's id, as in the X-Request-Id header; quote it when reporting a problem." },
     },
   },
 

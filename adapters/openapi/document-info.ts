@@ -24,7 +24,7 @@ Search, places, deals and health need no credentials. Everything tied to a perso
 
 ## Errors
 
-Bad input is a 422 with FastAPI's \`HTTPValidationError\` body (\`detail\` lists each field at fault). Every other error is an \`ErrorResponse\`: \`detail\` (what went wrong), a stable \`code\` and a \`hint\` (what to do next). A dependency that is down is a 503 with \`Retry-After\`. Every answer carries \`X-Request-Id\`; quote it when reporting a problem.
+Bad input is a 422 with FastAPI's \`HTTPValidationError\` body (\`detail\` lists each field at fault). Every other error is an \`ErrorResponse\`: \`detail\` (what went wrong), a stable \`code\` and a \`hint\` (what to do next). A dependency that is down is a 503 with \`Retry-After\`. Every answer carries \`X-Request-Id\`, and every error body the same id as \`request_id\`; quote it when reporting a problem.
 
 ## Idempotency
 

@@ -7,7 +7,7 @@ import { planInput } from '../rest/input-plan.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { INPUT_MARK, SCHEMA_REF, type NamedSchemas } from './named-schemas.js';
 import { requestName, streamEventName } from './schema-names.js';
-import { ERROR_HEADERS, SUCCESS_HEADERS, sharedResponse } from './shared-responses.js';
+import { ERROR_HEADERS, IDEMPOTENT_SUCCESS_HEADERS, SUCCESS_HEADERS, sharedResponse } from './shared-responses.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorContent = { 'application/json': { schema: ref('ErrorResponse') } };
@@ -116,9 +116,13 @@ export function buildOperation(tool: AnyTool, named: NamedSchemas): OperationObj
       headers: SUCCESS_HEADERS,
       content: { 'text/event-stream': { schema: { $ref: `${SCHEMA_REF}${streamEventName(tool)}` } } },
     }
-    : { description: 'Success', headers: SUCCESS_HEADERS, content: { 'application/json': { schema: answer } } };
+    : { description: 'Success', headers: tool.rest.idempotencyKey ? IDEMPOTENT_SUCCESS_HEADERS : SUCCESS_HEADERS, content: { 'application/json': { schema: answer } } };
 
-  const extra: ErrorCode[] = [...tool.errors, ...authErrors(tool.auth), ...(plan.hasBody ? (['PAYLOAD_TOO_LARGE'] as const) : [])];
+  const extra: ErrorCode[] = [
+    ...tool.errors, ...authErrors(tool.auth), ...(plan.hasBody ? (['PAYLOAD_TOO_LARGE'] as const) : []),
+    // An Idempotency-Key reused with another body (tools/_kit/invoke.ts).
+    ...(tool.rest.idempotencyKey ? (['CONFLICT'] as const) : []),
+  ];
   Object.assign(responses, errorResponses(extra));
   // What comes back on a 422 (adapters/http/error-response.ts): HTTPValidationError for bad
   // input (or a body that is not JSON), ErrorResponse for UNPROCESSABLE.

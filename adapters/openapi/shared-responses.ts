@@ -26,6 +26,11 @@ export const HEADERS: Record<string, HeaderObject> = {
     schema: { type: 'string' },
     example: '60;w=60, 10000;w=86400',
   },
+  'Idempotent-Replayed': {
+    description: 'Present (true) when this answer replays an earlier request with the same Idempotency-Key and body; nothing was done again.',
+    schema: { type: 'string', enum: ['true'] },
+    example: 'true',
+  },
   'Retry-After': {
     description: 'Seconds to wait before trying again.',
     schema: { type: 'integer', minimum: 1 },
@@ -39,6 +44,9 @@ export const SUCCESS_HEADERS = {
   RateLimit: headerRef('RateLimit'),
   'RateLimit-Policy': headerRef('RateLimit-Policy'),
 };
+
+/** Headers on a success answer of a route that takes an Idempotency-Key. */
+export const IDEMPOTENT_SUCCESS_HEADERS = { ...SUCCESS_HEADERS, 'Idempotent-Replayed': headerRef('Idempotent-Replayed') };
 
 /** Headers on an error answer that is not about limits. */
 export const ERROR_HEADERS = { 'X-Request-Id': headerRef('X-Request-Id') };
@@ -62,7 +70,8 @@ export const RESPONSES: Record<string, ResponseObject> = {
   ValidationFailedOrUnprocessable: {
     description: 'Validation error (HTTPValidationError, the fields at fault), or a well-formed request that cannot be carried out as asked (ErrorResponse, code UNPROCESSABLE).',
     headers: ERROR_HEADERS,
-    content: { 'application/json': { schema: { oneOf: [schemaRef('HTTPValidationError'), schemaRef('ErrorResponse')] } } },
+    // anyOf: both carry request_id, so a linter cannot see they exclude each other (detail is an array in one, a string in the other).
+    content: { 'application/json': { schema: { anyOf: [schemaRef('HTTPValidationError'), schemaRef('ErrorResponse')] } } },
   },
 };
 

@@ -10,7 +10,7 @@ interface BodyParserError {
 }
 
 /** Maps body-parser failures to our vocabulary: malformed JSON is a 422, too large a 413. */
-export const bodyErrors: ErrorRequestHandler = (err: BodyParserError, _req, res, next) => {
+export const bodyErrors: ErrorRequestHandler = (err: BodyParserError, req, res, next) => {
   if (typeof err?.type !== 'string') return next(err);
   let toolErr: ToolError;
   switch (err.type) {
@@ -34,6 +34,6 @@ export const bodyErrors: ErrorRequestHandler = (err: BodyParserError, _req, res,
     default:
       toolErr = new ToolError('BAD_REQUEST', 'Could not read the request body');
   }
-  const { status, body } = httpError(toolErr);
+  const { status, body } = httpError(toolErr, req.id);
   res.status(status).json(body);
 };

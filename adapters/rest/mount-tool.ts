@@ -21,7 +21,7 @@ export function sendError(req: Request, res: Response, err: unknown): void {
     res.end();
     return;
   }
-  const { status, body, headers } = httpError(toolErr);
+  const { status, body, headers } = httpError(toolErr, req.id);
   if (headers) res.set(headers);
   res.status(status).json(body);
 }
@@ -54,6 +54,7 @@ export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime): T
       if (tool.kind === 'unary') {
         const out = await invokeUnary(tool, ctx, assembled.input, plan.partOf);
         if (cacheControl) res.setHeader('Cache-Control', cacheControl);
+        if (ctx.call?.replayed) res.setHeader('Idempotent-Replayed', 'true');
         sendJson(res, status, out);
         return;
       }

@@ -69,6 +69,8 @@ export interface Services {
 export interface CallMeta {
   /** The caller's `Idempotency-Key` header, when sent (REST only). */
   idempotencyKey?: string;
+  /** Set by withIdempotency when the answer is a replay of an earlier call's (REST: `Idempotent-Replayed: true`). */
+  replayed?: boolean;
   /** Public origin of this service, e.g. https://api.example.com, for links in answers. */
   baseUrl?: string;
   /** Set when another tool runs this handler on the caller's behalf (the calendar runs searches): names that tool. */

@@ -5,6 +5,7 @@ import type { AnyTool, StreamEvent, StreamTool, UnaryTool } from './define-tool.
 import { ToolError } from './errors.js';
 import { authorizeScopes } from './scopes.js';
 import { invalidTextIssues, toValidationIssues } from './validation.js';
+import { withIdempotency } from './with-idempotency.js';
 
 // The direct caller every surface goes through: authorize, validate the input,
 // run the handler, and parse the output so nothing unshaped ever leaves a tool.
@@ -40,7 +41,11 @@ function parseToolOutput(tool: AnyTool, value: unknown): unknown {
 export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObject, O>, ctx: ToolContext, raw: unknown, where?: Where): Promise<z.output<O>> {
   authorizeCall(tool as AnyTool, ctx.principal);
   const input = parseToolInput(tool, raw, where);
-  const result = await tool.handler(ctx, input);
+  // Every route that takes an Idempotency-Key honours it the same way, whatever the
+  // handler does with the key itself (a processor key, its own narrower record):
+  // the same key and body replay the answer, the same key with another body is 409.
+  const run = () => tool.handler(ctx, input);
+  const result = tool.rest && tool.rest.idempotencyKey ? await withIdempotency(ctx, `route:${tool.name}`, input, run) : await run();
   // Outputs made from outside data (upstreams, the database) are always parsed: that is where a wrong shape gets in.
   return (tool.typedOutput ? result : parseToolOutput(tool, result)) as z.output<O>;
 }

@@ -58,7 +58,10 @@ export async function withIdempotency<T>(ctx: ToolContext, operation: string, in
     if (begun.state === 'mismatch') {
       throw new ToolError('CONFLICT', 'This Idempotency-Key was already used with a different request', { hint: 'Use a new Idempotency-Key for a different request.' });
     }
-    if (begun.state === 'done') return begun.response as T;
+    if (begun.state === 'done') {
+      if (ctx.call) ctx.call.replayed = true;
+      return begun.response as T;
+    }
     if (begun.state === 'claimed') break;
     if (Date.now() >= deadline) {
       throw new ToolError('CONFLICT', 'A request with this Idempotency-Key is still being processed', { hint: 'Retry the same request in a few seconds to get its result.' });

@@ -16,7 +16,7 @@ import { httpError } from '../error-response.js';
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
 function send(res: Response, err: ToolError): void {
-  const { status, body } = httpError(err);
+  const { status, body } = httpError(err, res.req.id);
   res.status(status).json(body);
 }
 

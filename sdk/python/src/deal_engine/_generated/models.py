@@ -2421,6 +2421,9 @@ class ErrorResponse(_ErrorResponseRequired, total=False):
     hint: str
     # Safe extra data, e.g. the allowed values
     details: Dict[str, Any]
+    # This request's id, as in the X-Request-Id header; quote it when reporting a
+    # problem.
+    request_id: str
 
 
 class FaresCalendarResponseCheapest(TypedDict):
@@ -2983,6 +2986,9 @@ class ValidationError(TypedDict):
 
 class HTTPValidationError(TypedDict, total=False):
     detail: List[ValidationError]
+    # This request's id, as in the X-Request-Id header; quote it when reporting a
+    # problem.
+    request_id: str
 
 
 class HealthAuthConfigResponse(TypedDict):
