@@ -3,6 +3,8 @@
 // warm-up searches, then BENCH_SEARCHES at BENCH_STREAMS); prints server CPU per
 // cold search and the profile's top self-time by function and by file. The
 // .cpuprofile lands in `dir` (default a temp dir) for a closer look.
+// BENCH_PROFILE=0: no profiler (CPU figure only); BENCH_IN_PROCESS=1: the
+// simulators run in the server's process instead (their CPU is billed to it).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +14,12 @@ import { monotonicMicros, summarizeProfiles, type Window } from './profile-summa
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
+const profile = process.env.BENCH_PROFILE !== '0';
 const dir = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'search-prof-'));
 
 const upstreams = await startServerChild('./search/upstreams.ts');
-process.env.UPSTREAMS_URL = upstreams.url;
-const server = await startServerChild('./search/server.ts', dir).catch(async (err: unknown) => { await upstreams.stop(); throw err; });
+if (process.env.BENCH_IN_PROCESS !== '1') process.env.UPSTREAMS_URL = upstreams.url;
+const server = await startServerChild('./search/server.ts', profile ? dir : undefined).catch(async (err: unknown) => { await upstreams.stop(); throw err; });
 const load = await startStreamLoad();
 let window: Window | undefined;
 try {
@@ -28,11 +31,14 @@ try {
   const cpuMs = (await server.cpuMicros() - cpu0) / SEARCHES / 1_000;
   window = { from, to: monotonicMicros() };
   const failed = timings.filter((t) => t.failures.length > 0).length;
+  if (failed) console.log(`failures, first: ${timings.find((t) => t.failures.length > 0)!.failures.join(", ")}`);
   console.log(`server CPU per cold search: ${cpuMs.toFixed(2)} ms (${SEARCHES} searches, ${STREAMS} streams, ${failed} with a failed provider)`);
 } finally {
   load.stop();
   await Promise.all([server.stop(), upstreams.stop()]);
 }
-console.log(`profile in ${dir}`);
-// Only the measured phase: start-up and warm-up are left out.
-summarizeProfiles(dir, window);
+if (profile) {
+  console.log(`profile in ${dir}`);
+  // Only the measured phase: start-up and warm-up are left out.
+  summarizeProfiles(dir, window);
+}
