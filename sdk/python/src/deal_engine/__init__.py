@@ -11,7 +11,7 @@ from ._client import AsyncClient, Client
 from ._types import NOT_GIVEN, NotGiven
 from .errors import DealEngineError, ErrorBody, ValidationIssue
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 
 __all__ = [
     "AsyncClient",
