@@ -29,10 +29,7 @@ SCENARIOS=(
   http-header-validation@2026-07-28
   dns-rebinding-protection@2026-07-28
   server-sse-multiple-streams@2026-07-28
-  sep-2164-resource-not-found@2026-07-28
-  input-required-result-missing-input-response@2026-07-28
   input-required-result-ignore-extra-params@2026-07-28
-  input-required-result-validate-input@2026-07-28
   input-required-result-unsupported-methods@2026-07-28
 )
 baseline="scripts/conformance/expected-failures.yml"
