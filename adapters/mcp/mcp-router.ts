@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
-import { ProtocolError, ProtocolErrorCode, isInitializeRequest, isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, parseJSONRPCMessage, type AuthInfo, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, isInitializeRequest, isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, parseJSONRPCMessage, type AuthInfo, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { Runtime } from '../http/request-context.js';
 import { buildContext, withAbortSources } from '../http/request-context.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
@@ -133,8 +133,9 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     if (!checkVersionHeader(req, res)) return;
     if (Array.isArray(req.body)) return rpcError(res, 400, RPC.INVALID_REQUEST, 'Batched messages are not supported by protocol 2025-06-18 and later');
     let message: JSONRPCMessage;
+    const toolsCall = isToolsCallShape(req.body);
     try {
-      message = isToolsCallShape(req.body) ? req.body : parseJSONRPCMessage(req.body);
+      message = toolsCall ? req.body : parseJSONRPCMessage(req.body);
     } catch {
       return rpcError(res, 400, RPC.INVALID_REQUEST, 'Invalid JSON-RPC message');
     }
@@ -155,7 +156,9 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     const session = initialize ? undefined : await checkSession(req, res);
     if (session === null) return;
     // Notifications and responses need no answer beyond 202; a response may be the answer to an elicitation.
-    if (!isJSONRPCRequest(message)) {
+    // The shape test first: isJSONRPCRequest is a zod parse.
+    const isRequest = (m: JSONRPCMessage): m is JSONRPCRequest => toolsCall || isJSONRPCRequest(m);
+    if (!isRequest(message)) {
       if (session && (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message))) mux.deliver(message, session.id);
       return void res.status(202).end();
     }
