@@ -66,3 +66,37 @@ describe('trip tools over MCP', () => {
     expect(await failing(alice, 'add_trip_expense', { tripId: g.trip.id, paidBy: 'Zoe', amount: 10, description: 'x' })).toMatch(/No member called Zoe/);
   });
 });
+
+describe('edit_trip over MCP (issue 23: records people can correct)', () => {
+  it('corrects an expense, records a payment back and undoes it, with the same rules as REST', async () => {
+    const t = await threeMemberTrip(server, { carolRole: 'editor' });
+    const key = (await server.services.identity.createKey({ userId: t.owner.userId, tier: 'pro' })).secret;
+    const owner = await connectMcp(server.url, key, 'vitest-edit-trip');
+    try {
+      const ids = t.ids as { Alice: string; Bob: string; Carol: string };
+      const added = await call<{ expense: { id: string } }>(owner, 'add_trip_expense', { tripId: t.trip.id, paidBy: 'me', amount: 90, description: 'Dinner' });
+      const fixed = await call<{ expense: { amount: number; shares: { amount: number }[] } }>(owner, 'edit_trip', { tripId: t.trip.id, action: 'update_expense', id: added.expense.id, amount: 60 });
+      expect(fixed.expense.amount).toBe(60);
+      expect(fixed.expense.shares.map((s) => s.amount)).toEqual([20, 20, 20]);
+
+      const { balances: paid } = await call<{ balances: Balances & { payments: { id: string }[] } }>(owner, 'edit_trip', { tripId: t.trip.id, action: 'record_payment', from: ids.Bob, to: ids.Alice, amount: 20 });
+      expect(Object.fromEntries(paid.members.map((m) => [m.display_name, m.balance]))).toEqual({ Alice: 20, Bob: 0, Carol: -20 });
+      expect(paid.total).toBe(60);
+
+      // The same REST rules: Carol still owes, so she cannot be removed; a missing id is a clear error.
+      const refused = await failing(owner, 'edit_trip', { tripId: t.trip.id, action: 'remove_member', id: ids.Carol });
+      expect(refused).toMatch(/owes 20 USD/);
+      expect(await failing(owner, 'edit_trip', { tripId: t.trip.id, action: 'delete_payment' })).toMatch(/needs id/);
+
+      const { balances: undone } = await call<{ balances: Balances }>(owner, 'edit_trip', { tripId: t.trip.id, action: 'delete_payment', id: paid.payments[0]!.id });
+      expect(Object.fromEntries(undone.members.map((m) => [m.display_name, m.balance]))).toEqual({ Alice: 40, Bob: -20, Carol: -20 });
+      // A stranger's call finds no trip.
+      expect(await failing(stranger, 'edit_trip', { tripId: t.trip.id, action: 'delete_expense', id: added.expense.id })).toMatch(/not found/i);
+      const rest = await ok<{ expense_count: number }>(server, t.owner, 'GET', `/api/trips/${t.trip.id}/expenses/summary`);
+      expect(rest.expense_count).toBe(1);
+    } finally {
+      await owner.close();
+    }
+  });
+});
+

@@ -8,6 +8,7 @@ import { deleteActivityTool, updateActivityTool } from './correct-activity.js';
 import { deleteExpenseTool, updateExpenseTool } from './correct-expense.js';
 import { removeMemberTool, updateMemberTool } from './correct-member.js';
 import { createTripTool } from './create-trip.js';
+import { editTripMcpTool } from './edit-trip-mcp.js';
 import { expenseSummaryTool } from './expense-summary.js';
 import { getTripTool } from './get-trip.js';
 import { listTripsTool } from './list-trips.js';
@@ -42,4 +43,5 @@ export const TRIPS_TOOLS: readonly AnyTool[] = [
   listVotesTool,
   postVoteTool,
   addTripExpenseMcpTool,
+  editTripMcpTool,
 ];
