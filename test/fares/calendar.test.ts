@@ -74,7 +74,7 @@ describe('GET /api/flights/calendar', () => {
       // The day's price is the cheapest bookable fare (no markup here); Google's may be lower, recorded as a reference.
       expect(Math.min(...rows.filter((r) => r.source === 'duffel').map((r) => r.priceMinor))).toBe(Math.round(day.min_price! * 100));
     }
-    const lows = await server.services.fares.dailyLows({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD', sinceDay: daysAhead(-1) });
+    const lows = await server.services.fares.dailyLows({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD', sinceDay: daysAhead(-1), timeZone: 'America/New_York' });
     expect(lows.map((l) => l.departureDate).sort()).toEqual(out.calendar.map((d) => d.date));
     for (const l of lows) {
       expect(l.priceMinor).toBe(Math.min(...recorded.filter((r) => r.departureDate === l.departureDate).map((r) => r.priceMinor)));

@@ -22,13 +22,20 @@ export interface DailyLowQuery {
   destination: string;
   cabin: string;
   currency: string;
-  /** Observations from this day on (YYYY-MM-DD, UTC). */
+  /** Observations from this day on (YYYY-MM-DD, local to `timeZone`). */
   sinceDay: string;
+  /**
+   * The origin's IANA time zone: each observation's day is its local date there, the
+   * same calendar the prediction's "today" uses (by UTC day, an evening search west of
+   * UTC would fall on tomorrow and be dropped as future history).
+   */
+  timeZone: string;
 }
 
 /** The lowest price seen for one departure date on one observation day. */
 export interface DailyLowRow {
   departureDate: string;
+  /** The observation's local date at the origin. */
   day: string;
   priceMinor: number;
 }

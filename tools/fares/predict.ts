@@ -1,6 +1,6 @@
 import { defineTool } from '../_kit/define-tool.js';
 import { fromMinor, toMinor } from '../_kit/money.js';
-import { localDate } from '../flights/search-input.js';
+import { localDate, timeZoneOf } from '../flights/search-input.js';
 import { addDays } from './dates.js';
 import { predictionMcp } from './predict-mcp.js';
 import { PredictionOutput, PredictionRequest } from './prediction-schemas.js';
@@ -28,7 +28,7 @@ export const farePredictionTool = defineTool({
     const today = localDate(input.origin, ctx.services.clock());
     const priceMinor = toMinor({ amount: input.current_price, currency: input.currency });
     const history = await ctx.services.fares.dailyLows({
-      origin: input.origin, destination: input.destination, cabin: input.cabin_class, currency: input.currency, sinceDay: addDays(today, -HISTORY_DAYS),
+      origin: input.origin, destination: input.destination, cabin: input.cabin_class, currency: input.currency, sinceDay: addDays(today, -HISTORY_DAYS), timeZone: timeZoneOf(input.origin),
     });
     const scored = predict({ departureDate: input.departure_date, today, priceMinor, history });
     const calibrated = calibrate(scored);

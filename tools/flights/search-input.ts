@@ -29,9 +29,14 @@ export const cabinClass = z.enum(CABIN_CLASSES);
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** The IANA time zone of an airport or metro code; UTC for a code we do not know. */
+export function timeZoneOf(code: string): string {
+  return findAirport(code)?.timezone ?? findMetroCity(code)?.timezone ?? 'UTC';
+}
+
 /** The local calendar date at a place now: a departure "today" is judged where the flight leaves. */
 export function localDate(code: string, now: Date): string {
-  const timeZone = findAirport(code)?.timezone ?? findMetroCity(code)?.timezone ?? 'UTC';
+  const timeZone = timeZoneOf(code);
   let format = dateFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }); // en-CA writes YYYY-MM-DD

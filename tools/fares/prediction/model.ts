@@ -18,7 +18,7 @@ export type Recommendation = 'buy' | 'wait' | 'neutral';
 /** The lowest price seen for one departure date on one observation day. */
 export interface DailyLow {
   departureDate: string;
-  /** The observation day, YYYY-MM-DD (UTC). */
+  /** The observation day, YYYY-MM-DD, local at the origin (as `today` is). */
   day: string;
   priceMinor: number;
 }
