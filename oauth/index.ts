@@ -2,6 +2,7 @@
 export { createOAuthRouter } from './router.js';
 export type { OAuthDeps } from './types.js';
 export { verifyAccessToken, type AccessTokenCheck } from './token-store.js';
+export { cachedAccessTokenVerifier, ACCESS_TOKEN_CACHE_S } from './token-cache.js';
 export { wwwAuthenticate, type ChallengeOptions } from './www-authenticate.js';
 export { SCOPES, SCOPE_READ, SCOPE_PLAN, SCOPE_BOOK, SUPPORTED_SCOPES, DEFAULT_SCOPES, hasScopes, type Scope } from './scopes.js';
 export { canonicalResource, issuerOf } from './resource.js';

@@ -4,17 +4,20 @@
 import type { PrismaClient } from '../adapters/db/index.js';
 import { sha256Hex } from './crypto.js';
 import { sameResource } from './resource.js';
+import { forgetCachedTokens, type AccessTokenCheck } from './token-cache.js';
+
+export type { AccessTokenCheck };
 
 export async function revokeFamily(prisma: PrismaClient, familyId: string, now: Date): Promise<void> {
   await prisma.oAuthToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
+  forgetCachedTokens(); // this process's cached lookups see it at once
 }
 
 /** A code used twice: every token issued from it goes (OAuth 2.1 §4.1.3). Rotations carry the code's hash too. */
 export async function revokeTokensFromCode(prisma: PrismaClient, codeHash: string, now: Date): Promise<void> {
   await prisma.oAuthToken.updateMany({ where: { codeHash, revokedAt: null }, data: { revokedAt: now } });
+  forgetCachedTokens();
 }
-
-export type AccessTokenCheck = { userId: string; clientId: string; scopes: string[] } | { error: 'invalid_token' | 'wrong_audience' };
 
 /**
  * For the /mcp adapter: is this bearer token a live access token for `expectedResource`?

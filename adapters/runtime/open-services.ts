@@ -1,6 +1,6 @@
 import type { Logger as PinoLogger } from 'pino';
 import type { Services } from '../../tools/_kit/context.js';
-import { verifyAccessToken } from '../../oauth/index.js';
+import { cachedAccessTokenVerifier } from '../../oauth/index.js';
 import { createCache } from '../cache/create-cache.js';
 import type { AppConfig } from '../config/env.js';
 import { createAlertStore } from '../db/alert-store.js';
@@ -18,6 +18,7 @@ import { createPaymentStore } from '../db/payment-store.js';
 import { createRetentionStore } from '../db/retention-store.js';
 import { createStayStore } from '../db/stay-store.js';
 import { createWebhookStore } from '../db/webhook-store.js';
+import { singleFlightSearches } from './single-flight.js';
 import { webhookSecretSealing } from '../db/webhook-secret-sealing.js';
 import { createTripStore } from '../db/trip-store.js';
 import { createTravelerStore } from '../db/traveler-store.js';
@@ -42,9 +43,12 @@ export interface OpenServices {
 export async function openServices(config: AppConfig, logger: PinoLogger, startedAt = new Date()): Promise<OpenServices> {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pgliteTemplate: config.PGLITE_TEMPLATE, poolSize: config.DATABASE_POOL_SIZE, log: logger });
   const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX });
-  const identity = createIdentity(config, db.prisma, cache, async (token, resource) => verifyAccessToken(db.prisma, token, resource));
+  // OAuth access tokens are looked up once per ACCESS_TOKEN_CACHE_S per process (revocation: see oauth/token-cache.ts).
+  const verifyToken = cachedAccessTokenVerifier(db.prisma);
+  const identity = createIdentity(config, db.prisma, cache, (token, resource) => verifyToken(token, resource));
   const clock = () => new Date();
-  const providers = createProviders(config, { cache, clock });
+  // Identical flight searches in flight share one upstream call, across processes with Redis.
+  const providers = singleFlightSearches(createProviders(config, { cache, clock }), cache);
   const routeSamples = new RouteFareSamples(db.prisma);
   const fares = createFareHistoryStore(db.prisma, routeSamples);
   const mistakeFares = createMistakeFareStore(db.prisma, routeSamples);
