@@ -109,3 +109,24 @@ describe('the direct tools/call path answers exactly what the SDK path answers',
     expect((direct.result as { structuredContent: { places: { iata: string }[] } }).structuredContent.places[0]?.iata).toBe('LIS');
   });
 });
+
+describe('anonymous discovery on 2026-07-28', () => {
+  const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'anon', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+  const post = (method: string, params: Record<string, unknown>, name?: string) =>
+    fetch(`${servers[0]!.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}) },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } }),
+    });
+
+  it('lists tools and calls an anonymous tool without credentials; a user tool answers 401 with the resource-metadata challenge', async () => {
+    const list = await post('tools/list', {});
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(20);
+    const places = await post('tools/call', { name: 'suggest_places', arguments: { query: 'paris' } }, 'suggest_places');
+    expect(places.status).toBe(200);
+    const trips = await post('tools/call', { name: 'list_trips', arguments: {} }, 'list_trips');
+    expect(trips.status).toBe(401);
+    expect(trips.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp", scope="read"/);
+  });
+});
