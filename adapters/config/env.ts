@@ -84,7 +84,7 @@ export const EnvSchema = z.object({
   PROVIDER_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(16 * 1024 * 1024),
   SIM_SEED: z.string().min(1).default('deal-engine'),
   SIM_LATENCY_MS: perProvider('milliseconds'),
-  SIM_FAIL_RATE: perProvider('a rate from 0 to 1'),
+  SIM_FAIL_RATE: perProvider('a rate from 0 to 1').refine((s) => !s || (s.match(/\d+(\.\d+)?/g) ?? []).every((n) => Number(n) <= 1), 'each rate must be from 0 to 1'),
   SEARCH_CACHE_TTL_S: z.coerce.number().int().min(0).max(3_600).default(120),
   SEARCH_BUDGET_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
   BOOKING_MARKUP_PCT: z.coerce.number().min(0).max(50).default(0),

@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig } from '../config/env.js';
+import { existsSync } from 'node:fs';
+import { loadConfig } from '../config/env.js';
+import { startupErrorMessage } from '../config/startup-error.js';
 import { startServer } from './server.js';
 
 // `npm start`: validate the environment, serve, and shut down cleanly on SIGTERM/SIGINT:
@@ -9,6 +11,8 @@ import { startServer } from './server.js';
 const RELEASE_BUDGET_MS = 10_000;
 
 try {
+  // A .env in the working directory fills in what the environment does not set (values already set win).
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const running = await startServer(config);
   const stop = (signal: string) => {
@@ -26,6 +30,7 @@ try {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
+  // A configuration or connection problem is one sentence naming the setting; anything else keeps its stack.
+  console.error(startupErrorMessage(err) || err);
   process.exit(1);
 }

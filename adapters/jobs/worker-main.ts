@@ -1,5 +1,7 @@
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from '../config/env.js';
+import { existsSync } from 'node:fs';
+import { loadConfig } from '../config/env.js';
+import { startupErrorMessage } from '../config/startup-error.js';
 import { openServices } from '../runtime/open-services.js';
 import { allJobs } from './all-jobs.js';
 import { startJobs } from './runner.js';
@@ -9,6 +11,7 @@ import { startJobs } from './runner.js';
 // servers. Start web servers with JOBS_WORKER=off to leave the work to these.
 
 try {
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   if (!config.REDIS_URL) {
     console.error('npm run worker needs REDIS_URL: without Redis, jobs run inside `npm start` itself.');
@@ -28,6 +31,6 @@ try {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(startupErrorMessage(err) || err);
   process.exit(1);
 }
