@@ -19,6 +19,7 @@ const CALIBRATION = JSON.parse(readFileSync('tools/fares/prediction/calibration.
 
 interface PredictionOut {
   recommendation: string; confidence: number; reason: string; days_to_departure: number; percentile: number | null; samples: number;
+  history: string; market: { cheapest_now: number; price_ratio: number } | null;
   evidence: string; confidence_basis: string; confidence_samples: number; model_version: string;
   trend: { pct_per_week: number | null; points: number }; seasonality: { month: number; weekday: number; peak_month: boolean };
 }
@@ -93,20 +94,33 @@ describe('POST /api/flights/prediction', () => {
     expect(out.reason).toContain('USD 1000');
   });
 
-  it('falls back to days out and seasonality on a route without history, and says so', async () => {
-    const far = await prediction({ origin: 'BOS', destination: 'DUB', departure_date: addDays(today, 150), current_price: 400 });
-    expect(far.percentile).toBeNull();
-    expect(far.samples).toBe(0);
-    expect(far.reason).toContain('No price history for BOS-DUB economy');
-    expect(far.reason).toMatch(/days to departure and seasonality alone/);
-    expect(far.recommendation).toBe('wait');
-    expect(far.confidence).toBe(bucketAccuracy('wait', far.evidence));
+  it('makes no call without history, says why, and judges the price against what is on sale now', async () => {
+    // Issue 23: JFK-LHR at $99 and at $3,000 both got "wait, 0.949" from days out alone.
+    const cheap = await prediction({ origin: 'BOS', destination: 'DUB', departure_date: addDays(today, 150), current_price: 99 });
+    expect(cheap).toMatchObject({ recommendation: 'neutral', percentile: null, samples: 0, history: 'none', evidence: 'prior' });
+    expect(cheap.confidence).toBe(bucketAccuracy('neutral', 'prior'));
+    expect(cheap.confidence).toBeLessThan(0.5);
+    expect(cheap.reason).toContain('Too little price history for BOS-DUB economy');
+    expect(cheap.reason).toContain('no buy or wait call');
+    expect(cheap.reason).toContain('lean towards waiting');
+    expect(cheap.market!.cheapest_now).toBeGreaterThan(99);
+    expect(cheap.market!.price_ratio).toBeLessThan(0.85);
+    expect(cheap.reason).toMatch(/below the cheapest fare on sale now \(USD [\d.]+\): a bargain if it is real/);
+
+    const dear = await prediction({ origin: 'BOS', destination: 'DUB', departure_date: addDays(today, 150), current_price: 3000 });
+    expect(dear.recommendation).toBe('neutral');
+    expect(dear.market!.cheapest_now).toBe(cheap.market!.cheapest_now);
+    expect(dear.market!.price_ratio).toBeGreaterThan(2);
+    expect(dear.reason).toContain('cheaper tickets are on sale today');
+
     const near = await prediction({ origin: 'BOS', destination: 'DUB', departure_date: addDays(today, 5), current_price: 400 });
-    expect(near.recommendation).toBe('buy');
+    expect(near.recommendation).toBe('neutral');
     expect(near.reason).toContain('5 days out, fares usually only rise');
+    expect(near.reason).toContain('lean towards buying');
     // The same history in another cabin or currency is not this route's history.
     const otherCabin = await prediction({ origin: 'JFK', destination: 'LHR', departure_date: addDays(today, 45), current_price: 250, cabin_class: 'business' });
     expect(otherCabin.samples).toBe(0);
+    expect(otherCabin.recommendation).toBe('neutral');
   });
 
   it('rejects bad input with 422', async () => {

@@ -30,6 +30,11 @@ export const PredictionOutput = z.object({
   days_to_departure: z.number().int(),
   percentile: z.number().nullable().describe("Where the price sits among the route's daily lows of the last 90 days (0 = cheapest), adjusted for days out and weekday; null without history."),
   samples: z.number().int().describe('Daily lows the percentile was computed from.'),
+  history: z.enum(['enough', 'thin', 'none']).describe('How much of the route\'s price history there is: enough (20+ daily lows in 90 days) for a buy or wait call, thin (some) or none; without enough the answer is neutral.'),
+  market: z.object({
+    cheapest_now: z.number().describe('The cheapest fare on sale now for this route, date and cabin, in `currency` (from a flight search, cached when recent).'),
+    price_ratio: z.number().describe('The given price divided by cheapest_now.'),
+  }).nullable().describe('Without enough history: the given price against what is on sale today; null with enough history, or when no fare is on sale.'),
   trend: z.object({ pct_per_week: z.number().nullable(), points: z.number().int() }).describe("This departure date's own recent price movement."),
   seasonality: z.object({ month: z.number().int(), weekday: z.number().int().describe('0 = Sunday.'), peak_month: z.boolean(), weekday_factor: z.number() }),
   expected_drop: z.number().describe('How much lower, as a fraction, fares usually get between now and departure.'),

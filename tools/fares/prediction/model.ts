@@ -5,7 +5,7 @@ import { PEAK_MONTHS, daysOutFactor, expectedDrop, weekdayFactor } from './prior
 // deterministic, so the backtest replays exactly what the live tool would say.
 // It never states a confidence; that comes from the backtest (calibration.ts).
 
-export const MODEL_VERSION = 'fares-score-v1';
+export const MODEL_VERSION = 'fares-score-v2';
 /** Days of observations the percentile looks back over. */
 export const HISTORY_DAYS = 90;
 /** Fewer daily lows than this and the route is treated as having no history. */
@@ -148,8 +148,11 @@ export function predict(input: PredictionInput): ScoredPrediction {
   const signals = signalsFor(input);
   const parts = { daysOut: daysOutPart(signals), percentile: percentilePart(signals), trend: trendPart(signals), season: signals.peakMonth ? 0.5 : 0 };
   const score = parts.daysOut + parts.percentile + parts.trend + parts.season;
-  const recommendation: Recommendation = score >= 1 ? 'buy' : score <= -1 ? 'wait' : 'neutral';
+  // Without the route's history the price itself cannot be judged, and days out and
+  // season alone say nothing about this fare: no call, whatever they lean to (the
+  // score still says which way, for the reason).
   const kind = signals.percentile === null ? 'prior' : 'history';
+  const recommendation: Recommendation = kind === 'prior' ? 'neutral' : score >= 1 ? 'buy' : score <= -1 ? 'wait' : 'neutral';
   const evidence = recommendation === 'neutral' ? kind : `${kind}-${Math.abs(score) >= 2.5 ? 'strong' : 'moderate'}`;
   return { recommendation, score, evidence, signals, parts };
 }

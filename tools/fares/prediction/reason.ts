@@ -1,7 +1,7 @@
 import { MONTH_NAMES, WEEKDAY_NAMES } from '../dates.js';
 import type { Calibrated } from './calibration.js';
 import type { ScoredPrediction } from './model.js';
-import { HISTORY_DAYS } from './model.js';
+import { HISTORY_DAYS, MIN_HISTORY } from './model.js';
 
 // The sentence a traveller (or a model) reads: the verdict and every figure that
 // led to it, so the answer can be checked rather than trusted.
@@ -11,6 +11,18 @@ export interface ReasonContext {
   cabin: string;
   currency: string;
   price: number;
+  /** Without enough history: the cheapest fare on sale now, and the price over it. */
+  market?: { cheapest_now: number; price_ratio: number } | null;
+}
+
+/** The price against what is on sale today, in words. */
+function marketText(ctx: ReasonContext): string {
+  const m = ctx.market;
+  if (!m) return 'no fare is on sale now to compare the price with';
+  const now = `the cheapest fare on sale now (${ctx.currency} ${m.cheapest_now})`;
+  if (m.price_ratio < 0.85) return `${ctx.currency} ${ctx.price} is ${Math.round((1 - m.price_ratio) * 100)} % below ${now}: a bargain if it is real, so check it is bookable`;
+  if (m.price_ratio > 1.15) return `${ctx.currency} ${ctx.price} is ${m.price_ratio >= 2 ? `${m.price_ratio}×` : `${Math.round((m.price_ratio - 1) * 100)} % above`} ${now}: cheaper tickets are on sale today`;
+  return `${ctx.currency} ${ctx.price} is in line with ${now}`;
 }
 
 const ordinal = (n: number) => {
@@ -34,7 +46,9 @@ export function reasonFor(p: ScoredPrediction, c: Calibrated, ctx: ReasonContext
   const parts: string[] = [];
   const what = `${ctx.route} ${ctx.cabin.replace('_', ' ')}`;
   if (s.percentile === null) {
-    parts.push(`No price history for ${what} in ${ctx.currency} yet (${s.samples} daily lows), so this rests on days to departure and seasonality alone`);
+    const lean = p.score >= 1 ? ', which lean towards buying' : p.score <= -1 ? ', which lean towards waiting' : '';
+    parts.push(`Too little price history for ${what} in ${ctx.currency} to judge this price (${s.samples} daily lows in ${HISTORY_DAYS} days; ${MIN_HISTORY} needed), so no buy or wait call: only days to departure and seasonality are known${lean}`);
+    parts.push(marketText(ctx));
   } else {
     const where = s.percentile < 0.5 ? 'is below every one' : s.percentile > 99.5 ? 'is above every one' : `is at the ${ordinal(s.percentile)} percentile`;
     parts.push(`${ctx.currency} ${ctx.price} ${where} of ${s.samples} daily lows seen on ${what} in the last ${HISTORY_DAYS} days (adjusted for days out and weekday)`);
