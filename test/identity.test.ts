@@ -52,7 +52,11 @@ describe('API keys', () => {
     const revoked = await server.get('/api/keys', { headers: bearer(secret) });
     expect(unknown.status).toBe(401);
     expect(revoked.status).toBe(401);
-    expect(await revoked.json()).toEqual(await unknown.json());
+    // Each error names its own request (request_id); everything else must not tell the two apart.
+    const { request_id: a, ...revokedBody } = (await revoked.json()) as Record<string, unknown>;
+    const { request_id: b, ...unknownBody } = (await unknown.json()) as Record<string, unknown>;
+    expect(a).not.toEqual(b);
+    expect(revokedBody).toEqual(unknownBody);
   });
 
   it("lets only internal callers act for another user (403 otherwise) and hides others' keys", async () => {
