@@ -15,7 +15,8 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   const port = 21_000 + Math.floor(Math.random() * 20_000);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts'], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: 'memory://', ...env },
+    // Anonymous REST metering off as in testConfig: every test calls from 127.0.0.1 (a test may turn it on).
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: 'memory://', ANONYMOUS_RATE_LIMIT: 'false', ...env },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
