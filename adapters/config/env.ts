@@ -107,6 +107,7 @@ export const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   PII_ENCRYPTION_KEY: optionalNonEmpty.pipe(z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'use 32 random bytes in base64, e.g. `openssl rand -base64 32`').optional()),
   JOBS_WORKER: z.enum(['inline', 'off']).default('inline'),
+  METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, 'at least 16 characters, e.g. `openssl rand -hex 24`').optional()),
 });
 
 export type AppConfig = z.output<typeof EnvSchema>;

@@ -19,6 +19,7 @@ import { pagesRouter } from './pages/pages-router.js';
 import type { RebindingPolicy } from '../mcp/rebinding-guard.js';
 import type { Drain } from './drain.js';
 import type { Readiness } from './readiness.js';
+import type { Metrics } from './metrics.js';
 
 export interface AppOptions {
   tools: readonly AnyTool[];
@@ -34,6 +35,8 @@ export interface AppOptions {
   readiness?: Readiness;
   /** Counts requests in flight so shutdown can wait for them. */
   drain?: Drain;
+  /** GET /metrics and the per-request observation (METRICS_TOKEN); absent, neither exists. */
+  metrics?: Metrics;
   /** Express `trust proxy` (TRUST_PROXY): which X-Forwarded-For hops give req.ip. Default off. */
   trustProxy?: boolean | number | string[];
 }
@@ -49,7 +52,8 @@ export function createApp(opts: AppOptions): Express {
   if (opts.drain) app.use(opts.drain.track);
   // Before the request log: balancers probe every few seconds.
   if (opts.readiness) app.get('/health/ready', opts.readiness.route);
-  const log = logRequests(app, opts.logger);
+  if (opts.metrics) app.get('/metrics', opts.metrics.route);
+  const log = logRequests(app, opts.logger, opts.metrics?.observe);
   app.use(log);
   // Every REST route in one table lookup ahead of express's router: REST calls pass only drain tracking and the log.
   mountInFront(app, restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit }), opts.drain ? [opts.drain.track, log] : [log], lastResort);

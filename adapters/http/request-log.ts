@@ -23,7 +23,7 @@ const STARTED = Symbol('request started');
  * (access-line.ts) and written when the response closes, by one listener shared by
  * every request (no closure per request).
  */
-export function logRequests(app: Express, logger: PinoLogger): RequestHandler {
+export function logRequests(app: Express, logger: PinoLogger, onDone?: (req: Request, res: Response, ms: number) => void): RequestHandler {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: Request & { [CHILD]?: PinoLogger }) {
@@ -35,6 +35,7 @@ export function logRequests(app: Express, logger: PinoLogger): RequestHandler {
     const req = this.req;
     const ms = performance.now() - (this[STARTED] ?? 0);
     write({ id: req.id, method: req.method, url: req.originalUrl, status: this.statusCode, ms: Math.round(ms * 10) / 10, aborted: !this.writableFinished });
+    onDone?.(req, this, ms); // metrics (adapters/http/metrics.ts), when on
   }
   return (req, res, next) => {
     const given = req.headers['x-request-id'];

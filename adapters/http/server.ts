@@ -18,6 +18,7 @@ import { closeGracefully, createDrain } from './drain.js';
 import { createReadiness } from './readiness.js';
 import { publicBaseUrl } from './base-url.js';
 import { createMeter } from './meter.js';
+import { createMetrics } from './metrics.js';
 import { rebindingPolicy } from '../mcp/rebinding-guard.js';
 
 export interface RunningServer {
@@ -43,7 +44,11 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
   const shutdown = new AbortController();
   const readiness = createReadiness();
   const drain = createDrain();
+  const metrics = config.METRICS_TOKEN
+    ? createMetrics(config.METRICS_TOKEN, { providers: () => services.providers.health(), webhookBacklog: () => db.prisma.webhookDelivery.count({ where: { status: 'pending' } }) })
+    : undefined;
   const app = createApp({
+    ...(metrics ? { metrics } : {}),
     tools: opts.tools ?? TOOLS,
     runtime: {
       services,

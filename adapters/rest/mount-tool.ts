@@ -10,6 +10,7 @@ import { assembleInput } from './assemble-input.js';
 import type { InputPlan } from './input-plan.js';
 import { pipeToSse } from './pipe-to-sse.js';
 import { sendJson } from './send-json.js';
+import { markRoute } from '../http/metrics.js';
 
 /** Runs one tool for one matched request; `params` are the decoded path parameters. */
 export type ToolHandler = (req: Request, res: Response, params: Record<string, string | undefined>) => Promise<void>;
@@ -41,6 +42,7 @@ export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime): T
   const status = (tool.rest && tool.rest.status) || 200;
   const cacheControl = tool.rest ? tool.rest.cacheControl : undefined;
   return async (req, res, params) => {
+    if (tool.rest) markRoute(req, tool.rest.path);
     try {
       // Who may call comes first: a caller without the right gets 401/403 whatever the body holds.
       const ctx = await buildContext(req, res, runtime);
