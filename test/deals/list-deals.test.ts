@@ -82,6 +82,9 @@ describe('MCP list_deals', () => {
   it('category points: today’s transfer bonuses', async () => {
     const out = await call<{ deals: McpDeal[] }>(client, 'list_deals', { category: 'points', limit: 50 });
     expect(out.deals.map((d) => d.program).sort()).toEqual(activeBonuses().map((b) => b.to).sort());
+    // A bonus without a dated source is listed, saying so (issue 23).
+    const unverified = activeBonuses().filter((b) => b.source === undefined).length;
+    expect(out.deals.filter((d) => d.title.includes('(unverified: check with the bank)'))).toHaveLength(unverified);
   });
 
   it('category flight: the mistake-fare feed, as a cash deal', async () => {

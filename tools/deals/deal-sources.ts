@@ -62,9 +62,11 @@ const BANK_PROMO_PAGES: Readonly<Record<string, string>> = {
 };
 
 export function pointsDeals(now: Date): DealItem[] {
-  return activeBonusesAnswer(now).bonuses.map((b) => ({
+  const answer = activeBonusesAnswer(now);
+  // Unverified entries are still worth a look, so they are listed, saying so plainly.
+  return [...answer.bonuses, ...answer.unverified].map((b) => ({
     category: 'points',
-    title: `${b.from_name} → ${b.to_name}: ${b.percent}% transfer bonus`,
+    title: `${b.from_name} → ${b.to_name}: ${b.percent}% transfer bonus${b.verified ? '' : ' (unverified: check with the bank)'}`,
     program: b.to,
     value: `+${b.percent}% until ${b.end} (${b.days_left} day(s) left)${b.effective_ratio !== null ? `: ${b.effective_ratio} points received per point sent` : ''}`,
     url: BANK_PROMO_PAGES[b.from] ?? 'https://frequentmiler.com/current-point-transfer-bonuses/',

@@ -28,6 +28,8 @@ export const BonusView = z.object({
   note: z.string().nullable(),
   ratio: z.string().nullable().describe('The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership.'),
   effective_ratio: z.number().nullable().describe('Points received per point sent with the bonus.'),
+  verified: z.boolean().describe('True when the dataset records where the promotion was announced and when that was checked; only verified bonuses count in paths, ratios and recommendations.'),
+  source: z.object({ url: z.string(), checked: z.string() }).nullable().describe('Where it was announced and the day it was checked there; null when unverified.'),
 });
 export type BonusView = z.input<typeof BonusView>;
 

@@ -37,6 +37,8 @@ export function bonusView(bonus: TransferBonus, today: string, edge: TransferEdg
     note: bonus.note ?? null,
     ratio: edge ? ratioText(edge.ratio) : null,
     effective_ratio: edge ? round(effectiveRatioOf(edge, bonus.percent), 4) : null,
+    verified: bonus.source !== undefined,
+    source: bonus.source ? { ...bonus.source } : null,
   };
 }
 

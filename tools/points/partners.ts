@@ -8,7 +8,7 @@ import { DATASETS_AS_OF, edgesFrom, normaliseProgramId, programById, SOURCE_PROG
 import { ratioText, round } from './catalog-format.js';
 import { BlockBonusSchema, BonusView, DatasetDates, ProgramKindSchema, ProgramRef, TransferTimeSchema } from './catalog-schemas.js';
 import { bonusView } from './catalog-views.js';
-import { bestBonusByEdge, edgeKey, utcDay } from './graph/active-bonuses.js';
+import { bestBonusByEdge, edgeKey, utcDay, verifiedOnly } from './graph/active-bonuses.js';
 import { effectiveRatioOf } from './graph/graph-index.js';
 
 const PartnerView = z.object({
@@ -58,7 +58,7 @@ export const pointsPartnersTool = defineTool({
     if (!source || !SOURCE_PROGRAM_IDS.includes(id)) throw unknownProgram('bank_program', input.bank_program, SOURCE_PROGRAM_IDS, 'transferable currency');
     const now = ctx.services.clock();
     const today = utcDay(now);
-    const bonuses = bestBonusByEdge(TRANSFER_BONUSES.items, now);
+    const bonuses = bestBonusByEdge(verifiedOnly(TRANSFER_BONUSES.items), now);
 
     const partners = (edgesFrom.get(id) ?? []).flatMap((edge: TransferEdge) => {
       const partner = programById.get(edge.to);

@@ -51,6 +51,7 @@ export const TransferBonusSchema = z.object({
   start: isoDate,
   end: isoDate,
   note: z.string().optional(),
+  source: z.object({ url: z.url(), checked: isoDate }).optional(),
 }).refine((b) => b.start <= b.end, { message: 'start after end', path: ['end'] });
 
 export const AwardPriceSchema = z.object({

@@ -49,6 +49,12 @@ export interface TransferBonus {
   start: string;
   end: string;
   note?: string;
+  /**
+   * Where the promotion was announced and the day someone checked it there. Without
+   * one an entry is unverified: shown apart as such, never used in paths, ratios or
+   * recommendations.
+   */
+  source?: { url: string; checked: string };
 }
 
 export type Region =

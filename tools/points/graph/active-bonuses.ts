@@ -12,6 +12,13 @@ export function isActive(bonus: TransferBonus, day: string): boolean {
   return bonus.start <= day && day <= bonus.end;
 }
 
+/** A bonus with a dated source: the only kind that may change a path, a ratio or a recommendation. */
+export function isVerified(bonus: TransferBonus): boolean {
+  return bonus.source !== undefined;
+}
+
+export const verifiedOnly = (bonuses: readonly TransferBonus[]): TransferBonus[] => bonuses.filter(isVerified);
+
 export function activeBonuses(bonuses: readonly TransferBonus[], on: Date): TransferBonus[] {
   const day = utcDay(on);
   return bonuses.filter((b) => isActive(b, day));
