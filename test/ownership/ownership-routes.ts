@@ -144,10 +144,14 @@ function spellings(id: string): string[] {
   return bare === id ? [id] : [id, bare];
 }
 
-/** The body as text with every id in `ids` replaced by <id>, longest first (so a bare id inside a prefixed one is not half-replaced). */
+/**
+ * The body as text with every id in `ids` replaced by <id>, longest first (so a bare id
+ * inside a prefixed one is not half-replaced), and an error's own `request_id` (new on
+ * every request, so it tells nobody anything) replaced by <request>.
+ */
 export function masked(body: string, ids: readonly string[]): string {
   const all = [...new Set(ids.flatMap(spellings))].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
-  let out = body;
+  let out = body.replace(/"request_id":"[^"]*"/g, '"request_id":"<request>"');
   for (const s of all) out = out.split(s).join('<id>');
   return out;
 }
