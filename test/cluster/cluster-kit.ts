@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
@@ -108,7 +108,10 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-export async function roundRobinProxy(backends: readonly string[], probeMs = 100): Promise<Proxy> {
+/** `keepAlive`: reuse connections to the backends (the bench); off, one connection per request (the restart test: no reused socket can be closed under a request by a draining server). */
+export async function roundRobinProxy(backends: readonly string[], opts: { probeMs?: number; keepAlive?: boolean } = {}): Promise<Proxy> {
+  const probeMs = opts.probeMs ?? 100;
+  const agent = opts.keepAlive ? new Agent({ keepAlive: true, maxSockets: 64 }) : false;
   const up = new Set<string>();
   let stopped = false;
   const probe = async () => {
@@ -131,8 +134,7 @@ export async function roundRobinProxy(backends: readonly string[], probeMs = 100
     const backend = pick();
     if (!backend) return res.writeHead(503, { 'retry-after': '1' }).end('no backend ready');
     const target = new URL(req.url ?? '/', backend);
-    // One connection per request (agent: false): no reused socket can be closed under us by a draining server.
-    const out = request(target, { method: req.method, headers: { ...req.headers, host: target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' }, agent: false }, (answer) => {
+    const out = request(target, { method: req.method, headers: { ...req.headers, host: target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' }, agent }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -160,6 +162,7 @@ export async function roundRobinProxy(backends: readonly string[], probeMs = 100
     ready: () => backends.filter((b) => up.has(b)),
     close: async () => {
       stopped = true;
+      if (agent) agent.destroy();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     },
