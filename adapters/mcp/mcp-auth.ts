@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { RequestId } from '@modelcontextprotocol/server';
 import { canonicalResource, wwwAuthenticate } from '../../oauth/index.js';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
+import { ToolError } from '../../tools/_kit/errors.js';
 import type { Principal } from '../../tools/_kit/principal.js';
 import { authorizeScopes, requiredScopes, scopesNeededBy } from '../../tools/_kit/scopes.js';
 import type { Runtime } from '../http/request-context.js';
@@ -12,10 +13,21 @@ import { RPC, rpcError } from './jsonrpc-errors.js';
  * identity-provider JWT, or nobody (anonymous discovery: the router lets anonymous
  * callers list tools and call the ones REST serves them). Credentials that fail never
  * fall back to anonymous: 401 with the challenge that sends OAuth clients to our
- * protected-resource metadata. Undefined when answered already.
+ * protected-resource metadata; an address past its budget of invalid API keys gets 429
+ * with Retry-After. Undefined when answered already.
  */
 export async function authenticateMcp(req: Request, res: Response, runtime: Runtime): Promise<Principal | undefined> {
-  const principal = await runtime.resolvePrincipal(req.headers, { resource: canonicalResource(runtime.baseUrl(req)) });
+  let principal: Principal;
+  try {
+    // The address turns on the per-address limit on invalid API keys, as on REST.
+    principal = await runtime.resolvePrincipal(req.headers, { resource: canonicalResource(runtime.baseUrl(req)), address: req.ip ?? 'unknown' });
+  } catch (err) {
+    if (!(err instanceof ToolError) || err.code !== 'RATE_LIMITED') throw err;
+    const retry = err.details?.retry_after_s;
+    res.setHeader('Retry-After', String(typeof retry === 'number' ? Math.max(1, Math.ceil(retry)) : 60));
+    rpcError(res, 429, RPC.SERVER_ERROR, `Too many requests: ${err.message}`);
+    return undefined;
+  }
   if (principal.kind !== 'anonymous' || !principal.authError) return principal;
   res.setHeader('WWW-Authenticate', wwwAuthenticate(runtime.baseUrl(req), { error: 'invalid_token' }));
   rpcError(res, 401, RPC.SERVER_ERROR, 'Unauthorized: invalid credentials');
