@@ -1000,7 +1000,7 @@ export interface paths {
         put?: never;
         /**
          * Should I buy this fare now or wait?
-         * @description Says whether to buy a one-way fare now, wait for a lower price, or that there is no clear call. The model adds four readable signals: days to departure (fares usually bottom out 6-9 weeks out and climb in the last three weeks), the price's percentile among the route's daily lows seen by searches over the last 90 days (adjusted for days out and weekday), this date's recent trend, and seasonality (weekday, peak months). Without history for the route it relies on days out and seasonality and says so. confidence is the accuracy the backtest (npm run backtest) measured for answers of the same kind, never a guess.
+         * @description Says whether to buy a one-way fare now, wait for a lower price, or that there is no clear call. The model adds four readable signals: days to departure (fares usually bottom out 6-9 weeks out and climb in the last three weeks), the price's percentile among the route's daily lows seen by searches over the last 90 days (adjusted for days out and weekday), this date's recent trend, and seasonality (weekday, peak months). With fewer than 20 daily lows for the route it makes no buy or wait call (neutral, with the backtest's low accuracy for such answers) and says why, and it compares the price with the cheapest fare on sale now for that date instead (market). confidence is the accuracy the backtest (npm run backtest) measured for answers of the same kind, never a guess.
          */
         post: operations["fares_prediction"];
         delete?: never;
@@ -1629,13 +1629,37 @@ export interface paths {
         put?: never;
         /**
          * Add an activity to a trip
-         * @description Adds an itinerary item: title, start (and end) time, place, cost and its currency (default the trip currency), a link, and the booking it belongs to if any. Owners and editors only.
+         * @description Adds an itinerary item: title, start (and end) time (read back in the UTC offset it was given in), place, cost and its currency (default the trip currency), a link, and the booking it belongs to if any. Owners and editors only.
          */
         post: operations["trips_add_activity"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{trip_id}/activities/{activity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a trip activity
+         * @description Removes one itinerary item from the trip. Owners and editors only.
+         */
+        delete: operations["trips_delete_activity"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct a trip activity
+         * @description Changes the fields sent and keeps the rest; null clears ends_at, place, cost, link or booking_id. Times keep the UTC offset they are given in. The merged activity is checked as a new one would be (ends_at not before starts_at). Owners and editors only.
+         */
+        patch: operations["trips_update_activity"];
         trace?: never;
     };
     "/api/trips/{trip_id}/budget": {
@@ -1673,13 +1697,37 @@ export interface paths {
         put?: never;
         /**
          * Add a trip expense
-         * @description Records who paid (paid_by: member id), what, how much and in which currency; it is converted to the trip currency at the reference rate (stored and shown). split.method: equal (default), exact (split.amounts: member id → amount in the paid currency, summing to amount), shares (split.shares: member id → weight) or percent (split.percents: member id → percent, summing to 100); split.among limits it to some members (default all). Shares are integer minor units; rounding leftovers go to the largest remainders, ties in member order. Owners and editors only; a bad split is 422 on the field at fault.
+         * @description Records who paid (paid_by: member id), what, how much and in which currency; it is converted to the trip currency at the reference rate (stored and shown). split.method: equal (default), exact (split.amounts: member id → amount in the paid currency, summing to amount), shares (split.shares: member id → weight) or percent (split.percents: member id → percent, summing to 100); split.among limits it to some members (default all). Shares are integer minor units; rounding leftovers go to the largest remainders, ties in member order. Owners and editors only; a bad split is 422 on the field at fault. Correct it later with PATCH or DELETE .../expenses/{expense_id}.
          */
         post: operations["trips_add_expense"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{trip_id}/expenses/{expense_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a trip expense
+         * @description Deletes one expense and answers the trip's expense summary without it (balances and settle-up recomputed). Owners and editors only.
+         */
+        delete: operations["trips_delete_expense"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct a trip expense
+         * @description Changes the fields sent and keeps the rest; the expense is then converted and split again exactly as when it was added, and balances follow. A split sent replaces the whole split; with an exact split, a new amount needs new split amounts (422 otherwise). spent_on null clears the date. Owners and editors only.
+         */
+        patch: operations["trips_update_expense"];
         trace?: never;
     };
     "/api/trips/{trip_id}/expenses/summary": {
@@ -1697,6 +1745,46 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{trip_id}/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a settle-up payment
+         * @description Records that one member paid another back (from, to, amount, optional currency converted at the reference rate): both balances move toward zero, and the settle-up list shrinks. It is not an expense, so totals and budgets leave it out. Answers the expense summary with the payment in `payments`. Owners, editors, or the two members involved.
+         */
+        post: operations["trips_record_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{trip_id}/settlements/{settlement_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Undo a settle-up payment
+         * @description Deletes a recorded settle-up payment (a mistaken entry) and answers the expense summary without it. Owners, editors, or the member who recorded it.
+         */
+        delete: operations["trips_delete_payment"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1780,6 +1868,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{trip_id}/travelers/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave a trip
+         * @description Owners remove any member; any member may remove themself (leave). A member whose balance is not zero cannot leave until it is settled (record the payment with POST .../settlements): 409 with the balance. The last owner cannot leave (409). Past expenses keep naming the member; a user who is added again gets their old member id back.
+         */
+        delete: operations["trips_remove_member"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role or details
+         * @description Owners change any member's role (owner, editor, viewer), name and email; any member may change their own name and email. The last owner cannot step down (409). Answers the member.
+         */
+        patch: operations["trips_update_member"];
         trace?: never;
     };
     "/api/trips/{trip_id}/votes": {
@@ -3895,6 +4007,18 @@ export interface components {
             evidence: string;
             /** @description How much lower, as a fraction, fares usually get between now and departure. */
             expected_drop: number;
+            /**
+             * @description How much of the route's price history there is: enough (20+ daily lows in 90 days) for a buy or wait call, thin (some) or none; without enough the answer is neutral.
+             * @enum {string}
+             */
+            history: "enough" | "thin" | "none";
+            /** @description Without enough history: the given price against what is on sale today; null with enough history, or when no fare is on sale. */
+            market: {
+                /** @description The cheapest fare on sale now for this route, date and cabin, in `currency` (from a flight search, cached when recent). */
+                cheapest_now: number;
+                /** @description The given price divided by cheapest_now. */
+                price_ratio: number;
+            } | null;
             model_version: string;
             /** @description Where the price sits among the route's daily lows of the last 90 days (0 = cheapest), adjusted for days out and weekday; null without history. */
             percentile: number | null;
@@ -5463,11 +5587,18 @@ export interface components {
                     percent: number;
                     /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
                     ratio: string | null;
+                    /** @description Where it was announced and the day it was checked there; null when unverified. */
+                    source: {
+                        checked: string;
+                        url: string;
+                    } | null;
                     /** @description First day, YYYY-MM-DD (inclusive). */
                     start: string;
                     /** @description Programme the points arrive in. */
                     to: string;
                     to_name: string;
+                    /** @description True when the dataset records where the promotion was announced and when that was checked; only verified bonuses count in paths, ratios and recommendations. */
+                    verified: boolean;
                 } | null;
                 /** @description Points received per point sent today, with the bonus (and any block bonus at whole blocks). */
                 effective_ratio: number;
@@ -5759,7 +5890,7 @@ export interface components {
             };
             /** @description The programmes checked, each once. */
             bank_programs: string[];
-            /** @description Active bonuses only, ending soonest first, then the biggest. */
+            /** @description Verified bonuses running today, ending soonest first, then the biggest. Only these count in paths and recommendations. */
             bonuses: {
                 /** @description Whole days after today until the end; 0 means it ends today. */
                 days_left: number;
@@ -5775,12 +5906,20 @@ export interface components {
                 percent: number;
                 /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
                 ratio: string | null;
+                /** @description Where it was announced and the day it was checked there; null when unverified. */
+                source: {
+                    checked: string;
+                    url: string;
+                } | null;
                 /** @description First day, YYYY-MM-DD (inclusive). */
                 start: string;
                 /** @description Programme the points arrive in. */
                 to: string;
                 to_name: string;
+                /** @description True when the dataset records where the promotion was announced and when that was checked; only verified bonuses count in paths, ratios and recommendations. */
+                verified: boolean;
             }[];
+            /** @description Verified bonuses running today. */
             count: number;
             /**
              * @description Where bank_programs came from: the request, or the caller's saved playbook when the request named none.
@@ -5789,6 +5928,35 @@ export interface components {
             programs_source: "request" | "playbook";
             /** @description The day checked (UTC), YYYY-MM-DD. */
             today: string;
+            /** @description Bonuses the dataset lists for today without a dated source: check with the bank before transferring; never used in paths or recommendations. */
+            unverified: {
+                /** @description Whole days after today until the end; 0 means it ends today. */
+                days_left: number;
+                /** @description Points received per point sent with the bonus. */
+                effective_ratio: number | null;
+                /** @description Last day, YYYY-MM-DD (inclusive). */
+                end: string;
+                /** @description Programme the points leave. */
+                from: string;
+                from_name: string;
+                note: string | null;
+                /** @description Extra points in percent of what the transfer gives, e.g. 30 for +30 %. */
+                percent: number;
+                /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
+                ratio: string | null;
+                /** @description Where it was announced and the day it was checked there; null when unverified. */
+                source: {
+                    checked: string;
+                    url: string;
+                } | null;
+                /** @description First day, YYYY-MM-DD (inclusive). */
+                start: string;
+                /** @description Programme the points arrive in. */
+                to: string;
+                to_name: string;
+                /** @description True when the dataset records where the promotion was announced and when that was checked; only verified bonuses count in paths, ratios and recommendations. */
+                verified: boolean;
+            }[];
         };
         PointsTransferBonusesResponse: {
             /** @description As-of date (YYYY-MM-DD) of each dataset the answer uses. */
@@ -5797,7 +5965,7 @@ export interface components {
                 programs: string;
                 transfers: string;
             };
-            /** @description Active bonuses only, ending soonest first, then the biggest. */
+            /** @description Verified bonuses running today, ending soonest first, then the biggest. Only these count in paths and recommendations. */
             bonuses: {
                 /** @description Whole days after today until the end; 0 means it ends today. */
                 days_left: number;
@@ -5813,15 +5981,52 @@ export interface components {
                 percent: number;
                 /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
                 ratio: string | null;
+                /** @description Where it was announced and the day it was checked there; null when unverified. */
+                source: {
+                    checked: string;
+                    url: string;
+                } | null;
                 /** @description First day, YYYY-MM-DD (inclusive). */
                 start: string;
                 /** @description Programme the points arrive in. */
                 to: string;
                 to_name: string;
+                /** @description True when the dataset records where the promotion was announced and when that was checked; only verified bonuses count in paths, ratios and recommendations. */
+                verified: boolean;
             }[];
+            /** @description Verified bonuses running today. */
             count: number;
             /** @description The day checked (UTC), YYYY-MM-DD. */
             today: string;
+            /** @description Bonuses the dataset lists for today without a dated source: check with the bank before transferring; never used in paths or recommendations. */
+            unverified: {
+                /** @description Whole days after today until the end; 0 means it ends today. */
+                days_left: number;
+                /** @description Points received per point sent with the bonus. */
+                effective_ratio: number | null;
+                /** @description Last day, YYYY-MM-DD (inclusive). */
+                end: string;
+                /** @description Programme the points leave. */
+                from: string;
+                from_name: string;
+                note: string | null;
+                /** @description Extra points in percent of what the transfer gives, e.g. 30 for +30 %. */
+                percent: number;
+                /** @description The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset has no such partnership. */
+                ratio: string | null;
+                /** @description Where it was announced and the day it was checked there; null when unverified. */
+                source: {
+                    checked: string;
+                    url: string;
+                } | null;
+                /** @description First day, YYYY-MM-DD (inclusive). */
+                start: string;
+                /** @description Programme the points arrive in. */
+                to: string;
+                to_name: string;
+                /** @description True when the dataset records where the promotion was announced and when that was checked; only verified bonuses count in paths, ratios and recommendations. */
+                verified: boolean;
+            }[];
         };
         PostBookingServiceInput: {
             /** @description The payment intent's client_secret. Required when the payment was opened without signing in (a guest): it proves the caller is the payer. A signed-in payer need not send it. */
@@ -6595,6 +6800,7 @@ export interface components {
                     category: ("lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other") | string;
                     total: number;
                 }[];
+                /** @description Expenses recorded (settle-up payments are not expenses). */
                 count: number;
                 /** @description Sum of expenses in the trip currency. */
                 total: number;
@@ -6627,6 +6833,7 @@ export interface components {
             id: string;
             link: string | null;
             place: string | null;
+            /** @description ISO 8601 in the UTC offset it was given in (local time at the place). */
             starts_at: string | null;
             title: string;
         };
@@ -6703,13 +6910,19 @@ export interface components {
             /** @description Absolute URL when the service knows its public origin, else the path. */
             url: string;
         };
-        TripsExpenseSummaryResponse: {
+        TripsDeleteActivityResponse: {
+            /** @constant */
+            deleted: true;
+            id: string;
+        };
+        TripsDeleteExpenseResponse: {
             by_currency: {
                 amount: number;
                 currency: string;
                 trip_amount: number;
             }[];
             currency: string;
+            /** @description Expenses recorded (settle-up payments not included). */
             expense_count: number;
             /** @description Rates the expenses were converted at. */
             fx_rates: {
@@ -6722,13 +6935,38 @@ export interface components {
                 source: string;
             };
             members: {
-                /** @description paid − owed: positive is owed money, negative owes. */
+                /** @description paid − owed + payments_sent − payments_received: positive is owed money, negative owes. */
                 balance: number;
                 display_name: string;
                 member_id: string;
                 /** @description Sum of this member's shares. */
                 owed: number;
+                /** @description Expenses this member paid. */
                 paid: number;
+                /** @description Settle-up payments this member received. */
+                payments_received: number;
+                /** @description Settle-up payments this member made. */
+                payments_sent: number;
+                /** @description True for a member who has left but still has a balance to settle. */
+                removed: boolean;
+            }[];
+            /** @description Settle-up payments recorded so far; they count in balances, never in totals or budgets. */
+            payments: {
+                /** @description In the trip currency. */
+                amount: number;
+                created_at: string;
+                /** @description Display name of who paid. */
+                from: string;
+                from_member_id: string;
+                /** @description Payment id (tx_...); DELETE .../settlements/{id} undoes it. */
+                id: string;
+                note: string;
+                /** @description As paid, in `paid_currency`. */
+                paid_amount: number;
+                paid_currency: string;
+                paid_on: string | null;
+                to: string;
+                to_member_id: string;
             }[];
             /** @description The fewest transfers that bring every balance to zero. */
             settle_up: {
@@ -6785,6 +7023,30 @@ export interface components {
             /** @description The option id the caller voted for, or null. */
             your_vote: string | null;
         };
+        TripsRecordPaymentRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /** @description Amount paid, major units of `currency`. */
+            amount: number;
+            /** @description Currency paid in; default the trip currency. Converted at the reference rate. */
+            currency?: string;
+            /** @description Member id of who paid the money back. */
+            from: string;
+            /** @description Free text, e.g. "Bank transfer". Default "Settle-up payment". */
+            note?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD.
+             */
+            paid_on?: string;
+            /** @description Member id of who received it. */
+            to: string;
+        };
+        TripsRemoveMemberResponse: {
+            id: string;
+            /** @constant */
+            removed: true;
+        };
         TripsSharedResponse: {
             activities: {
                 cost: number | null;
@@ -6803,6 +7065,7 @@ export interface components {
                     category: ("lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other") | string;
                     total: number;
                 }[];
+                /** @description Expenses recorded (settle-up payments are not expenses). */
                 count: number;
                 /** @description Sum of expenses in the trip currency. */
                 total: number;
@@ -6831,6 +7094,76 @@ export interface components {
             start_date: string | null;
             /** @enum {string} */
             status: "planning" | "booked" | "in_progress" | "completed" | "cancelled";
+        };
+        TripsUpdateActivityRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /** @description The booking this belongs to (private: never shown through share links), or null. */
+            booking_id?: string | null;
+            /** @description Cost in major units of `currency`, or null to clear. */
+            cost?: number | null;
+            /** @description Currency of the cost; default the trip currency. */
+            currency?: string;
+            /** @description End, or null to clear. */
+            ends_at?: string | null;
+            link?: string | null;
+            place?: string | null;
+            /**
+             * Format: date-time
+             * @description Start, ISO 8601 date-time with its UTC offset.
+             */
+            starts_at?: string;
+            title?: string;
+        };
+        TripsUpdateExpenseRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /** @description Amount paid, major units of `currency`. With an exact split, send the new split too. */
+            amount?: number;
+            /** @enum {string} */
+            category?: "lodging" | "food" | "transport" | "activities" | "shopping" | "fees" | "other";
+            /** @description Currency paid in; converted to the trip currency at the reference rate. */
+            currency?: string;
+            description?: string;
+            /** @description Member id of who paid. */
+            paid_by?: string;
+            /** @description YYYY-MM-DD, or null to clear. */
+            spent_on?: string | null;
+            /** @description Replaces the whole split (method, among and its amounts, shares or percents). */
+            split?: {
+                /** @description Member ids sharing the cost; default every member. */
+                among?: string[];
+                /** @description exact: member id → amount in the expense currency (major units); must sum to the amount. */
+                amounts?: {
+                    [key: string]: number;
+                };
+                /**
+                 * @default equal
+                 * @enum {string}
+                 */
+                method?: "equal" | "exact" | "shares" | "percent";
+                /** @description percent: member id → percent; must sum to 100. */
+                percents?: {
+                    [key: string]: number;
+                };
+                /** @description shares: member id → weight, e.g. 2 and 1. */
+                shares?: {
+                    [key: string]: number;
+                };
+            };
+        };
+        TripsUpdateMemberRequest: {
+            /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+            acting_user_id?: string;
+            /** @description Contact email, or null to clear. Owners, or the member themself. */
+            email?: string | null;
+            /** @description Display name. Owners, or the member themself. */
+            name?: string;
+            /**
+             * @description owner, editor or viewer. Owners only; the last owner cannot step down.
+             * @enum {string}
+             */
+            role?: "owner" | "editor" | "viewer";
         };
         /**
          * @example {
@@ -12973,6 +13306,145 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    trips_delete_activity: {
+        parameters: {
+            query?: {
+                /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+                acting_user_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The activity id (ta_...). */
+                activity_id: string;
+                /** @description The trip id (trp_...). */
+                trip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripsDeleteActivityResponse"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trips_update_activity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The activity id (ta_...). */
+                activity_id: string;
+                /** @description The trip id (trp_...). */
+                trip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripsUpdateActivityRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripActivity"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     trips_get_budget: {
         parameters: {
             query?: {
@@ -13181,6 +13653,145 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    trips_delete_expense: {
+        parameters: {
+            query?: {
+                /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+                acting_user_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The expense id (tx_...). */
+                expense_id: string;
+                /** @description The trip id (trp_...). */
+                trip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripsDeleteExpenseResponse"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trips_update_expense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The expense id (tx_...). */
+                expense_id: string;
+                /** @description The trip id (trp_...). */
+                trip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripsUpdateExpenseRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripExpense"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     trips_expense_summary: {
         parameters: {
             query?: {
@@ -13205,7 +13816,144 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TripsExpenseSummaryResponse"];
+                    "application/json": components["schemas"]["TripsDeleteExpenseResponse"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trips_record_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The trip id (trp_...). */
+                trip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TripsRecordPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripsDeleteExpenseResponse"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trips_delete_payment: {
+        parameters: {
+            query?: {
+                /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+                acting_user_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The payment id (tx_...). */
+                settlement_id: string;
+                /** @description The trip id (trp_...). */
+                trip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripsDeleteExpenseResponse"];
                 };
             };
             /** @description Error: UNAUTHENTICATED */
@@ -13476,6 +14224,165 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["AddTravelerRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripMember"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: CONFLICT */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trips_remove_member: {
+        parameters: {
+            query?: {
+                /** @description Only for the service back end (internal key): the user the call acts for. Others omit it. */
+                acting_user_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The member id (tm_...). */
+                member_id: string;
+                /** @description The trip id (trp_...). */
+                trip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripsRemoveMemberResponse"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: CONFLICT */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trips_update_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member id (tm_...). */
+                member_id: string;
+                /** @description The trip id (trp_...). */
+                trip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripsUpdateMemberRequest"];
             };
         };
         responses: {

@@ -154,6 +154,7 @@ __all__ = [
     "FaresCalendarResponseCheapest",
     "FaresPredictionRequest",
     "FaresPredictionResponse",
+    "FaresPredictionResponseMarket",
     "FaresPredictionResponseSeasonality",
     "FaresPredictionResponseTrend",
     "Flight",
@@ -257,6 +258,7 @@ __all__ = [
     "PointsPartnersResponsePartnersItem",
     "PointsPartnersResponsePartnersItemBlockBonus",
     "PointsPartnersResponsePartnersItemBonus",
+    "PointsPartnersResponsePartnersItemBonusSource",
     "PointsPartnersResponseProgram",
     "PointsPathsResponse",
     "PointsPathsResponseAsOf",
@@ -279,9 +281,15 @@ __all__ = [
     "PointsTransferBonusesCheckResponse",
     "PointsTransferBonusesCheckResponseAsOf",
     "PointsTransferBonusesCheckResponseBonusesItem",
+    "PointsTransferBonusesCheckResponseBonusesItemSource",
+    "PointsTransferBonusesCheckResponseUnverifiedItem",
+    "PointsTransferBonusesCheckResponseUnverifiedItemSource",
     "PointsTransferBonusesResponse",
     "PointsTransferBonusesResponseAsOf",
     "PointsTransferBonusesResponseBonusesItem",
+    "PointsTransferBonusesResponseBonusesItemSource",
+    "PointsTransferBonusesResponseUnverifiedItem",
+    "PointsTransferBonusesResponseUnverifiedItemSource",
     "PostBookingServiceInput",
     "ProviderProgress",
     "RedemptionPath",
@@ -361,22 +369,30 @@ __all__ = [
     "TripSummary",
     "TripYou",
     "TripsCreateShareLinkResponse",
-    "TripsExpenseSummaryResponse",
-    "TripsExpenseSummaryResponseByCurrencyItem",
-    "TripsExpenseSummaryResponseFxRatesItem",
-    "TripsExpenseSummaryResponseFxSource",
-    "TripsExpenseSummaryResponseMembersItem",
-    "TripsExpenseSummaryResponseSettleUpItem",
+    "TripsDeleteActivityResponse",
+    "TripsDeleteExpenseResponse",
+    "TripsDeleteExpenseResponseByCurrencyItem",
+    "TripsDeleteExpenseResponseFxRatesItem",
+    "TripsDeleteExpenseResponseFxSource",
+    "TripsDeleteExpenseResponseMembersItem",
+    "TripsDeleteExpenseResponsePaymentsItem",
+    "TripsDeleteExpenseResponseSettleUpItem",
     "TripsListResponse",
     "TripsListVotesResponse",
     "TripsPostVoteRequest",
     "TripsPostVoteResponse",
     "TripsPostVoteResponseOptionsItem",
+    "TripsRecordPaymentRequest",
+    "TripsRemoveMemberResponse",
     "TripsSharedResponse",
     "TripsSharedResponseActivitiesItem",
     "TripsSharedResponseExpenses",
     "TripsSharedResponseExpensesByCategoryItem",
     "TripsSharedResponseMembersItem",
+    "TripsUpdateActivityRequest",
+    "TripsUpdateExpenseRequest",
+    "TripsUpdateExpenseRequestSplit",
+    "TripsUpdateMemberRequest",
     "UpdateStatusRequest",
     "UpgradeOptionsRequest",
     "UpgradeOptionsResponse",
@@ -2460,6 +2476,14 @@ class FaresPredictionRequest(_FaresPredictionRequestRequired, total=False):
     cabin_class: Literal["economy", "premium_economy", "business", "first"]
 
 
+class FaresPredictionResponseMarket(TypedDict):
+    # The cheapest fare on sale now for this route, date and cabin, in `currency` (from
+    # a flight search, cached when recent).
+    cheapest_now: float
+    # The given price divided by cheapest_now.
+    price_ratio: float
+
+
 class FaresPredictionResponseTrend(TypedDict):
     """This departure date's own recent price movement."""
     pct_per_week: Optional[float]
@@ -2488,6 +2512,12 @@ class FaresPredictionResponse(TypedDict):
     percentile: Optional[float]
     # Daily lows the percentile was computed from.
     samples: int
+    # How much of the route's price history there is: enough (20+ daily lows in 90 days)
+    # for a buy or wait call, thin (some) or none; without enough the answer is neutral.
+    history: Literal["enough", "thin", "none"]
+    # Without enough history: the given price against what is on sale today; null with
+    # enough history, or when no fare is on sale.
+    market: Optional[FaresPredictionResponseMarket]
     # This departure date's own recent price movement.
     trend: FaresPredictionResponseTrend
     seasonality: FaresPredictionResponseSeasonality
@@ -3849,6 +3879,11 @@ class PointsPartnersResponsePartnersItemBlockBonus(TypedDict):
     bonus: int
 
 
+class PointsPartnersResponsePartnersItemBonusSource(TypedDict):
+    url: str
+    checked: str
+
+
 _PointsPartnersResponsePartnersItemBonusRequiredKeys = TypedDict(
     "_PointsPartnersResponsePartnersItemBonusRequiredKeys",
     {
@@ -3877,6 +3912,11 @@ class PointsPartnersResponsePartnersItemBonus(_PointsPartnersResponsePartnersIte
     ratio: Optional[str]
     # Points received per point sent with the bonus.
     effective_ratio: Optional[float]
+    # True when the dataset records where the promotion was announced and when that was
+    # checked; only verified bonuses count in paths, ratios and recommendations.
+    verified: bool
+    # Where it was announced and the day it was checked there; null when unverified.
+    source: Optional[PointsPartnersResponsePartnersItemBonusSource]
 
 
 class PointsPartnersResponsePartnersItem(TypedDict):
@@ -4297,6 +4337,11 @@ class PointsTransferBonusesCheckResponseAsOf(TypedDict):
     bonuses: str
 
 
+class PointsTransferBonusesCheckResponseBonusesItemSource(TypedDict):
+    url: str
+    checked: str
+
+
 _PointsTransferBonusesCheckResponseBonusesItemRequiredKeys = TypedDict(
     "_PointsTransferBonusesCheckResponseBonusesItemRequiredKeys",
     {
@@ -4325,6 +4370,51 @@ class PointsTransferBonusesCheckResponseBonusesItem(_PointsTransferBonusesCheckR
     ratio: Optional[str]
     # Points received per point sent with the bonus.
     effective_ratio: Optional[float]
+    # True when the dataset records where the promotion was announced and when that was
+    # checked; only verified bonuses count in paths, ratios and recommendations.
+    verified: bool
+    # Where it was announced and the day it was checked there; null when unverified.
+    source: Optional[PointsTransferBonusesCheckResponseBonusesItemSource]
+
+
+class PointsTransferBonusesCheckResponseUnverifiedItemSource(TypedDict):
+    url: str
+    checked: str
+
+
+_PointsTransferBonusesCheckResponseUnverifiedItemRequiredKeys = TypedDict(
+    "_PointsTransferBonusesCheckResponseUnverifiedItemRequiredKeys",
+    {
+        # Programme the points leave.
+        "from": str,
+    },
+)
+
+
+class PointsTransferBonusesCheckResponseUnverifiedItem(_PointsTransferBonusesCheckResponseUnverifiedItemRequiredKeys):
+    from_name: str
+    # Programme the points arrive in.
+    to: str
+    to_name: str
+    # Extra points in percent of what the transfer gives, e.g. 30 for +30 %.
+    percent: float
+    # First day, YYYY-MM-DD (inclusive).
+    start: str
+    # Last day, YYYY-MM-DD (inclusive).
+    end: str
+    # Whole days after today until the end; 0 means it ends today.
+    days_left: int
+    note: Optional[str]
+    # The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset
+    # has no such partnership.
+    ratio: Optional[str]
+    # Points received per point sent with the bonus.
+    effective_ratio: Optional[float]
+    # True when the dataset records where the promotion was announced and when that was
+    # checked; only verified bonuses count in paths, ratios and recommendations.
+    verified: bool
+    # Where it was announced and the day it was checked there; null when unverified.
+    source: Optional[PointsTransferBonusesCheckResponseUnverifiedItemSource]
 
 
 class PointsTransferBonusesCheckResponse(TypedDict):
@@ -4332,9 +4422,14 @@ class PointsTransferBonusesCheckResponse(TypedDict):
     today: str
     # As-of date (YYYY-MM-DD) of each dataset the answer uses.
     as_of: PointsTransferBonusesCheckResponseAsOf
+    # Verified bonuses running today.
     count: int
-    # Active bonuses only, ending soonest first, then the biggest.
+    # Verified bonuses running today, ending soonest first, then the biggest. Only these
+    # count in paths and recommendations.
     bonuses: List[PointsTransferBonusesCheckResponseBonusesItem]
+    # Bonuses the dataset lists for today without a dated source: check with the bank
+    # before transferring; never used in paths or recommendations.
+    unverified: List[PointsTransferBonusesCheckResponseUnverifiedItem]
     # The programmes checked, each once.
     bank_programs: List[str]
     # Where bank_programs came from: the request, or the caller's saved playbook when
@@ -4347,6 +4442,11 @@ class PointsTransferBonusesResponseAsOf(TypedDict):
     programs: str
     transfers: str
     bonuses: str
+
+
+class PointsTransferBonusesResponseBonusesItemSource(TypedDict):
+    url: str
+    checked: str
 
 
 _PointsTransferBonusesResponseBonusesItemRequiredKeys = TypedDict(
@@ -4377,6 +4477,51 @@ class PointsTransferBonusesResponseBonusesItem(_PointsTransferBonusesResponseBon
     ratio: Optional[str]
     # Points received per point sent with the bonus.
     effective_ratio: Optional[float]
+    # True when the dataset records where the promotion was announced and when that was
+    # checked; only verified bonuses count in paths, ratios and recommendations.
+    verified: bool
+    # Where it was announced and the day it was checked there; null when unverified.
+    source: Optional[PointsTransferBonusesResponseBonusesItemSource]
+
+
+class PointsTransferBonusesResponseUnverifiedItemSource(TypedDict):
+    url: str
+    checked: str
+
+
+_PointsTransferBonusesResponseUnverifiedItemRequiredKeys = TypedDict(
+    "_PointsTransferBonusesResponseUnverifiedItemRequiredKeys",
+    {
+        # Programme the points leave.
+        "from": str,
+    },
+)
+
+
+class PointsTransferBonusesResponseUnverifiedItem(_PointsTransferBonusesResponseUnverifiedItemRequiredKeys):
+    from_name: str
+    # Programme the points arrive in.
+    to: str
+    to_name: str
+    # Extra points in percent of what the transfer gives, e.g. 30 for +30 %.
+    percent: float
+    # First day, YYYY-MM-DD (inclusive).
+    start: str
+    # Last day, YYYY-MM-DD (inclusive).
+    end: str
+    # Whole days after today until the end; 0 means it ends today.
+    days_left: int
+    note: Optional[str]
+    # The usual ratio, points sent : points received, e.g. "1:1"; null when the dataset
+    # has no such partnership.
+    ratio: Optional[str]
+    # Points received per point sent with the bonus.
+    effective_ratio: Optional[float]
+    # True when the dataset records where the promotion was announced and when that was
+    # checked; only verified bonuses count in paths, ratios and recommendations.
+    verified: bool
+    # Where it was announced and the day it was checked there; null when unverified.
+    source: Optional[PointsTransferBonusesResponseUnverifiedItemSource]
 
 
 class PointsTransferBonusesResponse(TypedDict):
@@ -4384,9 +4529,14 @@ class PointsTransferBonusesResponse(TypedDict):
     today: str
     # As-of date (YYYY-MM-DD) of each dataset the answer uses.
     as_of: PointsTransferBonusesResponseAsOf
+    # Verified bonuses running today.
     count: int
-    # Active bonuses only, ending soonest first, then the biggest.
+    # Verified bonuses running today, ending soonest first, then the biggest. Only these
+    # count in paths and recommendations.
     bonuses: List[PointsTransferBonusesResponseBonusesItem]
+    # Bonuses the dataset lists for today without a dated source: check with the bank
+    # before transferring; never used in paths or recommendations.
+    unverified: List[PointsTransferBonusesResponseUnverifiedItem]
 
 
 class _PostBookingServiceInputRequired(TypedDict):
@@ -4767,6 +4917,7 @@ class TripMember(TypedDict):
 class TripActivity(TypedDict):
     id: str
     title: str
+    # ISO 8601 in the UTC offset it was given in (local time at the place).
     starts_at: Optional[str]
     ends_at: Optional[str]
     place: Optional[str]
@@ -4783,6 +4934,7 @@ class TripExpensesByCategoryItem(TypedDict):
 
 
 class TripExpenses(TypedDict):
+    # Expenses recorded (settle-up payments are not expenses).
     count: int
     # Sum of expenses in the trip currency.
     total: float
@@ -4898,24 +5050,37 @@ class TripsCreateShareLinkResponse(TypedDict):
     url: str
 
 
-class TripsExpenseSummaryResponseByCurrencyItem(TypedDict):
+class TripsDeleteActivityResponse(TypedDict):
+    id: str
+    deleted: Literal[True]
+
+
+class TripsDeleteExpenseResponseByCurrencyItem(TypedDict):
     currency: str
     amount: float
     trip_amount: float
 
 
-class TripsExpenseSummaryResponseMembersItem(TypedDict):
+class TripsDeleteExpenseResponseMembersItem(TypedDict):
     member_id: str
     display_name: str
+    # True for a member who has left but still has a balance to settle.
+    removed: bool
+    # Expenses this member paid.
     paid: float
     # Sum of this member's shares.
     owed: float
-    # paid − owed: positive is owed money, negative owes.
+    # Settle-up payments this member made.
+    payments_sent: float
+    # Settle-up payments this member received.
+    payments_received: float
+    # paid − owed + payments_sent − payments_received: positive is owed money, negative
+    # owes.
     balance: float
 
 
-_TripsExpenseSummaryResponseSettleUpItemRequiredKeys = TypedDict(
-    "_TripsExpenseSummaryResponseSettleUpItemRequiredKeys",
+_TripsDeleteExpenseResponseSettleUpItemRequiredKeys = TypedDict(
+    "_TripsDeleteExpenseResponseSettleUpItemRequiredKeys",
     {
         # Display name of who pays.
         "from": str,
@@ -4923,44 +5088,73 @@ _TripsExpenseSummaryResponseSettleUpItemRequiredKeys = TypedDict(
 )
 
 
-class TripsExpenseSummaryResponseSettleUpItem(_TripsExpenseSummaryResponseSettleUpItemRequiredKeys):
+class TripsDeleteExpenseResponseSettleUpItem(_TripsDeleteExpenseResponseSettleUpItemRequiredKeys):
     from_member_id: str
     to_member_id: str
     to: str
     amount: float
 
 
-_TripsExpenseSummaryResponseFxRatesItemRequiredKeys = TypedDict(
-    "_TripsExpenseSummaryResponseFxRatesItemRequiredKeys",
+_TripsDeleteExpenseResponsePaymentsItemRequiredKeys = TypedDict(
+    "_TripsDeleteExpenseResponsePaymentsItemRequiredKeys",
+    {
+        # Display name of who paid.
+        "from": str,
+    },
+)
+
+
+class TripsDeleteExpenseResponsePaymentsItem(_TripsDeleteExpenseResponsePaymentsItemRequiredKeys):
+    # Payment id (tx_...); DELETE .../settlements/{id} undoes it.
+    id: str
+    from_member_id: str
+    to_member_id: str
+    to: str
+    # In the trip currency.
+    amount: float
+    # As paid, in `paid_currency`.
+    paid_amount: float
+    paid_currency: str
+    note: str
+    paid_on: Optional[str]
+    created_at: str
+
+
+_TripsDeleteExpenseResponseFxRatesItemRequiredKeys = TypedDict(
+    "_TripsDeleteExpenseResponseFxRatesItemRequiredKeys",
     {
         "from": str,
     },
 )
 
 
-class TripsExpenseSummaryResponseFxRatesItem(_TripsExpenseSummaryResponseFxRatesItemRequiredKeys):
+class TripsDeleteExpenseResponseFxRatesItem(_TripsDeleteExpenseResponseFxRatesItemRequiredKeys):
     to: str
     rate: float
 
 
-class TripsExpenseSummaryResponseFxSource(TypedDict):
+class TripsDeleteExpenseResponseFxSource(TypedDict):
     as_of: str
     source: str
 
 
-class TripsExpenseSummaryResponse(TypedDict):
+class TripsDeleteExpenseResponse(TypedDict):
     trip_id: str
     currency: str
+    # Expenses recorded (settle-up payments not included).
     expense_count: int
     # All expenses in the trip currency.
     total: float
-    by_currency: List[TripsExpenseSummaryResponseByCurrencyItem]
-    members: List[TripsExpenseSummaryResponseMembersItem]
+    by_currency: List[TripsDeleteExpenseResponseByCurrencyItem]
+    members: List[TripsDeleteExpenseResponseMembersItem]
     # The fewest transfers that bring every balance to zero.
-    settle_up: List[TripsExpenseSummaryResponseSettleUpItem]
+    settle_up: List[TripsDeleteExpenseResponseSettleUpItem]
+    # Settle-up payments recorded so far; they count in balances, never in totals or
+    # budgets.
+    payments: List[TripsDeleteExpenseResponsePaymentsItem]
     # Rates the expenses were converted at.
-    fx_rates: List[TripsExpenseSummaryResponseFxRatesItem]
-    fx_source: TripsExpenseSummaryResponseFxSource
+    fx_rates: List[TripsDeleteExpenseResponseFxRatesItem]
+    fx_source: TripsDeleteExpenseResponseFxSource
 
 
 class TripsListResponse(TypedDict):
@@ -5010,6 +5204,39 @@ class TripsPostVoteRequest(_TripsPostVoteRequestRequired, total=False):
     acting_user_id: str
 
 
+_TripsRecordPaymentRequestRequiredKeys = TypedDict(
+    "_TripsRecordPaymentRequestRequiredKeys",
+    {
+        # Member id of who paid the money back.
+        "from": str,
+    },
+)
+
+
+class _TripsRecordPaymentRequestRequired(_TripsRecordPaymentRequestRequiredKeys):
+    # Member id of who received it.
+    to: str
+    # Amount paid, major units of `currency`.
+    amount: float
+
+
+class TripsRecordPaymentRequest(_TripsRecordPaymentRequestRequired, total=False):
+    # Currency paid in; default the trip currency. Converted at the reference rate.
+    currency: str
+    # Free text, e.g. "Bank transfer". Default "Settle-up payment".
+    note: str
+    # YYYY-MM-DD.
+    paid_on: str
+    # Only for the service back end (internal key): the user the call acts for. Others
+    # omit it.
+    acting_user_id: str
+
+
+class TripsRemoveMemberResponse(TypedDict):
+    id: str
+    removed: Literal[True]
+
+
 class TripsSharedResponseMembersItem(TypedDict):
     display_name: str
     role: str
@@ -5031,6 +5258,7 @@ class TripsSharedResponseExpensesByCategoryItem(TypedDict):
 
 
 class TripsSharedResponseExpenses(TypedDict):
+    # Expenses recorded (settle-up payments are not expenses).
     count: int
     # Sum of expenses in the trip currency.
     total: float
@@ -5047,6 +5275,70 @@ class TripsSharedResponse(TypedDict):
     members: List[TripsSharedResponseMembersItem]
     activities: List[TripsSharedResponseActivitiesItem]
     expenses: TripsSharedResponseExpenses
+
+
+class TripsUpdateActivityRequest(TypedDict, total=False):
+    # Only for the service back end (internal key): the user the call acts for. Others
+    # omit it.
+    acting_user_id: str
+    title: str
+    # Start, ISO 8601 date-time with its UTC offset.
+    starts_at: str
+    # End, or null to clear.
+    ends_at: Optional[str]
+    place: Optional[str]
+    # Cost in major units of `currency`, or null to clear.
+    cost: Optional[float]
+    # Currency of the cost; default the trip currency.
+    currency: str
+    link: Optional[str]
+    # The booking this belongs to (private: never shown through share links), or null.
+    booking_id: Optional[str]
+
+
+class TripsUpdateExpenseRequestSplit(TypedDict, total=False):
+    """Replaces the whole split (method, among and its amounts, shares or percents)."""
+    method: Literal["equal", "exact", "shares", "percent"]
+    # Member ids sharing the cost; default every member.
+    among: List[str]
+    # exact: member id → amount in the expense currency (major units); must sum to the
+    # amount.
+    amounts: Dict[str, float]
+    # shares: member id → weight, e.g. 2 and 1.
+    shares: Dict[str, float]
+    # percent: member id → percent; must sum to 100.
+    percents: Dict[str, float]
+
+
+class TripsUpdateExpenseRequest(TypedDict, total=False):
+    # Only for the service back end (internal key): the user the call acts for. Others
+    # omit it.
+    acting_user_id: str
+    # Member id of who paid.
+    paid_by: str
+    description: str
+    # Amount paid, major units of `currency`. With an exact split, send the new split
+    # too.
+    amount: float
+    # Currency paid in; converted to the trip currency at the reference rate.
+    currency: str
+    category: Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"]
+    # Replaces the whole split (method, among and its amounts, shares or percents).
+    split: TripsUpdateExpenseRequestSplit
+    # YYYY-MM-DD, or null to clear.
+    spent_on: Optional[str]
+
+
+class TripsUpdateMemberRequest(TypedDict, total=False):
+    # Only for the service back end (internal key): the user the call acts for. Others
+    # omit it.
+    acting_user_id: str
+    # owner, editor or viewer. Owners only; the last owner cannot step down.
+    role: Literal["owner", "editor", "viewer"]
+    # Display name. Owners, or the member themself.
+    name: str
+    # Contact email, or null to clear. Owners, or the member themself.
+    email: Optional[str]
 
 
 class _UpdateStatusRequestRequired(TypedDict):

@@ -1663,8 +1663,10 @@ class _Operations(SyncTransport):
         usually bottom out 6-9 weeks out and climb in the last three weeks), the price's
         percentile among the route's daily lows seen by searches over the last 90 days
         (adjusted for days out and weekday), this date's recent trend, and seasonality
-        (weekday, peak months). Without history for the route it relies on days out and
-        seasonality and says so. confidence is the accuracy the backtest (npm run
+        (weekday, peak months). With fewer than 20 daily lows for the route it makes no
+        buy or wait call (neutral, with the backtest's low accuracy for such answers)
+        and says why, and it compares the price with the cheapest fare on sale now for
+        that date instead (market). confidence is the accuracy the backtest (npm run
         backtest) measured for answers of the same kind, never a guess.
 
         Args:
@@ -2992,9 +2994,9 @@ class _Operations(SyncTransport):
 
         `POST /api/trips/{trip_id}/activities`
 
-        Adds an itinerary item: title, start (and end) time, place, cost and its
-        currency (default the trip currency), a link, and the booking it belongs to if
-        any. Owners and editors only.
+        Adds an itinerary item: title, start (and end) time (read back in the UTC offset
+        it was given in), place, cost and its currency (default the trip currency), a
+        link, and the booking it belongs to if any. Owners and editors only.
 
         Args:
             trip_id: The trip id (trp_...).
@@ -3047,7 +3049,8 @@ class _Operations(SyncTransport):
         percent (split.percents: member id → percent, summing to 100); split.among
         limits it to some members (default all). Shares are integer minor units;
         rounding leftovers go to the largest remainders, ties in member order. Owners
-        and editors only; a bad split is 422 on the field at fault.
+        and editors only; a bad split is 422 on the field at fault. Correct it later
+        with PATCH or DELETE .../expenses/{expense_id}.
 
         Args:
             trip_id: The trip id (trp_...).
@@ -3195,12 +3198,92 @@ class _Operations(SyncTransport):
             body_optional=True,
         )
 
+    def trips_delete_activity(
+        self,
+        trip_id: str,
+        activity_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.TripsDeleteActivityResponse:
+        """Delete a trip activity
+
+        `DELETE /api/trips/{trip_id}/activities/{activity_id}`
+
+        Removes one itinerary item from the trip. Owners and editors only.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            activity_id: The activity id (ta_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+        """
+        return self._request(
+            "DELETE",
+            "/api/trips/{trip_id}/activities/{activity_id}",
+            path_params={"trip_id": trip_id, "activity_id": activity_id},
+            query={"acting_user_id": acting_user_id},
+        )
+
+    def trips_delete_expense(
+        self,
+        trip_id: str,
+        expense_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.TripsDeleteExpenseResponse:
+        """Delete a trip expense
+
+        `DELETE /api/trips/{trip_id}/expenses/{expense_id}`
+
+        Deletes one expense and answers the trip's expense summary without it (balances
+        and settle-up recomputed). Owners and editors only.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            expense_id: The expense id (tx_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+        """
+        return self._request(
+            "DELETE",
+            "/api/trips/{trip_id}/expenses/{expense_id}",
+            path_params={"trip_id": trip_id, "expense_id": expense_id},
+            query={"acting_user_id": acting_user_id},
+        )
+
+    def trips_delete_payment(
+        self,
+        trip_id: str,
+        settlement_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.TripsDeleteExpenseResponse:
+        """Undo a settle-up payment
+
+        `DELETE /api/trips/{trip_id}/settlements/{settlement_id}`
+
+        Deletes a recorded settle-up payment (a mistaken entry) and answers the expense
+        summary without it. Owners, editors, or the member who recorded it.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            settlement_id: The payment id (tx_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+        """
+        return self._request(
+            "DELETE",
+            "/api/trips/{trip_id}/settlements/{settlement_id}",
+            path_params={"trip_id": trip_id, "settlement_id": settlement_id},
+            query={"acting_user_id": acting_user_id},
+        )
+
     def trips_expense_summary(
         self,
         trip_id: str,
         *,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsExpenseSummaryResponse:
+    ) -> _models.TripsDeleteExpenseResponse:
         """Trip expenses, balances and settle-up
 
         `GET /api/trips/{trip_id}/expenses/summary`
@@ -3368,6 +3451,85 @@ class _Operations(SyncTransport):
             },
         )
 
+    def trips_record_payment(
+        self,
+        trip_id: str,
+        *,
+        from_: str,
+        to: str,
+        amount: float,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        note: Union[str, NotGiven] = NOT_GIVEN,
+        paid_on: Union[str, NotGiven] = NOT_GIVEN,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.TripsDeleteExpenseResponse:
+        """Record a settle-up payment
+
+        `POST /api/trips/{trip_id}/settlements`
+
+        Records that one member paid another back (from, to, amount, optional currency
+        converted at the reference rate): both balances move toward zero, and the
+        settle-up list shrinks. It is not an expense, so totals and budgets leave it
+        out. Answers the expense summary with the payment in `payments`. Owners,
+        editors, or the two members involved.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            from_: Member id of who paid the money back.
+            to: Member id of who received it.
+            amount: Amount paid, major units of `currency`.
+            currency: Currency paid in; default the trip currency. Converted at the
+                reference rate.
+            note: Free text, e.g. "Bank transfer". Default "Settle-up payment".
+            paid_on: YYYY-MM-DD.
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+        """
+        return self._request(
+            "POST",
+            "/api/trips/{trip_id}/settlements",
+            path_params={"trip_id": trip_id},
+            body={
+                "from": from_,
+                "to": to,
+                "amount": amount,
+                "currency": currency,
+                "note": note,
+                "paid_on": paid_on,
+                "acting_user_id": acting_user_id,
+            },
+        )
+
+    def trips_remove_member(
+        self,
+        trip_id: str,
+        member_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.TripsRemoveMemberResponse:
+        """Remove a member, or leave a trip
+
+        `DELETE /api/trips/{trip_id}/travelers/{member_id}`
+
+        Owners remove any member; any member may remove themself (leave). A member whose
+        balance is not zero cannot leave until it is settled (record the payment with
+        POST .../settlements): 409 with the balance. The last owner cannot leave (409).
+        Past expenses keep naming the member; a user who is added again gets their old
+        member id back.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            member_id: The member id (tm_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+        """
+        return self._request(
+            "DELETE",
+            "/api/trips/{trip_id}/travelers/{member_id}",
+            path_params={"trip_id": trip_id, "member_id": member_id},
+            query={"acting_user_id": acting_user_id},
+        )
+
     def trips_revoke_share_link(
         self,
         trip_id: str,
@@ -3446,6 +3608,149 @@ class _Operations(SyncTransport):
             "GET",
             "/api/trips/shared/{token}",
             path_params={"token": token},
+        )
+
+    def trips_update_activity(
+        self,
+        trip_id: str,
+        activity_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+        title: Union[str, NotGiven] = NOT_GIVEN,
+        starts_at: Union[str, NotGiven] = NOT_GIVEN,
+        ends_at: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        place: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        link: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        booking_id: Union[Optional[str], NotGiven] = NOT_GIVEN,
+    ) -> _models.TripActivity:
+        """Correct a trip activity
+
+        `PATCH /api/trips/{trip_id}/activities/{activity_id}`
+
+        Changes the fields sent and keeps the rest; null clears ends_at, place, cost,
+        link or booking_id. Times keep the UTC offset they are given in. The merged
+        activity is checked as a new one would be (ends_at not before starts_at). Owners
+        and editors only.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            activity_id: The activity id (ta_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+            starts_at: Start, ISO 8601 date-time with its UTC offset.
+            ends_at: End, or null to clear.
+            cost: Cost in major units of `currency`, or null to clear.
+            currency: Currency of the cost; default the trip currency.
+            booking_id: The booking this belongs to (private: never shown through share
+                links), or null.
+        """
+        return self._request(
+            "PATCH",
+            "/api/trips/{trip_id}/activities/{activity_id}",
+            path_params={"trip_id": trip_id, "activity_id": activity_id},
+            body={
+                "acting_user_id": acting_user_id,
+                "title": title,
+                "starts_at": starts_at,
+                "ends_at": ends_at,
+                "place": place,
+                "cost": cost,
+                "currency": currency,
+                "link": link,
+                "booking_id": booking_id,
+            },
+            body_optional=True,
+        )
+
+    def trips_update_expense(
+        self,
+        trip_id: str,
+        expense_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+        paid_by: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[str, NotGiven] = NOT_GIVEN,
+        amount: Union[float, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        category: Union[Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"], NotGiven] = NOT_GIVEN,
+        split: Union[_models.TripsUpdateExpenseRequestSplit, NotGiven] = NOT_GIVEN,
+        spent_on: Union[Optional[str], NotGiven] = NOT_GIVEN,
+    ) -> _models.TripExpense:
+        """Correct a trip expense
+
+        `PATCH /api/trips/{trip_id}/expenses/{expense_id}`
+
+        Changes the fields sent and keeps the rest; the expense is then converted and
+        split again exactly as when it was added, and balances follow. A split sent
+        replaces the whole split; with an exact split, a new amount needs new split
+        amounts (422 otherwise). spent_on null clears the date. Owners and editors only.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            expense_id: The expense id (tx_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+            paid_by: Member id of who paid.
+            amount: Amount paid, major units of `currency`. With an exact split, send
+                the new split too.
+            currency: Currency paid in; converted to the trip currency at the reference
+                rate.
+            split: Replaces the whole split (method, among and its amounts, shares or
+                percents).
+            spent_on: YYYY-MM-DD, or null to clear.
+        """
+        return self._request(
+            "PATCH",
+            "/api/trips/{trip_id}/expenses/{expense_id}",
+            path_params={"trip_id": trip_id, "expense_id": expense_id},
+            body={
+                "acting_user_id": acting_user_id,
+                "paid_by": paid_by,
+                "description": description,
+                "amount": amount,
+                "currency": currency,
+                "category": category,
+                "split": split,
+                "spent_on": spent_on,
+            },
+            body_optional=True,
+        )
+
+    def trips_update_member(
+        self,
+        trip_id: str,
+        member_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+        role: Union[Literal["owner", "editor", "viewer"], NotGiven] = NOT_GIVEN,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        email: Union[Optional[str], NotGiven] = NOT_GIVEN,
+    ) -> _models.TripMember:
+        """Change a member's role or details
+
+        `PATCH /api/trips/{trip_id}/travelers/{member_id}`
+
+        Owners change any member's role (owner, editor, viewer), name and email; any
+        member may change their own name and email. The last owner cannot step down
+        (409). Answers the member.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            member_id: The member id (tm_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+            role: owner, editor or viewer. Owners only; the last owner cannot step down.
+            name: Display name. Owners, or the member themself.
+            email: Contact email, or null to clear. Owners, or the member themself.
+        """
+        return self._request(
+            "PATCH",
+            "/api/trips/{trip_id}/travelers/{member_id}",
+            path_params={"trip_id": trip_id, "member_id": member_id},
+            body={"acting_user_id": acting_user_id, "role": role, "name": name, "email": email},
+            body_optional=True,
         )
 
     def trips_update_status(
@@ -5234,8 +5539,10 @@ class _AsyncOperations(AsyncTransport):
         usually bottom out 6-9 weeks out and climb in the last three weeks), the price's
         percentile among the route's daily lows seen by searches over the last 90 days
         (adjusted for days out and weekday), this date's recent trend, and seasonality
-        (weekday, peak months). Without history for the route it relies on days out and
-        seasonality and says so. confidence is the accuracy the backtest (npm run
+        (weekday, peak months). With fewer than 20 daily lows for the route it makes no
+        buy or wait call (neutral, with the backtest's low accuracy for such answers)
+        and says why, and it compares the price with the cheapest fare on sale now for
+        that date instead (market). confidence is the accuracy the backtest (npm run
         backtest) measured for answers of the same kind, never a guess.
 
         Args:
@@ -6563,9 +6870,9 @@ class _AsyncOperations(AsyncTransport):
 
         `POST /api/trips/{trip_id}/activities`
 
-        Adds an itinerary item: title, start (and end) time, place, cost and its
-        currency (default the trip currency), a link, and the booking it belongs to if
-        any. Owners and editors only.
+        Adds an itinerary item: title, start (and end) time (read back in the UTC offset
+        it was given in), place, cost and its currency (default the trip currency), a
+        link, and the booking it belongs to if any. Owners and editors only.
 
         Args:
             trip_id: The trip id (trp_...).
@@ -6618,7 +6925,8 @@ class _AsyncOperations(AsyncTransport):
         percent (split.percents: member id → percent, summing to 100); split.among
         limits it to some members (default all). Shares are integer minor units;
         rounding leftovers go to the largest remainders, ties in member order. Owners
-        and editors only; a bad split is 422 on the field at fault.
+        and editors only; a bad split is 422 on the field at fault. Correct it later
+        with PATCH or DELETE .../expenses/{expense_id}.
 
         Args:
             trip_id: The trip id (trp_...).
@@ -6766,12 +7074,92 @@ class _AsyncOperations(AsyncTransport):
             body_optional=True,
         )
 
+    async def trips_delete_activity(
+        self,
+        trip_id: str,
+        activity_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.TripsDeleteActivityResponse:
+        """Delete a trip activity
+
+        `DELETE /api/trips/{trip_id}/activities/{activity_id}`
+
+        Removes one itinerary item from the trip. Owners and editors only.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            activity_id: The activity id (ta_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+        """
+        return await self._request(
+            "DELETE",
+            "/api/trips/{trip_id}/activities/{activity_id}",
+            path_params={"trip_id": trip_id, "activity_id": activity_id},
+            query={"acting_user_id": acting_user_id},
+        )
+
+    async def trips_delete_expense(
+        self,
+        trip_id: str,
+        expense_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.TripsDeleteExpenseResponse:
+        """Delete a trip expense
+
+        `DELETE /api/trips/{trip_id}/expenses/{expense_id}`
+
+        Deletes one expense and answers the trip's expense summary without it (balances
+        and settle-up recomputed). Owners and editors only.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            expense_id: The expense id (tx_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+        """
+        return await self._request(
+            "DELETE",
+            "/api/trips/{trip_id}/expenses/{expense_id}",
+            path_params={"trip_id": trip_id, "expense_id": expense_id},
+            query={"acting_user_id": acting_user_id},
+        )
+
+    async def trips_delete_payment(
+        self,
+        trip_id: str,
+        settlement_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.TripsDeleteExpenseResponse:
+        """Undo a settle-up payment
+
+        `DELETE /api/trips/{trip_id}/settlements/{settlement_id}`
+
+        Deletes a recorded settle-up payment (a mistaken entry) and answers the expense
+        summary without it. Owners, editors, or the member who recorded it.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            settlement_id: The payment id (tx_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+        """
+        return await self._request(
+            "DELETE",
+            "/api/trips/{trip_id}/settlements/{settlement_id}",
+            path_params={"trip_id": trip_id, "settlement_id": settlement_id},
+            query={"acting_user_id": acting_user_id},
+        )
+
     async def trips_expense_summary(
         self,
         trip_id: str,
         *,
         acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
-    ) -> _models.TripsExpenseSummaryResponse:
+    ) -> _models.TripsDeleteExpenseResponse:
         """Trip expenses, balances and settle-up
 
         `GET /api/trips/{trip_id}/expenses/summary`
@@ -6939,6 +7327,85 @@ class _AsyncOperations(AsyncTransport):
             },
         )
 
+    async def trips_record_payment(
+        self,
+        trip_id: str,
+        *,
+        from_: str,
+        to: str,
+        amount: float,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        note: Union[str, NotGiven] = NOT_GIVEN,
+        paid_on: Union[str, NotGiven] = NOT_GIVEN,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.TripsDeleteExpenseResponse:
+        """Record a settle-up payment
+
+        `POST /api/trips/{trip_id}/settlements`
+
+        Records that one member paid another back (from, to, amount, optional currency
+        converted at the reference rate): both balances move toward zero, and the
+        settle-up list shrinks. It is not an expense, so totals and budgets leave it
+        out. Answers the expense summary with the payment in `payments`. Owners,
+        editors, or the two members involved.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            from_: Member id of who paid the money back.
+            to: Member id of who received it.
+            amount: Amount paid, major units of `currency`.
+            currency: Currency paid in; default the trip currency. Converted at the
+                reference rate.
+            note: Free text, e.g. "Bank transfer". Default "Settle-up payment".
+            paid_on: YYYY-MM-DD.
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+        """
+        return await self._request(
+            "POST",
+            "/api/trips/{trip_id}/settlements",
+            path_params={"trip_id": trip_id},
+            body={
+                "from": from_,
+                "to": to,
+                "amount": amount,
+                "currency": currency,
+                "note": note,
+                "paid_on": paid_on,
+                "acting_user_id": acting_user_id,
+            },
+        )
+
+    async def trips_remove_member(
+        self,
+        trip_id: str,
+        member_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.TripsRemoveMemberResponse:
+        """Remove a member, or leave a trip
+
+        `DELETE /api/trips/{trip_id}/travelers/{member_id}`
+
+        Owners remove any member; any member may remove themself (leave). A member whose
+        balance is not zero cannot leave until it is settled (record the payment with
+        POST .../settlements): 409 with the balance. The last owner cannot leave (409).
+        Past expenses keep naming the member; a user who is added again gets their old
+        member id back.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            member_id: The member id (tm_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+        """
+        return await self._request(
+            "DELETE",
+            "/api/trips/{trip_id}/travelers/{member_id}",
+            path_params={"trip_id": trip_id, "member_id": member_id},
+            query={"acting_user_id": acting_user_id},
+        )
+
     async def trips_revoke_share_link(
         self,
         trip_id: str,
@@ -7017,6 +7484,149 @@ class _AsyncOperations(AsyncTransport):
             "GET",
             "/api/trips/shared/{token}",
             path_params={"token": token},
+        )
+
+    async def trips_update_activity(
+        self,
+        trip_id: str,
+        activity_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+        title: Union[str, NotGiven] = NOT_GIVEN,
+        starts_at: Union[str, NotGiven] = NOT_GIVEN,
+        ends_at: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        place: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        link: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        booking_id: Union[Optional[str], NotGiven] = NOT_GIVEN,
+    ) -> _models.TripActivity:
+        """Correct a trip activity
+
+        `PATCH /api/trips/{trip_id}/activities/{activity_id}`
+
+        Changes the fields sent and keeps the rest; null clears ends_at, place, cost,
+        link or booking_id. Times keep the UTC offset they are given in. The merged
+        activity is checked as a new one would be (ends_at not before starts_at). Owners
+        and editors only.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            activity_id: The activity id (ta_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+            starts_at: Start, ISO 8601 date-time with its UTC offset.
+            ends_at: End, or null to clear.
+            cost: Cost in major units of `currency`, or null to clear.
+            currency: Currency of the cost; default the trip currency.
+            booking_id: The booking this belongs to (private: never shown through share
+                links), or null.
+        """
+        return await self._request(
+            "PATCH",
+            "/api/trips/{trip_id}/activities/{activity_id}",
+            path_params={"trip_id": trip_id, "activity_id": activity_id},
+            body={
+                "acting_user_id": acting_user_id,
+                "title": title,
+                "starts_at": starts_at,
+                "ends_at": ends_at,
+                "place": place,
+                "cost": cost,
+                "currency": currency,
+                "link": link,
+                "booking_id": booking_id,
+            },
+            body_optional=True,
+        )
+
+    async def trips_update_expense(
+        self,
+        trip_id: str,
+        expense_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+        paid_by: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[str, NotGiven] = NOT_GIVEN,
+        amount: Union[float, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        category: Union[Literal["lodging", "food", "transport", "activities", "shopping", "fees", "other"], NotGiven] = NOT_GIVEN,
+        split: Union[_models.TripsUpdateExpenseRequestSplit, NotGiven] = NOT_GIVEN,
+        spent_on: Union[Optional[str], NotGiven] = NOT_GIVEN,
+    ) -> _models.TripExpense:
+        """Correct a trip expense
+
+        `PATCH /api/trips/{trip_id}/expenses/{expense_id}`
+
+        Changes the fields sent and keeps the rest; the expense is then converted and
+        split again exactly as when it was added, and balances follow. A split sent
+        replaces the whole split; with an exact split, a new amount needs new split
+        amounts (422 otherwise). spent_on null clears the date. Owners and editors only.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            expense_id: The expense id (tx_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+            paid_by: Member id of who paid.
+            amount: Amount paid, major units of `currency`. With an exact split, send
+                the new split too.
+            currency: Currency paid in; converted to the trip currency at the reference
+                rate.
+            split: Replaces the whole split (method, among and its amounts, shares or
+                percents).
+            spent_on: YYYY-MM-DD, or null to clear.
+        """
+        return await self._request(
+            "PATCH",
+            "/api/trips/{trip_id}/expenses/{expense_id}",
+            path_params={"trip_id": trip_id, "expense_id": expense_id},
+            body={
+                "acting_user_id": acting_user_id,
+                "paid_by": paid_by,
+                "description": description,
+                "amount": amount,
+                "currency": currency,
+                "category": category,
+                "split": split,
+                "spent_on": spent_on,
+            },
+            body_optional=True,
+        )
+
+    async def trips_update_member(
+        self,
+        trip_id: str,
+        member_id: str,
+        *,
+        acting_user_id: Union[str, NotGiven] = NOT_GIVEN,
+        role: Union[Literal["owner", "editor", "viewer"], NotGiven] = NOT_GIVEN,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        email: Union[Optional[str], NotGiven] = NOT_GIVEN,
+    ) -> _models.TripMember:
+        """Change a member's role or details
+
+        `PATCH /api/trips/{trip_id}/travelers/{member_id}`
+
+        Owners change any member's role (owner, editor, viewer), name and email; any
+        member may change their own name and email. The last owner cannot step down
+        (409). Answers the member.
+
+        Args:
+            trip_id: The trip id (trp_...).
+            member_id: The member id (tm_...).
+            acting_user_id: Only for the service back end (internal key): the user the
+                call acts for. Others omit it.
+            role: owner, editor or viewer. Owners only; the last owner cannot step down.
+            name: Display name. Owners, or the member themself.
+            email: Contact email, or null to clear. Owners, or the member themself.
+        """
+        return await self._request(
+            "PATCH",
+            "/api/trips/{trip_id}/travelers/{member_id}",
+            path_params={"trip_id": trip_id, "member_id": member_id},
+            body={"acting_user_id": acting_user_id, "role": role, "name": name, "email": email},
+            body_optional=True,
         )
 
     async def trips_update_status(
