@@ -8,6 +8,17 @@ import type { PlaybookData } from './playbook-store.js';
 
 export type PlaybookChange = Partial<PlaybookData>;
 
+/** A REST body's snake_case fields as a change (a field the body leaves out stays out). */
+export interface SnakeBody {
+  home_airports?: string[]; preferred_airlines?: string[]; avoided_airlines?: string[]; cabin?: PlaybookData['cabin'];
+  programs?: PlaybookData['programs']; min_cpp?: number; self_connect_risk?: PlaybookData['selfConnectRisk'];
+}
+
+export const changeFromBody = (b: SnakeBody): PlaybookChange => ({
+  homeAirports: b.home_airports, preferredAirlines: b.preferred_airlines, avoidedAirlines: b.avoided_airlines, cabin: b.cabin,
+  programs: b.programs, minCpp: b.min_cpp, selfConnectRisk: b.self_connect_risk,
+});
+
 /** The change applied to `saved` (or to the default when nothing is saved yet); 422 when the result is inconsistent. */
 export function mergePlaybook(saved: PlaybookData | null, change: PlaybookChange, names: FieldNames, prefix: string[]): PlaybookData {
   const base = saved ?? DEFAULT_PLAYBOOK;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { actingUserId } from '../_kit/acting-user.js';
 import { defineTool } from '../_kit/define-tool.js';
-import { mergePlaybook } from './merge-playbook.js';
+import { changeFromBody, mergePlaybook } from './merge-playbook.js';
 import { PlaybookView, SNAKE_NAMES, airlineList, airportList, cabinClass, minCpp, playbookView, programList, selfConnectRisk } from './playbook-schemas.js';
 
 export const PlaybookPatchBody = z
@@ -37,17 +37,7 @@ export const patchPlaybookTool = defineTool({
   mcp: false,
   handler: async (ctx, input) => {
     const userId = actingUserId(ctx.principal, input.user_id);
-    const saved = await ctx.services.playbooks.update(userId, (current) =>
-      mergePlaybook(current, {
-        homeAirports: input.home_airports,
-        preferredAirlines: input.preferred_airlines,
-        avoidedAirlines: input.avoided_airlines,
-        cabin: input.cabin,
-        programs: input.programs,
-        minCpp: input.min_cpp,
-        selfConnectRisk: input.self_connect_risk,
-      }, SNAKE_NAMES, ['body']),
-    );
+    const saved = await ctx.services.playbooks.update(userId, (current) => mergePlaybook(current, changeFromBody(input), SNAKE_NAMES, ['body']));
     return playbookView(userId, saved);
   },
 });

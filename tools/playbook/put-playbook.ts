@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { actingUserId } from '../_kit/acting-user.js';
 import { defineTool } from '../_kit/define-tool.js';
+import { changeFromBody, mergePlaybook } from './merge-playbook.js';
 import {
   DEFAULT_PLAYBOOK, PlaybookView, SNAKE_NAMES, airlineList, airportList, cabinClass, minCpp, playbookProblems, playbookView, programList, selfConnectRisk,
 } from './playbook-schemas.js';
@@ -43,15 +44,8 @@ export const putPlaybookTool = defineTool({
   mcp: false,
   handler: async (ctx, input) => {
     const userId = actingUserId(ctx.principal, input.user_id);
-    const saved = await ctx.services.playbooks.save(userId, {
-      homeAirports: input.home_airports,
-      preferredAirlines: input.preferred_airlines,
-      avoidedAirlines: input.avoided_airlines,
-      cabin: input.cabin,
-      programs: input.programs,
-      minCpp: input.min_cpp,
-      selfConnectRisk: input.self_connect_risk,
-    });
+    // Every field is present (the schema fills defaults), so merging onto nothing is the full replace.
+    const saved = await ctx.services.playbooks.save(userId, mergePlaybook(null, changeFromBody(input), SNAKE_NAMES, ['body']));
     return playbookView(userId, saved);
   },
 });
