@@ -62,22 +62,22 @@ describe('loose programme lookup', () => {
 });
 
 describe('rankOptions', () => {
-  it('ranks by cpp descending, keeps ties in request order, and judges each against its own reference', () => {
+  it('ranks by cpp descending, keeps ties in request order, judges each against its own reference, and puts a programme it cannot value last', () => {
     const ranked = rankOptions(1200, [
       { program: 'united', pointsRequired: 80_000, taxes: 5.6 }, // 1.49 vs 1.3 → good
       { program: 'Aeroplan', pointsRequired: 60_000, taxes: 60, fees: 39 }, // 1.84 vs 1.5 → good
-      { program: 'Some Local Miles', pointsRequired: 50_000 }, // 2.40 vs default 1.0 → excellent
+      { program: 'Some Local Miles', pointsRequired: 50_000 }, // 2.40, but no reference: unrated, last (issue 23: it used to come first as "excellent")
       { program: 'flying_blue', pointsRequired: 80_000, taxes: 5.6 }, // 1.49, tie with united
     ], find);
-    expect(ranked.map((r) => r.program)).toEqual(['Some Local Miles', 'Aeroplan', 'united', 'flying_blue']);
-    expect(ranked.map((r) => r.cpp)).toEqual([2.4, 1.84, 1.49, 1.49]);
-    expect(ranked.map((r) => r.verdict)).toEqual(['excellent', 'good', 'good', 'good']);
-    const aeroplan = ranked[1];
+    expect(ranked.map((r) => r.program)).toEqual(['Aeroplan', 'united', 'flying_blue', 'Some Local Miles']);
+    expect(ranked.map((r) => r.cpp)).toEqual([1.84, 1.49, 1.49, 2.4]);
+    expect(ranked.map((r) => r.verdict)).toEqual(['good', 'good', 'good', 'unrated']);
+    const aeroplan = ranked[0];
     expect(aeroplan).toMatchObject({ program_id: 'aeroplan', taxes: 99, reference_cpp: 1.5, reference: 'program', value_vs_reference: 1.23 });
     expect(aeroplan?.note).toBeUndefined();
-    const unknown = ranked[0];
+    const unknown = ranked[3];
     expect(unknown).toMatchObject({ program_id: null, program_name: null, reference: 'default', reference_cpp: 1 });
-    expect(unknown?.note).toContain('default');
+    expect(unknown?.note).toContain('cannot be valued');
   });
 
   it('marks an award whose taxes exceed the cash price as poor with a note', () => {
@@ -139,11 +139,12 @@ describe('POST /api/points/optimize', () => {
     expect(ranked[1]?.program_id).toBe('aeroplan');
   });
 
-  it('judges an unknown programme against the default 1.0 cpp instead of failing', async () => {
-    const res = await server.post('/api/points/optimize', { cashPrice: 300, pointsOptions: [{ program: 'Nowhere Air Club', pointsRequired: 25_000 }] });
+  it('answers an unknown programme as unrated, after every known one, instead of failing', async () => {
+    const res = await server.post('/api/points/optimize', { cashPrice: 300, pointsOptions: [{ program: 'Nowhere Air Club', pointsRequired: 10_000 }, { program: 'aeroplan', pointsRequired: 25_000 }] });
     expect(res.status).toBe(200);
     const { ranked } = (await res.json()) as { ranked: Ranked[] };
-    expect(ranked).toEqual([expect.objectContaining({ program: 'Nowhere Air Club', cpp: 1.2, verdict: 'good', reference: 'default', reference_cpp: 1, program_id: null })]);
+    expect(ranked.map((r) => r.program)).toEqual(['aeroplan', 'Nowhere Air Club']);
+    expect(ranked[1]).toEqual(expect.objectContaining({ program: 'Nowhere Air Club', cpp: 3, verdict: 'unrated', reference: 'default', reference_cpp: 1, program_id: null }));
   });
 
   it.each([

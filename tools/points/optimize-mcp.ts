@@ -9,7 +9,7 @@ import { VERDICTS } from './value-cpp.js';
 const McpRanked = z.object({
   program: z.string(),
   cpp: z.number().describe('US cents per point after taxes and fees.'),
-  verdict: z.enum(VERDICTS),
+  verdict: z.enum([...VERDICTS, 'unrated']),
   programId: z.string().nullable(),
   programName: z.string().nullable(),
   pointsRequired: z.number().int(),
@@ -27,7 +27,7 @@ export const optimizePointsMcp: McpExposure<typeof OptimizeRequest, typeof Optim
   description:
     'Ranks ways of paying for one trip with points against its cash price. Pass cashPrice and pointsOptions (program, pointsRequired, any taxes and fees). For each: ' +
     'cents per point = (cashPrice − taxes − fees) / pointsRequired × 100, and a verdict against the program\'s reference value (excellent from 1.5×, good from 1×, ' +
-    'poor below); programs match loosely by name, an unknown one is judged at 1 cent. Best value first, in ranked.',
+    'poor below); programs match loosely by name; an unknown one is unrated and ranked last. Best value first, in ranked.',
   annotations: { title: 'Compare award options by value per point', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   output: McpOutput,
   fromOutput: (out) =>

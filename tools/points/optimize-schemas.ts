@@ -24,13 +24,13 @@ export const RankedOptionOut = z.object({
   points_required: z.number().int(),
   taxes: z.number().describe('Taxes plus fees deducted from the cash price.'),
   cpp: z.number().describe('(cashPrice − taxes − fees) / pointsRequired × 100, US cents per point, 2 decimals.'),
-  verdict: z.enum(VERDICTS),
+  verdict: z.enum([...VERDICTS, 'unrated']).describe('Against the programme\'s reference value; unrated for a programme we cannot value, ranked last.'),
   reference_cpp: z.number().describe('The programme\'s reference value in cents per point.'),
-  reference: z.enum(['program', 'default']).describe(`"default" when the programme is unknown and ${DEFAULT_REFERENCE_CPP.toFixed(1)} cpp was used.`),
+  reference: z.enum(['program', 'default']).describe(`"default" when the programme is unknown: ${DEFAULT_REFERENCE_CPP.toFixed(1)} cpp is shown as reference_cpp, but the option is unrated and ranked last.`),
   value_vs_reference: z.number().describe('cpp ÷ reference_cpp.'),
   note: z.string().optional(),
 });
 
 export const OptimizeOutput = z.object({
-  ranked: z.array(RankedOptionOut).describe('Best cents per point first.'),
+  ranked: z.array(RankedOptionOut).describe('Best cents per point first; programmes we cannot value (unrated) last.'),
 });

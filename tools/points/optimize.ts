@@ -3,7 +3,7 @@
 import { defineTool } from '../_kit/define-tool.js';
 import { optimizePointsMcp } from './optimize-mcp.js';
 import { OptimizeOutput, OptimizeRequest } from './optimize-schemas.js';
-import { DEFAULT_REFERENCE_CPP, EXCELLENT_FACTOR, GOOD_FACTOR } from './value-cpp.js';
+import { EXCELLENT_FACTOR, GOOD_FACTOR } from './value-cpp.js';
 import { findProgram } from './value-programs.js';
 import { rankOptions } from './value-rank.js';
 
@@ -16,7 +16,7 @@ export const optimizePointsTool = defineTool({
     `and a verdict against the programme's reference value: excellent at ${EXCELLENT_FACTOR.toFixed(1)}× the reference or more, ` +
     `good from ${GOOD_FACTOR.toFixed(1)}× up to that, poor below ${GOOD_FACTOR.toFixed(1)}×. ` +
     'Programmes are matched by slug or name, loosely ("aeroplan", "Air Canada Aeroplan", "united", "Hyatt"); ' +
-    `an unknown one is judged against a default ${DEFAULT_REFERENCE_CPP.toFixed(1)} cpp and marked reference "default". ` +
+    'an unknown one cannot be valued: it is unrated (reference "default") and ranked after every known programme, with a note. ' +
     'Options come back best value first.',
   area: 'Points',
   input: OptimizeRequest,

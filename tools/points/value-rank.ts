@@ -21,7 +21,8 @@ export interface RankedOption {
   /** Taxes plus fees deducted from the cash price. */
   taxes: number;
   cpp: number;
-  verdict: Verdict;
+  /** `unrated`: a programme we have no reference value for; its cpp cannot be judged. */
+  verdict: Verdict | 'unrated';
   reference_cpp: number;
   reference: 'program' | 'default';
   /** cpp ÷ reference_cpp: 1.5 and above is excellent, 1.0 and above good. */
@@ -31,7 +32,7 @@ export interface RankedOption {
 
 function notesFor(program: string, known: boolean, cpp: number): { note?: string } {
   const notes = [
-    ...(known ? [] : [`Programme "${program}" is not one we know (or matches several); judged against a default ${DEFAULT_REFERENCE_CPP.toFixed(1)} cpp.`]),
+    ...(known ? [] : [`Programme "${program}" is not one we know (or matches several), so its points cannot be valued: unrated and ranked after every known programme (cpp shown against a default ${DEFAULT_REFERENCE_CPP.toFixed(1)} only for reference). Use a programme slug from GET /api/points/programs.`]),
     ...(cpp < 0 ? ['The taxes and fees exceed the cash price: paying cash is cheaper.'] : []),
   ];
   return notes.length > 0 ? { note: notes.join(' ') } : {};
@@ -51,7 +52,7 @@ function rankOne(cashPrice: number, option: PointsOption, find: ProgramMatcher):
     points_required: option.pointsRequired,
     taxes,
     cpp,
-    verdict: verdictFor(cpp, referenceCpp),
+    verdict: hasReference ? verdictFor(cpp, referenceCpp) : 'unrated',
     reference_cpp: referenceCpp,
     reference: hasReference ? 'program' : 'default',
     value_vs_reference: round2(cpp / referenceCpp),
@@ -59,9 +60,14 @@ function rankOne(cashPrice: number, option: PointsOption, find: ProgramMatcher):
   };
 }
 
-/** Best value first; options of equal cpp keep the caller's order. */
+/**
+ * Best value first among programmes we can value; those we cannot (unrated) come after
+ * all of them, whatever their cpp: a default reference would make an unknown programme's
+ * points look as good as any. Equal places keep the caller's order.
+ */
 export function rankOptions(cashPrice: number, options: readonly PointsOption[], find: ProgramMatcher): RankedOption[] {
+  const unrated = (r: RankedOption) => (r.verdict === 'unrated' ? 1 : 0);
   return options
     .map((o) => rankOne(cashPrice, o, find))
-    .sort((a, b) => b.cpp - a.cpp); // Array.prototype.sort is stable
+    .sort((a, b) => unrated(a) - unrated(b) || b.cpp - a.cpp); // Array.prototype.sort is stable
 }

@@ -1385,7 +1385,7 @@ export interface paths {
         put?: never;
         /**
          * Compare award options by value per point
-         * @description Ranks several ways of paying for the same trip with points against its cash price. For each option, cents per point = (cashPrice − taxes − fees) / pointsRequired × 100 (US cents, 2 decimals), and a verdict against the programme's reference value: excellent at 1.5× the reference or more, good from 1.0× up to that, poor below 1.0×. Programmes are matched by slug or name, loosely ("aeroplan", "Air Canada Aeroplan", "united", "Hyatt"); an unknown one is judged against a default 1.0 cpp and marked reference "default". Options come back best value first.
+         * @description Ranks several ways of paying for the same trip with points against its cash price. For each option, cents per point = (cashPrice − taxes − fees) / pointsRequired × 100 (US cents, 2 decimals), and a verdict against the programme's reference value: excellent at 1.5× the reference or more, good from 1.0× up to that, poor below 1.0×. Programmes are matched by slug or name, loosely ("aeroplan", "Air Canada Aeroplan", "united", "Hyatt"); an unknown one cannot be valued: it is unrated (reference "default") and ranked after every known programme, with a note. Options come back best value first.
          */
         post: operations["points_optimize"];
         delete?: never;
@@ -5530,7 +5530,7 @@ export interface components {
             verdict: "buy" | "pay_cash";
         };
         PointsOptimizeResponse: {
-            /** @description Best cents per point first. */
+            /** @description Best cents per point first; programmes we cannot value (unrated) last. */
             ranked: {
                 /** @description (cashPrice − taxes − fees) / pointsRequired × 100, US cents per point, 2 decimals. */
                 cpp: number;
@@ -5542,7 +5542,7 @@ export interface components {
                 program_id: string | null;
                 program_name: string | null;
                 /**
-                 * @description "default" when the programme is unknown and 1.0 cpp was used.
+                 * @description "default" when the programme is unknown: 1.0 cpp is shown as reference_cpp, but the option is unrated and ranked last.
                  * @enum {string}
                  */
                 reference: "program" | "default";
@@ -5552,8 +5552,11 @@ export interface components {
                 taxes: number;
                 /** @description cpp ÷ reference_cpp. */
                 value_vs_reference: number;
-                /** @enum {string} */
-                verdict: "excellent" | "good" | "poor";
+                /**
+                 * @description Against the programme's reference value; unrated for a programme we cannot value, ranked last.
+                 * @enum {string}
+                 */
+                verdict: "excellent" | "good" | "poor" | "unrated";
             }[];
         };
         PointsPartnersResponse: {

@@ -3841,10 +3841,13 @@ class _PointsOptimizeResponseRankedItemRequired(TypedDict):
     taxes: float
     # (cashPrice − taxes − fees) / pointsRequired × 100, US cents per point, 2 decimals.
     cpp: float
-    verdict: Literal["excellent", "good", "poor"]
+    # Against the programme's reference value; unrated for a programme we cannot value,
+    # ranked last.
+    verdict: Literal["excellent", "good", "poor", "unrated"]
     # The programme's reference value in cents per point.
     reference_cpp: float
-    # "default" when the programme is unknown and 1.0 cpp was used.
+    # "default" when the programme is unknown: 1.0 cpp is shown as reference_cpp, but
+    # the option is unrated and ranked last.
     reference: Literal["program", "default"]
     # cpp ÷ reference_cpp.
     value_vs_reference: float
@@ -3855,7 +3858,7 @@ class PointsOptimizeResponseRankedItem(_PointsOptimizeResponseRankedItemRequired
 
 
 class PointsOptimizeResponse(TypedDict):
-    # Best cents per point first.
+    # Best cents per point first; programmes we cannot value (unrated) last.
     ranked: List[PointsOptimizeResponseRankedItem]
 
 

@@ -2566,8 +2566,8 @@ class _Operations(SyncTransport):
         programme's reference value: excellent at 1.5× the reference or more, good from
         1.0× up to that, poor below 1.0×. Programmes are matched by slug or name,
         loosely ("aeroplan", "Air Canada Aeroplan", "united", "Hyatt"); an unknown one
-        is judged against a default 1.0 cpp and marked reference "default". Options come
-        back best value first.
+        cannot be valued: it is unrated (reference "default") and ranked after every
+        known programme, with a note. Options come back best value first.
 
         Args:
             cashPrice: What the same trip costs in cash, in US dollars.
@@ -6442,8 +6442,8 @@ class _AsyncOperations(AsyncTransport):
         programme's reference value: excellent at 1.5× the reference or more, good from
         1.0× up to that, poor below 1.0×. Programmes are matched by slug or name,
         loosely ("aeroplan", "Air Canada Aeroplan", "united", "Hyatt"); an unknown one
-        is judged against a default 1.0 cpp and marked reference "default". Options come
-        back best value first.
+        cannot be valued: it is unrated (reference "default") and ranked after every
+        known programme, with a note. Options come back best value first.
 
         Args:
             cashPrice: What the same trip costs in cash, in US dollars.
