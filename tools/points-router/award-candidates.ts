@@ -32,6 +32,8 @@ export interface AwardCandidate {
   hold: HoldPolicy | null;
   /** Unconfirmed dynamic prices: the usual high, so the caller knows the spread. */
   milesHigh: number | null;
+  /** The programme sells round trips only: the miles and taxes are the whole round trip's. */
+  roundTripOnly: boolean;
 }
 
 function flightLabels(slices: readonly FlightSlice[]): string[] {
@@ -80,6 +82,8 @@ export function liveCandidates(awards: readonly AwardOffer[], catalog: RouterCat
       observedMs: observedMs(a.observedAt),
       hold: catalog.holdPolicy(program.id, route.fromRegion, route.toRegion),
       milesHigh: null,
+      // The award provider prices a one-way seat as it finds it; the chart rule applies to chart prices.
+      roundTripOnly: false,
     };
     const current = best.get(program.id);
     if (!current || better(candidate, current)) best.set(program.id, candidate);
@@ -102,11 +106,13 @@ export function chartCandidates(catalog: RouterCatalog, route: RouteFacts, live:
     const price = catalog.chartPrice(id, fromRegion, toRegion, route.distanceMiles, route.cabin);
     const miles = price?.miles[route.cabin];
     if (!program || !price || !miles) continue;
+    // A one-way traveller on a round-trip-only chart pays for both halves.
+    const halves = price.roundTripOnly ? 2 : 1;
     out.push({
       program,
       availability: 'unconfirmed',
-      milesPerPassenger: miles,
-      taxesUsdPerPassenger: price.typicalTaxesUsd[route.cabin] ?? 0,
+      milesPerPassenger: miles * halves,
+      taxesUsdPerPassenger: (price.typicalTaxesUsd[route.cabin] ?? 0) * halves,
       seats: null,
       airlines: program.airlines ?? [],
       direct: null,
@@ -114,6 +120,7 @@ export function chartCandidates(catalog: RouterCatalog, route: RouteFacts, live:
       observedMs: null,
       hold: price.hold ? { possible: price.hold.possible, hours: price.hold.hours } : catalog.holdPolicy(id, fromRegion, toRegion),
       milesHigh: price.pricing === 'dynamic' ? price.milesHigh?.[route.cabin] ?? null : null,
+      roundTripOnly: price.roundTripOnly === true,
     });
   }
   return out;

@@ -52,6 +52,7 @@ export function pathWarning(c: AwardCandidate, p: PathFacts): string | undefined
   } else if (moving && p.hold_hours !== null && p.transfer_hours > p.hold_hours) {
     parts.push(`The transfer usually takes longer (${hoursText(p.transfer_hours)}) than ${p.program_name}'s ${hoursText(p.hold_hours)} hold.`);
   }
+  if (c.roundTripOnly) parts.push(`${p.program_name} sells round trips only: ${formatCount(c.milesPerPassenger)} miles per passenger is the whole round trip's price, booked with a return flight, counted here against this one-way fare.`);
   if (p.effective_cpp <= 0) parts.push('The taxes exceed the cash price: pay cash.');
   return parts.length > 0 ? parts.join(' ') : undefined;
 }

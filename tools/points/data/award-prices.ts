@@ -178,7 +178,7 @@ const KRISFLYER = [
 // deadline (APPROX).
 const ana = programme('ana_mileage_club', 'chart', { possible: true, hours: 72 });
 const ANA = [
-  ana('north_america', 'north_asia', { economy: 25_000, premium_economy: 38_500, business: 42_500, first: 82_500 }, { economy: 100, premium_economy: 120, business: 150, first: 150 }),
+  ana('north_america', 'north_asia', { economy: 25_000, premium_economy: 38_500, business: 42_500, first: 82_500 }, { economy: 100, premium_economy: 120, business: 150, first: 150 }, { roundTripOnly: true }),
 ];
 
 // Cathay Pacific Asia Miles: distance chart (ultra-long-haul band). No holds. APPROX.

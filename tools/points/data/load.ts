@@ -64,6 +64,7 @@ export const AwardPriceSchema = z.object({
   milesHigh: byCabin(count).optional(),
   typicalTaxesUsd: byCabin(usd),
   hold: z.object({ possible: z.boolean(), hours: count.nullable() }).optional(),
+  roundTripOnly: z.boolean().optional(),
 });
 
 export const SweetSpotSchema = z.object({

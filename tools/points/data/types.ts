@@ -88,6 +88,11 @@ export interface AwardPrice {
   typicalTaxesUsd: Partial<Record<AwardCabin, number>>;
   /** Whether awards can be held before transferring points, and for how long. */
   hold?: { possible: boolean; hours: number | null };
+  /**
+   * The programme sells round trips only (ANA on its own chart): `miles` and taxes are
+   * half the round trip, and a one-way traveller pays the whole of it.
+   */
+  roundTripOnly?: boolean;
 }
 
 export interface SweetSpot {
