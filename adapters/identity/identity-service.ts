@@ -5,14 +5,26 @@ import { ApiKeyStore } from './api-key-store.js';
 import { UsageMeter } from './usage-meter.js';
 import { UsageStore } from './usage-store.js';
 
+/**
+ * Longest a change to a user's tier or admin flag made elsewhere can go unnoticed by
+ * a process: OAuth and JWT callers' profiles are kept this long instead of being read
+ * on every request (the same bound as access tokens, oauth/token-cache.ts).
+ */
+export const PROFILE_CACHE_S = 10;
+/** Profiles kept per process; the oldest go first. */
+const MAX_PROFILES = 10_000;
+
+type Profile = { tier: Tier; isAdmin: boolean } | null;
+
 /** The identity port tools use, plus the stores the HTTP layer needs, over one Prisma client. */
 export class IdentityService implements IdentityPort {
   readonly keys: ApiKeyStore;
   readonly usageStore: UsageStore;
 
   readonly meter: UsageMeter;
+  private readonly profiles = new Map<string, { profile: Profile; until: number }>();
 
-  constructor(private readonly prisma: PrismaClient, cache?: Cache) {
+  constructor(private readonly prisma: PrismaClient, cache?: Cache, private readonly clock: () => number = Date.now) {
     this.keys = new ApiKeyStore(prisma, cache);
     this.usageStore = new UsageStore(prisma);
     this.meter = new UsageMeter(prisma);
@@ -32,8 +44,15 @@ export class IdentityService implements IdentityPort {
     return ((await this.profile(userId))?.tier ?? 'free');
   }
 
-  async profile(userId: string): Promise<{ tier: Tier; isAdmin: boolean } | null> {
+  async profile(userId: string): Promise<Profile> {
+    const now = this.clock();
+    const kept = this.profiles.get(userId);
+    if (kept && kept.until > now) return kept.profile;
     const row = await this.prisma.user.findUnique({ where: { id: userId }, select: { tier: true, isAdmin: true } });
-    return row ? { tier: row.tier as Tier, isAdmin: row.isAdmin } : null;
+    const profile: Profile = row ? { tier: row.tier as Tier, isAdmin: row.isAdmin } : null;
+    this.profiles.delete(userId);
+    if (this.profiles.size >= MAX_PROFILES) this.profiles.delete(this.profiles.keys().next().value!);
+    this.profiles.set(userId, { profile, until: now + PROFILE_CACHE_S * 1000 });
+    return profile;
   }
 }
