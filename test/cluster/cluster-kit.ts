@@ -7,6 +7,7 @@ import { createDuffelSimulator } from '../../adapters/providers/simulators/duffe
 import { createSeatsAeroSimulator } from '../../adapters/providers/simulators/seats-aero-sim.js';
 import { createSerpApiSimulator } from '../../adapters/providers/simulators/serpapi-sim.js';
 import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
+import { startChildWorker, type ChildWorker } from '../helpers/child-worker.js';
 
 // Pieces of a small cluster for tests and the bench: web processes (`npm start`'s
 // entry) on ports we choose, so one can be restarted in place; a round-robin HTTP
@@ -63,42 +64,8 @@ export function webProcess(port: number, env: Record<string, string>): WebProces
 }
 
 /** `npm run worker`'s entry; resolves once it works jobs (a loaded machine may take a while to start four processes). */
-export async function workerProcess(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/jobs/worker-main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: 'memory://', ...env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output.slice(-2000)}`)), 120_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Deal Engine worker started')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited with ${code}:\n${output.slice(-2000)}`));
-    });
-  }).catch((err: unknown) => {
-    child.kill('SIGKILL');
-    throw err;
-  });
-  // Drained so a chatty worker never blocks on a full pipe.
-  child.stdout.removeAllListeners('data').resume();
-  child.stderr.removeAllListeners('data').resume();
-  return {
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+export function workerProcess(env: Record<string, string>): Promise<ChildWorker> {
+  return startChildWorker({ ...env, LOG_LEVEL: 'info' }, { startTimeoutMs: 120_000 });
 }
 
 export interface Proxy {

@@ -7,16 +7,19 @@ export interface ChildWorker {
   stop(): Promise<void>;
 }
 
-/** Starts `npm run worker`'s entry point in its own process and waits until it is working jobs. */
-export async function startChildWorker(env: Record<string, string>): Promise<ChildWorker> {
+/**
+ * Starts `npm run worker`'s entry point in its own process and waits until it is working
+ * jobs (`startTimeoutMs`: a loaded machine starting several processes may need long).
+ */
+export async function startChildWorker(env: Record<string, string>, opts: { startTimeoutMs?: number } = {}): Promise<ChildWorker> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/jobs/worker-main.ts'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: 'memory://', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const started = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 30_000);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output.slice(-2000)}`)), opts.startTimeoutMs ?? 30_000);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Deal Engine worker started')) {
@@ -27,18 +30,21 @@ export async function startChildWorker(env: Record<string, string>): Promise<Chi
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`worker exited with ${code}:\n${output}`));
+      reject(new Error(`worker exited with ${code}:\n${output.slice(-2000)}`));
     });
-  });
-  await started.catch((err: unknown) => {
+  }).catch((err: unknown) => {
     child.kill('SIGKILL');
     throw err;
   });
+  // Drained so a chatty worker never blocks on a full pipe.
+  child.stdout.removeAllListeners('data').resume();
+  child.stderr.removeAllListeners('data').resume();
   return {
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
     },
   };
 }
