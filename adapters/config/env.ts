@@ -108,6 +108,8 @@ export const EnvSchema = z.object({
   PII_ENCRYPTION_KEY: optionalNonEmpty.pipe(z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'use 32 random bytes in base64, e.g. `openssl rand -base64 32`').optional()),
   JOBS_WORKER: z.enum(['inline', 'off']).default('inline'),
   METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, 'at least 16 characters, e.g. `openssl rand -hex 24`').optional()),
+  /** `npm run worker` only: the port its /metrics listens on (with METRICS_TOKEN); unset, a worker serves none. */
+  WORKER_METRICS_PORT: optionalNonEmpty.pipe(z.string().regex(/^\d+$/, 'a port number').transform(Number).pipe(z.number().int().min(1).max(65535)).optional()),
 });
 
 export type AppConfig = z.output<typeof EnvSchema>;

@@ -3,6 +3,7 @@
 import type { Database, Logger } from '../../tools/_kit/ports.js';
 import type { PrismaClient } from '../../prisma/generated/client.js';
 import type { MigrationReport } from '../../prisma/migrate-runner.js';
+import type { PoolStats } from '../runtime/telemetry.js';
 import { makePing } from './ping.js';
 
 export type { PrismaClient };
@@ -26,6 +27,8 @@ export interface AppDatabase extends Database {
   readonly prisma: PrismaClient;
   /** What start-up applied. */
   readonly migrations: MigrationReport;
+  /** The PostgreSQL pool's state now; null on the embedded database. */
+  poolStats(): PoolStats | null;
 }
 
 interface Parts {
@@ -35,6 +38,7 @@ interface Parts {
   pingTimeoutMs: number | undefined;
   /** Engine-specific clean-up after Prisma disconnected. */
   shutdown(): Promise<void>;
+  poolStats?: () => PoolStats;
 }
 
 /** One round trip before openDatabase resolves: fails fast on a bad setup and keeps the ~100 ms first-query cost off the first request. */
@@ -54,6 +58,7 @@ export function assembleDatabase(parts: Parts): AppDatabase {
     engine,
     prisma,
     migrations,
+    poolStats: () => parts.poolStats?.() ?? null,
     ping: makePing(engine, () => prisma.$queryRaw`SELECT 1`, () => closing !== undefined, parts.pingTimeoutMs ?? 2000),
     close() {
       // Idempotent: shutdown hooks and tests may both call it.

@@ -14,20 +14,20 @@ export async function openPostgres(databaseUrl: string, opts: OpenDatabaseOption
   const { log } = opts;
   const target = parseDatabaseUrl(databaseUrl);
   const migrations = await migratePostgres(target, log);
-  const adapter = new PrismaPg(
-    {
-      connectionString: target.connectionString,
-      // Prisma qualifies its own queries with `schema`; $queryRaw relies on search_path.
-      options: target.schema ? `-c search_path=${target.schema}` : undefined,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      application_name: 'deal-engine',
-      ...(opts.poolSize ? { max: opts.poolSize } : {}),
-    },
-    {
-      schema: target.schema,
-      onPoolError: (err) => log.warn({ err: err.message }, 'idle PostgreSQL connection failed'),
-    },
-  );
+  // Our own pool (the adapter ends it on $disconnect), so metrics can read its state.
+  const pool = new pg.Pool({
+    connectionString: target.connectionString,
+    // Prisma qualifies its own queries with `schema`; $queryRaw relies on search_path.
+    options: target.schema ? `-c search_path=${target.schema}` : undefined,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: 'deal-engine',
+    ...(opts.poolSize ? { max: opts.poolSize } : {}),
+  });
+  const adapter = new PrismaPg(pool, {
+    schema: target.schema,
+    disposeExternalPool: true,
+    onPoolError: (err) => log.warn({ err: err.message }, 'idle PostgreSQL connection failed'),
+  });
   const prisma = new PrismaClient({ adapter });
   await warmUp(prisma);
   log.info({ engine: 'postgresql', database: target.display, migrateMs: migrations.ms, applied: migrations.applied.length }, 'database ready');
@@ -36,7 +36,8 @@ export async function openPostgres(databaseUrl: string, opts: OpenDatabaseOption
     prisma,
     migrations,
     pingTimeoutMs: opts.pingTimeoutMs,
-    shutdown: async () => undefined, // the adapter ends its own pool on $disconnect
+    shutdown: async () => undefined, // the adapter ends the pool on $disconnect
+    poolStats: () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   });
 }
 

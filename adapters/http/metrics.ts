@@ -1,12 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { ProviderHealth } from '../../tools/_kit/providers.js';
 
 // /metrics in Prometheus format (prom-client). Requests are counted by route
 // template (never the raw URL: ids would make a series per booking) and status;
 // provider breakers and in-flight calls, and the webhook backlog, are read when
-// scraped. Served only when METRICS_TOKEN is set, to callers sending it as a bearer token.
+// scraped; provider calls, job runs and the database pool come from the process's
+// telemetry registry (adapters/runtime/telemetry.ts), which this adds to.
+// Served only when METRICS_TOKEN is set, to callers sending it as a bearer token.
 
 const BREAKER = ['closed', 'half_open', 'open', 'isolated'] as const;
 const routes = new WeakMap<Request, string>();
@@ -29,9 +31,16 @@ export interface Metrics {
   route: RequestHandler;
 }
 
-export function createMetrics(token: string, sources: MetricsSources): Metrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'deal_engine_' });
+/** True for an Authorization header carrying the token as a bearer token (compared in constant time). */
+export function metricsTokenCheck(token: string): (header: string | undefined) => boolean {
+  const expected = Buffer.from(`Bearer ${token}`);
+  return (header) => {
+    const given = Buffer.from(header ?? '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+}
+
+export function createMetrics(token: string, registry: Registry, sources: MetricsSources): Metrics {
   const requests = new Counter({ name: 'deal_engine_http_requests_total', help: 'HTTP requests by method, route template and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
   const latency = new Histogram({
     name: 'deal_engine_http_request_duration_seconds', help: 'HTTP request latency by method, route template and status.',
@@ -62,11 +71,7 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     },
   });
 
-  const expected = Buffer.from(`Bearer ${token}`);
-  const allowed = (header: string | undefined) => {
-    const given = Buffer.from(header ?? '');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+  const allowed = metricsTokenCheck(token);
 
   return {
     observe(req, res, ms) {

@@ -38,14 +38,14 @@ export interface StartOptions {
 export async function startServer(config: AppConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const logger = opts.logger ?? pino({ level: config.LOG_LEVEL }, asyncStdout());
   const startedAt = new Date();
-  const { services, db, identity, close: releaseServices } = await openServices(config, logger, startedAt);
+  const { services, db, identity, telemetry, close: releaseServices } = await openServices(config, logger, startedAt);
   const { cache } = services;
   const baseUrl = publicBaseUrl(config.PUBLIC_BASE_URL);
   const shutdown = new AbortController();
   const readiness = createReadiness();
   const drain = createDrain();
   const metrics = config.METRICS_TOKEN
-    ? createMetrics(config.METRICS_TOKEN, { providers: () => services.providers.health(), webhookBacklog: () => db.prisma.webhookDelivery.count({ where: { status: 'pending' } }) })
+    ? createMetrics(config.METRICS_TOKEN, telemetry.registry, { providers: () => services.providers.health(), webhookBacklog: () => db.prisma.webhookDelivery.count({ where: { status: 'pending' } }) })
     : undefined;
   const app = createApp({
     ...(metrics ? { metrics } : {}),
@@ -86,7 +86,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
 
   const stopTracker = startPendingOrderTracker(services, logger, config.PENDING_ORDER_POLL_MS);
   const stopPurge = startIdempotencyPurge(services, logger);
-  const jobs = await startJobs(allJobs(config), services, logger, { redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX, work: config.JOBS_WORKER === 'inline' });
+  const jobs = await startJobs(allJobs(config), services, logger, { redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX, work: config.JOBS_WORKER === 'inline', telemetry });
 
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= (async () => {

@@ -2,6 +2,7 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Services } from '../../tools/_kit/context.js';
 import type { Logger } from '../../tools/_kit/ports.js';
 import type { Hand, Job, JobItem, JobRunner } from './job.js';
+import type { Telemetry } from '../runtime/telemetry.js';
 import { runOnce } from './run-once.js';
 
 // With Redis, jobs are BullMQ job schedulers, and whichever worker is free takes
@@ -39,6 +40,7 @@ export interface BullOptions {
   prefix: string;
   /** False (a web server with JOBS_WORKER=off): neither declare schedules nor work; worker processes do both. */
   work: boolean;
+  telemetry?: Telemetry | undefined;
 }
 
 export async function startBullJobs(jobs: readonly Job[], services: Services, log: Logger, opts: BullOptions): Promise<JobRunner> {
@@ -85,7 +87,8 @@ export async function startBullJobs(jobs: readonly Job[], services: Services, lo
         const job = byName.get(bullJob.name);
         if (!job) return 'unknown';
         const hand = hands.get(job.name) ?? (() => Promise.reject(new Error(`job ${job.name} hands out no items`)));
-        return runOnce(job, services, log, stop.signal, () => hand);
+        // Due when the scheduler meant it to run: its creation time plus any delay.
+        return runOnce(job, services, log, stop.signal, () => hand, { telemetry: opts.telemetry, dueAt: bullJob.timestamp + (bullJob.delay || 0) });
       },
       { connection, prefix: opts.prefix, concurrency: Math.max(1, jobs.length) },
     );

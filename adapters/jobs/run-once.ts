@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../tools/_kit/context.js';
 import type { Logger } from '../../tools/_kit/ports.js';
+import type { Telemetry } from '../runtime/telemetry.js';
 import type { Hand, Job, JobItem } from './job.js';
 
 // One run of a job, at most one at a time across every process sharing the
@@ -14,8 +15,21 @@ export type RunOutcome = 'ran' | 'skipped' | 'failed';
 const LOCK_TTL_S = 15;
 const RENEW_MS = 5_000;
 
+/** How a runner reports runs: to metrics, with when the run was due (ms since epoch). */
+export interface RunReport {
+  telemetry?: Pick<Telemetry, 'jobRun'> | undefined;
+  dueAt: number;
+}
+
 /** `handFor` gives the run its hand for items (in process or onto a queue), bound to the run's signal. */
-export async function runOnce<T extends JobItem>(job: Job<T>, services: Services, log: Logger, stop: AbortSignal, handFor: (signal: AbortSignal) => Hand<T>): Promise<RunOutcome> {
+export async function runOnce<T extends JobItem>(job: Job<T>, services: Services, log: Logger, stop: AbortSignal, handFor: (signal: AbortSignal) => Hand<T>, report?: RunReport): Promise<RunOutcome> {
+  const startedAt = Date.now();
+  const outcome = await runLocked(job, services, log, stop, handFor);
+  report?.telemetry?.jobRun(job.name, outcome, (Date.now() - startedAt) / 1000, (startedAt - report.dueAt) / 1000);
+  return outcome;
+}
+
+async function runLocked<T extends JobItem>(job: Job<T>, services: Services, log: Logger, stop: AbortSignal, handFor: (signal: AbortSignal) => Hand<T>): Promise<RunOutcome> {
   const { cache } = services;
   const lock = `job-lock:${job.name}`;
   const token = randomUUID();

@@ -20,6 +20,7 @@ import { createStaysSimulator } from './simulators/stays-sim.js';
 import { simulatorWebhookSecret } from './simulators/sim-webhook-secret.js';
 import { createStripeSimulator } from './simulators/stripe-sim.js';
 import { createStripeProcessor } from './stripe/stripe-processor.js';
+import type { ProviderCallObserver } from '../runtime/telemetry.js';
 
 // Picks, per upstream, the real adapter (credentials configured) or its simulator,
 // and gives each its own resilience policy.
@@ -42,6 +43,8 @@ function stripeAttemptMs(budgetMs: number): number {
 export interface ProviderDeps {
   cache: Cache;
   clock: () => Date;
+  /** Hears every provider call's outcome and duration (metrics). */
+  observeCall?: ProviderCallObserver;
 }
 
 interface TransportSettings {
@@ -72,10 +75,10 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
   const sim = readSimSettings(config);
   const timeouts = parsePerProvider(config.PROVIDER_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, (n) => n >= 100 && n <= 300_000, 'PROVIDER_TIMEOUT_MS');
   const policies: Record<ProviderName, ProviderPolicy> = {
-    duffel: new ProviderPolicy('duffel', { timeoutMs: timeouts.duffel }),
-    serpapi: new ProviderPolicy('serpapi', { timeoutMs: timeouts.serpapi }),
-    seats_aero: new ProviderPolicy('seats_aero', { timeoutMs: timeouts.seats_aero }),
-    stripe: new ProviderPolicy('stripe', { timeoutMs: timeouts.stripe, retries: 0 }),
+    duffel: new ProviderPolicy('duffel', { timeoutMs: timeouts.duffel }, deps.observeCall),
+    serpapi: new ProviderPolicy('serpapi', { timeoutMs: timeouts.serpapi }, deps.observeCall),
+    seats_aero: new ProviderPolicy('seats_aero', { timeoutMs: timeouts.seats_aero }, deps.observeCall),
+    stripe: new ProviderPolicy('stripe', { timeoutMs: timeouts.stripe, retries: 0 }, deps.observeCall),
   };
   const live: Record<ProviderName, boolean> = {
     duffel: Boolean(config.DUFFEL_ACCESS_TOKEN),

@@ -28,6 +28,7 @@ import { createIdentity } from '../identity/create-identity.js';
 import { createProviders } from '../providers/create-providers.js';
 import { listDownstreams } from '../providers/downstreams.js';
 import { readVersionInfo } from '../http/version-info.js';
+import { createTelemetry, type Telemetry } from './telemetry.js';
 
 // The long-lived services a process needs, whether it serves HTTP (server.ts)
 // or only runs background jobs (the worker). One place builds them.
@@ -36,6 +37,8 @@ export interface OpenServices {
   services: Services;
   db: AppDatabase;
   identity: ReturnType<typeof createIdentity>;
+  /** The process's metrics registry, which providers, jobs and the pool report into. */
+  telemetry: Telemetry;
   /** Writes what searches left behind, releases the meter, the database and the cache. */
   close(): Promise<void>;
 }
@@ -43,12 +46,14 @@ export interface OpenServices {
 export async function openServices(config: AppConfig, logger: PinoLogger, startedAt = new Date()): Promise<OpenServices> {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pgliteTemplate: config.PGLITE_TEMPLATE, poolSize: config.DATABASE_POOL_SIZE, log: logger });
   const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX });
+  const telemetry = createTelemetry();
+  telemetry.watchPool(() => db.poolStats());
   // OAuth access tokens are looked up once per ACCESS_TOKEN_CACHE_S per process (revocation: see oauth/token-cache.ts).
   const verifyToken = cachedAccessTokenVerifier(db.prisma);
   const identity = createIdentity(config, db.prisma, cache, (token, resource) => verifyToken(token, resource));
   const clock = () => new Date();
   // Identical flight searches in flight share one upstream call, across processes with Redis.
-  const providers = singleFlightSearches(createProviders(config, { cache, clock }), cache);
+  const providers = singleFlightSearches(createProviders(config, { cache, clock, observeCall: telemetry.providerCall }), cache);
   const routeSamples = new RouteFareSamples(db.prisma);
   const fares = createFareHistoryStore(db.prisma, routeSamples);
   const mistakeFares = createMistakeFareStore(db.prisma, routeSamples);
@@ -98,5 +103,5 @@ export async function openServices(config: AppConfig, logger: PinoLogger, starte
     await identity.service.meter.close().catch(() => undefined);
     await Promise.allSettled([db.close(), cache.close()]);
   };
-  return { services, db, identity, close };
+  return { services, db, identity, telemetry, close };
 }

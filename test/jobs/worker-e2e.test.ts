@@ -12,7 +12,18 @@ import { testConfig } from '../helpers/test-config.js';
 // separate `npm run worker` process while the server only schedules them.
 
 const redis = process.env.REDIS_URL;
-const jobEnv = { ALERT_EVAL_INTERVAL_MS: '500', WEBHOOK_DELIVERY_INTERVAL_MS: '200' };
+const METRICS_TOKEN = 'worker-metrics-token-0123456789';
+const jobEnv = { ALERT_EVAL_INTERVAL_MS: '500', WEBHOOK_DELIVERY_INTERVAL_MS: '200', METRICS_TOKEN };
+/** Where the process working the jobs serves /metrics: the worker's own port with Redis, else the server. */
+let metricsUrl: string;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
 
 interface Received { headers: Record<string, string | string[] | undefined>; body: string }
 
@@ -37,6 +48,7 @@ beforeAll(async () => {
 
   if (!redis) {
     server = await startTestServer({ env: jobEnv });
+    metricsUrl = `${server.url}/metrics`;
     return;
   }
   // One database schema and key prefix shared by the server and the worker.
@@ -44,8 +56,11 @@ beforeAll(async () => {
   schema = base.schema;
   const shared: Record<string, string> = { CACHE_PREFIX: base.CACHE_PREFIX, ...(base.DATABASE_URL ? { DATABASE_URL: base.DATABASE_URL } : {}) };
   server = await startTestServer({ env: { ...shared, ...jobEnv, JOBS_WORKER: 'off' } });
+  const metricsPort = await freePort();
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   worker = await startChildWorker({
     ...shared, ...jobEnv, REDIS_URL: redis, LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', SIM_MISTAKE_FARE_RATE: '0', SIM_LATENCY_MS: '5',
+    HOST: '127.0.0.1', WORKER_METRICS_PORT: String(metricsPort),
   });
 }, 60_000);
 
@@ -86,4 +101,13 @@ describe(redis ? 'jobs on BullMQ, worked by a separate worker process' : 'jobs i
     const listed = (await (await server.get('/api/alerts', { headers: auth })).json()) as { alerts: { id: string; trigger_count: number; last_price: number | null }[] };
     expect(listed.alerts.find((a) => a.id === alert.id)).toMatchObject({ trigger_count: 1 });
   }, 60_000);
+
+  it('counts the runs and provider calls of the process that worked them, on its /metrics', async () => {
+    expect((await fetch(metricsUrl)).status).toBe(401);
+    const text = await (await fetch(metricsUrl, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(text).toMatch(/^deal_engine_job_runs_total\{job="evaluate-alerts",outcome="ran"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^deal_engine_job_lag_seconds\{job="evaluate-alerts"\} /m);
+    // The alert's search ran where the job ran.
+    expect(text).toMatch(/^deal_engine_provider_call_duration_seconds_count\{provider="duffel",outcome="ok"\} [1-9]\d*$/m);
+  });
 });

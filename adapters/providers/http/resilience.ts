@@ -18,6 +18,7 @@ import {
 } from 'cockatiel';
 import { ProviderError, isProviderError } from '../../../tools/_kit/provider-error.js';
 import type { ProviderHealth, ProviderName } from '../../../tools/_kit/providers.js';
+import type { ProviderCallObserver } from '../../runtime/telemetry.js';
 import { BodyTooLargeError } from './transport.js';
 
 // Per-provider resilience, built from cockatiel: a concurrency limit, retries for
@@ -97,9 +98,12 @@ export class ProviderPolicy {
   private readonly budget: TimeoutPolicy;
   private last: Outcome | null = null;
   private lastEmpty = false;
+  private readonly observe: ProviderCallObserver | undefined;
 
-  constructor(provider: ProviderName, opts: Partial<ResilienceOptions> = {}) {
+  /** `observe` hears every call's outcome and duration (metrics). */
+  constructor(provider: ProviderName, opts: Partial<ResilienceOptions> = {}, observe?: ProviderCallObserver) {
     this.provider = provider;
+    this.observe = observe;
     this.opts = { ...DEFAULT_RESILIENCE, ...opts };
     this.limiter = bulkhead(this.opts.concurrency, this.opts.queue);
     // Retry-After beyond a second means "not now": give up rather than hold the caller.
@@ -117,6 +121,7 @@ export class ProviderPolicy {
 
   /** Runs one upstream call under the provider's policies. `fn` must honour the signal it gets. */
   async run<T>(fn: (signal: AbortSignal) => Promise<T>, opts: RunOptions<T>): Promise<T> {
+    const started = performance.now();
     const attempt = () =>
       this.breaker.execute(async ({ signal }) => {
         try {
@@ -131,20 +136,23 @@ export class ProviderPolicy {
         opts.signal,
       );
       const empty = opts.isEmpty?.(value) ?? false;
-      this.record({ status: empty ? 'empty' : 'ok', at: new Date().toISOString() }, empty);
+      this.record({ status: empty ? 'empty' : 'ok', at: new Date().toISOString() }, empty, started);
       return value;
     } catch (err) {
       if (isDeadline(opts.signal)) {
         // Given up on: recorded for health (the breaker counted it inside), unless the breaker refused the call.
         const mapped = this.mapPolicyError(err);
         const refused = isProviderError(mapped) && (mapped.kind === 'circuit_open' || mapped.kind === 'overloaded');
-        this.record({ status: 'error', at: new Date().toISOString(), detail: refused ? mapped.kind : DEADLINE_DETAIL }, false);
+        this.record({ status: 'error', at: new Date().toISOString(), detail: refused ? mapped.kind : DEADLINE_DETAIL }, false, started);
         throw refused ? mapped : deadlineError(this.provider, opts.signal);
       }
       // The caller went away: say so, rather than cockatiel's cancellation message.
-      if (opts.signal.aborted) throw opts.signal.reason ?? err;
+      if (opts.signal.aborted) {
+        this.observe?.(this.provider, 'caller_gone', (performance.now() - started) / 1000);
+        throw opts.signal.reason ?? err;
+      }
       const mapped = this.mapPolicyError(err);
-      this.record({ status: 'error', at: new Date().toISOString(), detail: isProviderError(mapped) ? mapped.kind : 'error' }, false);
+      this.record({ status: 'error', at: new Date().toISOString(), detail: isProviderError(mapped) ? mapped.kind : 'error' }, false, started);
       throw mapped;
     }
   }
@@ -155,9 +163,10 @@ export class ProviderPolicy {
     return err;
   }
 
-  private record(outcome: Outcome, empty: boolean): void {
+  private record(outcome: Outcome, empty: boolean, started: number): void {
     this.last = outcome;
     this.lastEmpty = empty;
+    this.observe?.(this.provider, outcome.status === 'error' ? (outcome.detail ?? 'error') : outcome.status, (performance.now() - started) / 1000);
   }
 
   get breakerState(): ProviderHealth['breaker'] {
