@@ -3,6 +3,7 @@
 // build to the next) and plausible: March 2027. test/openapi-examples.test.ts checks
 // each one against its schema. Answers come from the simulators (captured-examples.ts).
 import { CAPTURED_EXAMPLES } from './captured-examples.js';
+import { WEBHOOK_EXAMPLES } from './webhook-examples.js';
 
 const passenger = {
   title: 'ms',
@@ -29,6 +30,7 @@ const jfkLhr = {
 
 export const EXAMPLES: Readonly<Record<string, unknown>> = {
   ...CAPTURED_EXAMPLES,
+  ...WEBHOOK_EXAMPLES,
   FlightSearchRequest: {
     origin: 'JFK',
     destination: 'LHR',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_REGISTRY, WEBHOOK_EVENT_TYPES } from '../../tools/webhooks/events/registry.js';
+import { WEBHOOK_EXAMPLES } from './webhook-examples.js';
 
 // The part of docs/webhooks.md made from the event registry: the table of event
 // types and each type's `data` fields. Written by `npm run docs:webhooks`; a test
@@ -48,6 +49,8 @@ export function webhookDocsSection(): string {
     } else {
       out.push(...fieldTable(schema));
     }
+    const example = WEBHOOK_EXAMPLES[e.name];
+    if (example) out.push('', `Example \`${type}\` body:`, '', '```json', JSON.stringify(example, null, 2), '```');
   }
   out.push('', END);
   return out.join('\n');
