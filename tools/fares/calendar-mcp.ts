@@ -1,45 +1,65 @@
 import { z } from 'zod';
 import type { McpExposure } from '../_kit/define-tool.js';
 import { isoDate, placeCode } from '../flights/search-input.js';
-import { MAX_DAYS_EACH_SIDE, type CalendarOutput, type CalendarRequest } from './calendar-schemas.js';
+import { GRID_AXIS_MAX, MAX_DAYS_EACH_SIDE, MAX_NIGHTS, type CalendarOutput, type CalendarRequest } from './calendar-schemas.js';
 
 // search_calendar: the spec's camelCase arguments (economy, USD) and its
-// {calendar: [{date, minPrice, currency}]}.
+// {calendar: [{date, minPrice, currency}]}, plus an optional round-trip grid.
 
-const days = (side: string) => z.number().int().min(0).max(MAX_DAYS_EACH_SIDE).optional().describe(`Days ${side} targetDate (0-${MAX_DAYS_EACH_SIDE}, default 7).`);
+const days = z.number().int().min(0).max(MAX_DAYS_EACH_SIDE).optional().describe('Default 7; 3 in a grid.');
+const nights = z.number().int().min(0).max(MAX_NIGHTS).optional();
 
 const McpArgs = z.object({
-  origin: placeCode.describe('IATA code of the departure airport or city, e.g. "JFK".'),
-  destination: placeCode.describe('IATA code of the arrival airport or city, e.g. "LHR".'),
-  targetDate: isoDate.describe('Centre of the window, YYYY-MM-DD.'),
-  daysBefore: days('before'),
-  daysAfter: days('after'),
+  origin: placeCode.describe('IATA code, e.g. "JFK".'),
+  destination: placeCode.describe('IATA code, e.g. "LHR".'),
+  targetDate: isoDate.describe('Centre of the window.'),
+  daysBefore: days,
+  daysAfter: days,
+  returnDate: isoDate.optional().describe('Grid: centre of the return dates (±3).'),
+  minNights: nights.describe('Grid by stay: shortest.'),
+  maxNights: nights.describe('Longest stay.'),
 });
 
 const McpOutput = z.object({
   calendar: z.array(z.object({
     date: z.string(),
-    minPrice: z.number().nullable().describe('Cheapest one-way economy fare that day; null when none (or the day cannot be searched).'),
+    minPrice: z.number().nullable().describe('Cheapest economy fare leaving that day (in a grid: round trip); null when none.'),
     currency: z.string(),
-  })).describe('Every date of the window, in order.'),
+  })),
+  grid: z.object({
+    cells: z.array(z.object({ departureDate: z.string(), returnDate: z.string(), minPrice: z.number().nullable(), cheapest: z.boolean() })),
+    cheapest: z.object({ departureDate: z.string(), returnDate: z.string(), minPrice: z.number() }).nullable(),
+  }).optional(),
 });
+
+const opt = <K extends string>(key: K, value: unknown) => (value !== undefined ? ({ [key]: value as number | string } as Record<K, number | string>) : {});
 
 export const calendarMcp: McpExposure<typeof CalendarRequest, typeof CalendarOutput> = {
   name: 'search_calendar',
   description:
-    'The cheapest one-way, one-adult cash fare for each day in a window around a date, for flexible travellers. Pass origin and destination (IATA codes), targetDate ' +
-    '(YYYY-MM-DD), daysBefore and daysAfter (0-30 each, default 7). Returns calendar: every date of the window in order with minPrice and currency; minPrice is null on a day ' +
-    'with no fare, in the past or beyond the sale horizon, never guessed. Each day is a real flight search, answered from the search cache when an identical one ran recently. ' +
-    'Next: search_flights on the chosen date.',
+    'The cheapest one-way, one-adult cash fare for each day around targetDate (daysBefore/daysAfter 0-30). minPrice is null with no fare, in the past or beyond the ' +
+    `sale horizon, never guessed. With returnDate (or minNights and maxNights) also a round-trip grid, at most ${GRID_AXIS_MAX} departure × ${GRID_AXIS_MAX} return dates, ` +
+    'cheapest cell marked. Each day or cell is a real (cached) flight search. Next: search_flights on the chosen dates.',
   annotations: { title: 'Cheapest fare per day around a date', readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   input: McpArgs,
   toInput: (args) => ({
     origin: args.origin as string,
     destination: args.destination as string,
     target_date: args.targetDate as string,
-    ...(args.daysBefore !== undefined ? { days_before: args.daysBefore as number } : {}),
-    ...(args.daysAfter !== undefined ? { days_after: args.daysAfter as number } : {}),
+    ...opt('days_before', args.daysBefore),
+    ...opt('days_after', args.daysAfter),
+    ...opt('return_date', args.returnDate),
+    ...opt('min_nights', args.minNights),
+    ...opt('max_nights', args.maxNights),
   }),
   output: McpOutput,
-  fromOutput: (out) => McpOutput.parse({ calendar: out.calendar.map((d) => ({ date: d.date, minPrice: d.min_price, currency: d.currency })) }),
+  fromOutput: (out) => McpOutput.parse({
+    calendar: out.calendar.map((d) => ({ date: d.date, minPrice: d.min_price, currency: d.currency })),
+    ...(out.grid ? {
+      grid: {
+        cells: out.grid.cells.map((c) => ({ departureDate: c.departure_date, returnDate: c.return_date, minPrice: c.min_price, cheapest: c.cheapest })),
+        cheapest: out.grid.cheapest ? { departureDate: out.grid.cheapest.departure_date, returnDate: out.grid.cheapest.return_date, minPrice: out.grid.cheapest.min_price } : null,
+      },
+    } : {}),
+  }),
 };
