@@ -2,6 +2,7 @@ import type { AnyTool } from './_kit/define-tool.js';
 import { assertRegistry } from './_kit/registry-checks.js';
 import { ALERTS_TOOLS } from './alerts/index.js';
 import { DEALS_TOOLS } from './deals/index.js';
+import { AWARDS_TOOLS } from './awards/index.js';
 import { FARES_TOOLS } from './fares/index.js';
 import { FLIGHT_EXTRA_TOOLS } from './flights/extras.js';
 import { STATS_TOOLS } from './stats/index.js';
@@ -170,6 +171,7 @@ export const TOOLS: readonly AnyTool[] = [
   pointsRouterHealthTool,
   // Areas that list their own tools (one file each, so they grow without touching this one).
   ...FARES_TOOLS,
+  ...AWARDS_TOOLS,
   ...FLIGHT_EXTRA_TOOLS,
   ...ALERTS_TOOLS,
   ...DEALS_TOOLS,

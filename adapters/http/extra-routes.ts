@@ -36,6 +36,7 @@ export const DELIBERATE_ADDITIONS: { method: HttpMethod; path: string; why: stri
   { method: 'POST', path: '/api/webhooks/stripe', why: 'Stripe reports payments and refunds here (signed raw body), so a booking learns of money that moved outside its own calls' },
   { method: 'POST', path: '/api/booking/card-payments/{payment_intent_id}/confirm', why: 'server-side card confirmation: lets the whole checkout run without a browser on the card simulator, and the back end charge saved cards live' },
   { method: 'GET', path: '/api/deals', why: 'REST twin of the MCP tool list_deals (flight, points, card and hotel deals), so it is in OpenAPI' },
+  { method: 'GET', path: '/api/awards/search', why: 'REST twin of the MCP tool search_awards: award space over a date range and several destinations (issue 23)' },
   { method: 'GET', path: '/api/flights/calendar', why: 'REST twin of the MCP tool search_calendar (issue 8 asks for a REST route)' },
   { method: 'POST', path: '/api/flights/prediction', why: 'REST twin of the MCP tool get_prediction (issue 8 asks for a REST route)' },
   { method: 'POST', path: '/api/account/webhooks', why: 'registers an account webhook endpoint; its signing secret is shown once (webhooks issue)' },

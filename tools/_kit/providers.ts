@@ -425,6 +425,47 @@ export interface AwardProvider {
   readonly mode: ProviderMode;
   /** Availability on the route and day across programs, with flight detail where known. */
   searchAwards(query: FlightQuery, signal: AbortSignal): Promise<AwardOffer[]>;
+  /** Cached availability over a date range and several destinations, one page at a time (one upstream call). */
+  searchAwardRange(query: AwardRangeQuery, signal: AbortSignal): Promise<AwardRangePage>;
+}
+
+/** A cached award search over days and destinations (seats.aero GET /search semantics). */
+export interface AwardRangeQuery {
+  origin: string;
+  destinations: readonly string[];
+  /** YYYY-MM-DD, both included. */
+  startDate: string;
+  endDate: string;
+  cabin: CabinClass;
+  order: 'date' | 'miles';
+  onlyDirect: boolean;
+  /** Rows wanted on this page. */
+  limit: number;
+  /** Where the previous page stopped; absent for the first page. */
+  after?: { cursor: number; skip: number };
+}
+
+/** One route, day and programme with space in the asked cabin (the cheapest option of that row). */
+export interface AwardRangeRow {
+  date: string;
+  origin: string;
+  destination: string;
+  program: string;
+  miles: number;
+  taxes: Money;
+  /** null when the programme does not report seat counts. */
+  seatsRemaining: number | null;
+  /** Whether some space in the cabin that day is nonstop. */
+  direct: boolean;
+  airlines: string[];
+  availabilityId: string;
+  observedAt: string;
+}
+
+export interface AwardRangePage {
+  rows: AwardRangeRow[];
+  /** Where the next page starts; null when this was the last. */
+  next: { cursor: number; skip: number } | null;
 }
 
 export type PaymentIntentStatus =

@@ -6,18 +6,18 @@ import { GRID_AXIS_MAX, MAX_DAYS_EACH_SIDE, MAX_NIGHTS, type CalendarOutput, typ
 // search_calendar: the spec's camelCase arguments (economy, USD) and its
 // {calendar: [{date, minPrice, currency}]}, plus an optional round-trip grid.
 
-const days = z.number().int().min(0).max(MAX_DAYS_EACH_SIDE).optional().describe('Default 7; 3 in a grid.');
+const days = z.number().int().min(0).max(MAX_DAYS_EACH_SIDE).optional();
 const nights = z.number().int().min(0).max(MAX_NIGHTS).optional();
 
 const McpArgs = z.object({
-  origin: placeCode.describe('IATA code, e.g. "JFK".'),
-  destination: placeCode.describe('IATA code, e.g. "LHR".'),
-  targetDate: isoDate.describe('Centre of the window.'),
+  origin: placeCode,
+  destination: placeCode,
+  targetDate: isoDate,
   daysBefore: days,
   daysAfter: days,
   returnDate: isoDate.optional().describe('Grid: centre of the return dates (±3).'),
-  minNights: nights.describe('Grid by stay: shortest.'),
-  maxNights: nights.describe('Longest stay.'),
+  minNights: nights,
+  maxNights: nights,
 });
 
 const McpOutput = z.object({
@@ -37,9 +37,8 @@ const opt = <K extends string>(key: K, value: unknown) => (value !== undefined ?
 export const calendarMcp: McpExposure<typeof CalendarRequest, typeof CalendarOutput> = {
   name: 'search_calendar',
   description:
-    'The cheapest one-way, one-adult cash fare for each day around targetDate (daysBefore/daysAfter 0-30). minPrice is null with no fare, in the past or beyond the ' +
-    `sale horizon, never guessed. With returnDate (or minNights and maxNights) also a round-trip grid, at most ${GRID_AXIS_MAX} departure × ${GRID_AXIS_MAX} return dates, ` +
-    'cheapest cell marked. Each day or cell is a real (cached) flight search. Next: search_flights on the chosen dates.',
+    'The cheapest one-way, one-adult cash fare per day around targetDate (daysBefore/daysAfter 0-30, default 7; 3 in a grid); minPrice null when none or not searchable, never guessed. ' +
+    `With returnDate (or minNights and maxNights) also a round-trip grid, at most ${GRID_AXIS_MAX} × ${GRID_AXIS_MAX}, cheapest cell marked. Next: search_flights.`,
   annotations: { title: 'Cheapest fare per day around a date', readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   input: McpArgs,
   toInput: (args) => ({

@@ -26,9 +26,8 @@ const McpOutput = z.object({
 export const predictionMcp: McpExposure<typeof PredictionRequest, typeof PredictionOutput> = {
   name: 'get_prediction',
   description:
-    'Whether to buy a one-way fare now, wait for a lower price, or no clear call. Pass origin, destination, departureDate and optionally currentPrice. The reason names ' +
-    'the signals: days to departure (fares bottom out 6-9 weeks out and climb in the last three), the price\'s percentile among the route\'s recent daily lows, this ' +
-    'date\'s trend and seasonality. confidence is the accuracy a backtest measured for answers of the same kind, never a guess.',
+    'Buy a one-way fare now, wait for a lower price, or no clear call. Pass origin, destination, departureDate, optionally currentPrice. The reason names the signals ' +
+    '(days to departure, the price\'s percentile among the route\'s recent daily lows, trend, season); confidence is the accuracy a backtest measured for such answers.',
   annotations: { title: 'Buy now or wait?', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: McpArgs,
   toInput: (args) => ({ origin: args.origin as string, destination: args.destination as string, departure_date: args.departureDate as string, current_price: args.currentPrice as number }),

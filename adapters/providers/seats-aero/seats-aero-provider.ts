@@ -3,6 +3,7 @@ import type { ProviderPolicy } from '../http/resilience.js';
 import type { HttpTransport } from '../http/transport.js';
 import { createSeatsAeroClient } from './client.js';
 import { WIRE_CABIN, mapAvailability } from './map-availability.js';
+import { fetchRangePage } from './range-search.js';
 
 // The AwardProvider port over seats.aero's cached search. The same code runs
 // against the real API (httpTransport) and the simulator (simulatedTransport).
@@ -54,6 +55,9 @@ export function createSeatsAeroProvider(opts: { transport: HttpTransport; apiKey
         },
         { idempotent: true, signal, isEmpty: (offers) => offers.length === 0 },
       );
+    },
+    searchAwardRange(query, signal) {
+      return opts.policy.run((inner) => fetchRangePage({ transport: opts.transport, apiKey: opts.apiKey }, query, inner), { idempotent: true, signal });
     },
   };
 }

@@ -62,10 +62,9 @@ function flightOut(map: SeatMapsOut['seat_maps'][number]): Compact['flights'][nu
 export const seatMapMcp: McpExposure<typeof SeatMapInput, typeof SeatMapsOutput> = {
   name: 'get_seat_map',
   description:
-    'The seats that can be chosen now on a live flight offer, per flight. Pass offerId from search_flights or search_offers. ' +
-    'Returns passengerIds and, per flight, segmentId, flight number, route, departure time, seatSelectionAllowed (false: the fare does not allow choosing seats before check-in), ' +
-    'totalSeats and the available seats: designator, name, price for one passenger (0 when free) and any conditions to accept (exit rows). ' +
-    'Seats other travellers hold through us are not listed. Seats cannot be held or bought over MCP yet; to book the fare, call quote_booking with the offerId.',
+    'The seats choosable now on a live flight offer (offerId from search_flights or search_offers). Returns passengerIds and, per flight, segmentId, flight, route, departure, ' +
+    'seatSelectionAllowed (false: only at check-in), totalSeats and the free seats: designator, name, price per passenger (0: free), conditions (exit rows). ' +
+    'Seats others hold through us are not listed. Seats cannot be bought over MCP yet; book the fare with quote_booking.',
   annotations: { title: 'Get the seat map of a flight offer', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: Args,
   toInput: (raw) => ({ offer_id: (raw as z.output<typeof Args>).offerId }),
