@@ -60,6 +60,8 @@ export function traveller(overrides: Record<string, unknown> = {}): Record<strin
     born_on: '1985-12-10',
     email: `ada${counter}@example.com`,
     phone_number: '+442080160509',
+    // The default route (JFK–LHR) crosses a border: the airline needs a passport.
+    passport: { number: `P${counter}123456`, issuing_country_code: 'GB', expires_on: '2034-01-01' },
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import { call, connectMcp, errorText, failing, type CallResult } from '../helper
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { daysAhead } from '../flights/search-helpers.js';
 import { unrefundedMinor } from '../cars/car-helpers.js';
-import { traveller, type OfferOut } from './booking-helpers.js';
+import { searchOffers, traveller, type OfferOut } from './booking-helpers.js';
 
 // The MCP booking tools over the official SDK client with API keys: the two-step
 // quote → book (no money moves in one call), holds, and the two-step cancel.
@@ -226,8 +226,8 @@ describe('MCP booking tools', () => {
   });
 
   it('cancels in two steps: a refund quote with a token, then the cancellation with a refund to the card', async () => {
-    // Flexible fares sit at the top of the cabin: search business, where fewer cheap fares crowd the first 30.
-    const offer = (await mcpOffers(alice, { origin: 'JFK', destination: 'LHR', cabinClass: 'business' })).find((o) => o.refundable === true);
+    // Flexible fares sit at the top of the cabin, past the 30 offers MCP lists: found over REST (up to 100), booked over MCP.
+    const offer = (await searchOffers(server, { cabin_class: 'business', departure_date: daysAhead(searchDay++) })).find((o) => o.refundable === true);
     if (!offer) throw new Error('the simulator offered no refundable fare');
     const { quote, booked } = await quoteAndBook(alice, offer);
     expect(booked.status).toBe('confirmed');

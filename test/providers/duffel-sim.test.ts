@@ -42,10 +42,9 @@ describe('Duffel simulator through the real adapter', () => {
   it('answers a search with sellable, sorted, fare-branded offers', async () => {
     const offers = await simFlights().flights.searchOffers(query, signal());
     expect(offers.length).toBeGreaterThan(0);
-    expect(offers.length).toBeLessThanOrEqual(50);
     for (const o of offers) {
       expect(o).toMatchObject({ provider: 'duffel', bookable: true, cabin: 'economy', total: { currency: 'USD' } });
-      expect(o.providerOfferId).toMatch(/^off_[0-9A-Z]{28}$/);
+      expect(o.providerOfferId).toMatch(/^off_[0-9A-Z]{34}$/);
       expect(airlineInfo(o.owner)?.onDuffel).toBe(true);
       expect(o.slices[0]!.origin).toBe('LHR');
       expect(o.slices[0]!.destination).toBe('JFK');
@@ -63,17 +62,37 @@ describe('Duffel simulator through the real adapter', () => {
     expect(Math.max(...[...byFlights.values()].map((g) => g.length))).toBeLessThanOrEqual(3);
   });
 
-  it('gives the same offer ids within a time bucket and new ones in the next', async () => {
+  it('gives every search its own offer ids, at the same prices within a time bucket', async () => {
     let now = T0;
     const { flights } = simFlights(() => now);
     const first = await flights.searchOffers(query, signal());
     now = minutes(10);
     const again = await flights.searchOffers(query, signal());
-    expect(again.map((o) => o.providerOfferId)).toEqual(first.map((o) => o.providerOfferId));
-    expect(again.map((o) => o.total)).toEqual(first.map((o) => o.total));
-    now = minutes(16);
-    const later = await flights.searchOffers(query, signal());
-    expect(later.map((o) => o.providerOfferId)).not.toContain(first[0]!.providerOfferId);
+    // Duffel semantics: one offer request, its own offers and passengers.
+    const firstIds = new Set(first.map((o) => o.providerOfferId));
+    expect(again.some((o) => firstIds.has(o.providerOfferId))).toBe(false);
+    expect(again[0]!.passengers![0]!.id).not.toBe(first[0]!.passengers![0]!.id);
+    // Prices stay those of the route and time bucket, so caches and tests stay stable.
+    expect(again.map((o) => [flightsOf(o), o.fareBrand, o.total])).toEqual(first.map((o) => [flightsOf(o), o.fareBrand, o.total]));
+    // The first search's offers stay live, each readable on its own.
+    expect((await flights.getOffer(first[0]!.providerOfferId, signal())).total).toEqual(first[0]!.total);
+  });
+
+  it('offers every itinerary it sells, not only the 50 cheapest offers', async () => {
+    const roundTrip: FlightQuery = { ...query, returnDate: '2026-07-22' };
+    const offers = await simFlights().flights.searchOffers(roundTrip, signal());
+    const sim = await import('../../adapters/providers/simulators/world/index.js');
+    const sold = (from: string, to: string, date: string) =>
+      sim.itineraries(from, to, date, {}).filter((it) => sim.airlineInfo(it.owner)?.onDuffel === true && sim.cabinOffered(it, 'economy'));
+    const key = (segs: readonly { carrier?: string; marketingCarrier?: string; flightNumber: string }[]) => segs.map((g) => `${g.carrier ?? g.marketingCarrier}${g.flightNumber}`).join('+');
+    const outShown = new Set(offers.map((o) => key(o.slices[0]!.segments)));
+    const backShown = new Set(offers.map((o) => key(o.slices[1]!.segments)));
+    const outSold = sold('LHR', 'JFK', '2026-07-15');
+    const nonstops = outSold.filter((it) => it.segments.length === 1);
+    expect(offers.length).toBeGreaterThan(50);
+    expect(nonstops.length).toBeGreaterThan(1);
+    for (const it of outSold) expect(outShown, key(it.segments)).toContain(key(it.segments));
+    for (const it of sold('JFK', 'LHR', '2026-07-22')) expect(backShown, key(it.segments)).toContain(key(it.segments));
   });
 
   it('round-trips a searched offer through getOffer', async () => {

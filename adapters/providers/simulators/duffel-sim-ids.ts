@@ -42,6 +42,8 @@ export interface OfferRef {
   brandIndex: number;
   /** 15-minute time bucket of the search. */
   bucket: number;
+  /** Serial of the offer request (wrapping at REQUEST_SERIALS): each search has its own offers, as on Duffel. */
+  request: number;
 }
 
 // Field widths in bits, in packing order. The checksum follows them.
@@ -59,12 +61,14 @@ const FIELDS = [
   ['returnIndex', 8],
   ['brandIndex', 2],
   ['bucket', 24],
+  ['request', 30],
 ] as const;
 const OFFER_ID = { prefix: 'off', kind: 'offer', fields: FIELDS } as const;
 const DAY_MS = 86_400_000;
 
 export const MAX_ITINERARY_INDEX = 255;
 export const MAX_BRAND_INDEX = 3;
+export const REQUEST_SERIALS = 2 ** 30;
 
 
 function dayOf(date: string): number {
@@ -90,6 +94,7 @@ export function encodeOfferId(seed: string, ref: OfferRef): string {
     returnIndex: ref.returnIndex,
     brandIndex: ref.brandIndex,
     bucket: ref.bucket,
+    request: ref.request,
   });
 }
 
@@ -115,5 +120,6 @@ export function decodeOfferId(seed: string, id: string): OfferRef | null {
     returnIndex: values.returnIndex,
     brandIndex: values.brandIndex,
     bucket: values.bucket,
+    request: values.request,
   };
 }

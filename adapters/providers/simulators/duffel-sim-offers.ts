@@ -12,6 +12,7 @@ import type { FareBrand, ScheduledFlight, ScheduledItinerary } from './world/typ
 
 export const BUCKET_MINUTES = 15;
 export const OFFER_LIFETIME_MS = 30 * 60_000;
+/** Offers shown in every brand, cheapest first; past them each itinerary is shown once. */
 const MAX_OFFERS = 50;
 /** Share of an adult fare paid by a child and by an infant on a lap. */
 const CHILD_SHARE = 0.75;
@@ -22,7 +23,10 @@ const CHANGE_FEE_USD: Record<CabinClass, number> = { economy: 60, premium_econom
 const CABIN_NAMES: Record<CabinClass, string> = { economy: 'Economy', premium_economy: 'Premium Economy', business: 'Business', first: 'First' };
 const BOOKING_CLASSES: Record<CabinClass, string> = { economy: 'OMY', premium_economy: 'TEW', business: 'IDJ', first: 'AFF' };
 
-export type SimSearch = Omit<OfferRef, 'outIndex' | 'returnIndex' | 'brandIndex' | 'bucket'>;
+/** What was searched: prices depend on it and the time bucket alone, never on the request serial. */
+export type SimSearch = Omit<OfferRef, 'outIndex' | 'returnIndex' | 'brandIndex' | 'bucket' | 'request'>;
+/** One offer request: the search and its serial, which makes its ids its own. */
+export type SimRequest = SimSearch & Pick<OfferRef, 'request'>;
 
 export function bucketStart(bucket: number): Date {
   return new Date(bucket * BUCKET_MINUTES * 60_000);
@@ -46,12 +50,12 @@ function searchKey(s: SimSearch): string {
   return [s.origin, s.destination, s.departureDate, s.returnDate ?? '-', s.adults, s.children, s.infants, s.cabin, s.maxConnections ?? '-'].join('|');
 }
 
-export function offerRequestId(seed: string, search: SimSearch, bucket: number): string {
-  return simId('orq', seed, searchKey(search), bucket);
+export function offerRequestId(seed: string, search: SimRequest, bucket: number): string {
+  return simId('orq', seed, searchKey(search), bucket, search.request);
 }
 
-/** Passengers as Duffel echoes them; ids are shared by every offer of the request. */
-export function passengersFor(seed: string, search: SimSearch, bucket: number): DuffelOfferPassenger[] {
+/** Passengers as Duffel echoes them; ids are shared by every offer of the request, and by no other request. */
+export function passengersFor(seed: string, search: SimRequest, bucket: number): DuffelOfferPassenger[] {
   const orq = offerRequestId(seed, search, bucket);
   const types = [
     ...Array<'adult'>(search.adults).fill('adult'),
@@ -129,8 +133,12 @@ function resolve(ref: OfferRef): Resolved | null {
   return brand === undefined ? null : { itins, brand };
 }
 
-/** The offers a search returns, cheapest itinerary combinations first, at most 50 in all. */
-export function searchOfferRefs(s: SimSearch, bucket: number, mistakeFareRate: number): OfferRef[] {
+/**
+ * The offers a search returns: the 50 cheapest (every fare brand of the cheapest
+ * itinerary combinations), then the cheapest combination of each itinerary not yet
+ * shown, so every flight the world sells on the route can be booked.
+ */
+export function searchOfferRefs(s: SimRequest, bucket: number, mistakeFareRate: number): OfferRef[] {
   const [outbound = [], inbound = []] = scheduleFor(s);
   const searchedAt = bucketStart(bucket);
   const combos: { outIndex: number; returnIndex: number; itins: ScheduledItinerary[]; price: number }[] = [];
@@ -146,12 +154,27 @@ export function searchOfferRefs(s: SimSearch, bucket: number, mistakeFareRate: n
   });
   combos.sort((a, b) => a.price - b.price || a.outIndex - b.outIndex || a.returnIndex - b.returnIndex);
   const refs: OfferRef[] = [];
+  const shownOut = new Set<number>();
+  const shownBack = new Set<number>();
+  const show = (combo: (typeof combos)[number], brandIndex: number) => {
+    refs.push({ ...s, outIndex: combo.outIndex, returnIndex: combo.returnIndex, brandIndex, bucket });
+    shownOut.add(combo.outIndex);
+    if (s.returnDate) shownBack.add(combo.returnIndex);
+  };
+  const rest: typeof combos = [];
   for (const combo of combos) {
-    const brands = brandsFor(combo.itins[0]!.owner, s.cabin);
-    for (let brandIndex = 0; brandIndex < brands.length && refs.length < MAX_OFFERS; brandIndex++) {
-      refs.push({ ...s, outIndex: combo.outIndex, returnIndex: combo.returnIndex, brandIndex, bucket });
+    if (refs.length >= MAX_OFFERS) {
+      rest.push(combo);
+      continue;
     }
-    if (refs.length >= MAX_OFFERS) break;
+    const brands = brandsFor(combo.itins[0]!.owner, s.cabin);
+    for (let brandIndex = 0; brandIndex < brands.length && refs.length < MAX_OFFERS; brandIndex++) show(combo, brandIndex);
+  }
+  // Cheapest first, so each itinerary left out comes with its cheapest partner, in its base brand.
+  for (const combo of rest) {
+    const newOut = !shownOut.has(combo.outIndex);
+    const newBack = s.returnDate !== null && !shownBack.has(combo.returnIndex);
+    if (newOut || newBack) show(combo, 0);
   }
   return refs;
 }

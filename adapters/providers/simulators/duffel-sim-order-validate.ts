@@ -84,6 +84,10 @@ export function readPassengers(raw: unknown, offer: DuffelOffer, today: string):
   const filled = new Map<string, DuffelOrderPassenger>();
   const given = raw.map((p, i) => {
     const passenger = readPassenger(p, i, today);
+    // An offer crossing a border needs each traveller's passport, as Duffel flags it on the offer.
+    if (offer.passenger_identity_documents_required && !(isRecord(p) && Array.isArray(p.identity_documents) && p.identity_documents.length > 0)) {
+      throw invalid('identity_documents', `/passengers/${i}/identity_documents`, 'identity_documents are required for this offer: a passport for every passenger', 'validation_required');
+    }
     if (!slots.has(passenger.id)) throw invalid('id', `/passengers/${i}/id`, `passenger ${passenger.id} is not a passenger of this offer`);
     if (filled.has(passenger.id)) throw invalid('id', `/passengers/${i}/id`, `passenger ${passenger.id} is given more than once`);
     filled.set(passenger.id, passenger);

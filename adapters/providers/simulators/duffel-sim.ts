@@ -11,7 +11,7 @@ import {
   duffelError,
   validationError,
 } from './duffel-sim-errors.js';
-import { decodeOfferId, type OfferRef } from './duffel-sim-ids.js';
+import { REQUEST_SERIALS, decodeOfferId, type OfferRef } from './duffel-sim-ids.js';
 import { airlineWire, airportWire } from './duffel-sim-places.js';
 import { duffelResponseHeaders, requestHeader, type SimHeaders } from './duffel-sim-headers.js';
 import { safeDecode } from './duffel-sim-input.js';
@@ -81,10 +81,12 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
     }
   }
 
-  function createOfferRequest(req: HttpRequest, now: Date, h: Headers): SimResponse {
+  async function createOfferRequest(req: HttpRequest, now: Date, h: Headers): Promise<SimResponse> {
     const parsed = parseOfferRequest(req.body, req.query ?? {}, now);
     if (!parsed.ok) return fail(parsed.status, h, parsed.error);
-    const { search } = parsed;
+    // Each offer request has its own id, passengers and offers (as on Duffel), so
+    // one caller booking an offer never spends another caller's; prices stay those of the search.
+    const search = { ...parsed.search, request: (await store.nextSeq('orq')) % REQUEST_SERIALS };
     const bucket = timeBucket(now, BUCKET_MINUTES);
     const slices = [
       { origin: search.origin, destination: search.destination, date: search.departureDate },

@@ -38,10 +38,17 @@ const TYPE_ORDER: Record<OfferPassenger['type'], number> = { adult: 0, child: 1,
 
 /**
  * Fits the travellers onto the offer's slots: by id when given, otherwise in
- * order by type. A count or id that does not fit is a 422 naming the field.
+ * order by type. A count or id that does not fit is a 422 naming the field, as is
+ * a missing passport when the airline needs identity documents (international trips).
  */
-export function fitPassengers(details: readonly PassengerDetails[], slots: readonly OfferPassenger[], field = 'passengers'): OrderPassengerInput[] {
+export function fitPassengers(details: readonly PassengerDetails[], slots: readonly OfferPassenger[], field = 'passengers', passportRequired = false): OrderPassengerInput[] {
   const issues: ValidationIssue[] = [];
+  if (passportRequired) {
+    details.forEach((d, i) => {
+      if (!d.passport) issues.push({ loc: ['body', field, i, 'passport'], msg: 'This trip crosses a border: the airline needs each passenger\'s passport (number, issuing_country_code, expires_on)', type: 'missing' });
+    });
+    if (issues.length) throw new ToolError('VALIDATION_FAILED', 'Passport details are required for this trip', { issues });
+  }
   if (details.length !== slots.length) {
     issues.push({ loc: ['body', field], msg: `The offer is for ${slots.length} passenger(s); ${details.length} given`, type: 'value_error' });
     throw new ToolError('VALIDATION_FAILED', 'Passengers do not match the offer', { issues });

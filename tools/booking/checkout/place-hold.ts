@@ -4,6 +4,7 @@ import { toMinor } from '../../_kit/money.js';
 import { isProviderError } from '../../_kit/provider-error.js';
 import type { BookingChannel, BookingRecord } from '../store.js';
 import { newBookingId } from './booking-id.js';
+import { createOrderOrTwin } from './twin-offer.js';
 import { moneySignal } from '../../payments/index.js';
 import { loadLiveOffer } from './load-offer.js';
 import { orderFailure, orderSurelyNotMade } from './order-errors.js';
@@ -30,7 +31,7 @@ export async function placeHold(ctx: ToolContext, req: PlaceHoldRequest): Promis
       hint: 'Book it with a payment instead, or choose a fare that can be held.',
     });
   }
-  const passengers = fitPassengers(req.passengers, offer.passengers);
+  const passengers = fitPassengers(req.passengers, offer.passengers, 'passengers', offer.identityDocumentsRequired === true);
   const fareMinor = toMinor(offer.total);
   const markup = markupMinor(fareMinor, ctx.services.settings.bookingMarkupPct);
   const id = newBookingId();
@@ -54,7 +55,7 @@ export async function placeHold(ctx: ToolContext, req: PlaceHoldRequest): Promis
   );
   const booking = (await ctx.services.bookings.get(id))!;
   try {
-    const created = await ctx.services.providers.flights.createOrder({ offerId: req.offerId, type: 'hold', passengers, metadata: { booking_id: id } }, moneySignal());
+    const created = await createOrderOrTwin(ctx, offer, { offerId: offer.providerOfferId, type: 'hold', passengers, metadata: { booking_id: id } }, moneySignal());
     if (created.status === 'accepted') return await recordPending(ctx.services, booking);
     return await recordOrder(ctx.services, booking, created.order, null);
   } catch (err) {

@@ -7,6 +7,7 @@ import { capturedFor, claimPayment, moneySignal, refundFailedGoods, refundOnFail
 import type { BookingChannel, BookingRecord } from '../store.js';
 import { confirmSeatsBought } from '../seats/confirm-bought.js';
 import { newBookingId } from './booking-id.js';
+import { createOrderOrTwin } from './twin-offer.js';
 import { loadLiveOffer } from './load-offer.js';
 import { orderFailure, orderSurelyNotMade } from './order-errors.js';
 import { fitPassengers, passengerRecords, type PassengerDetails } from './passenger-input.js';
@@ -58,7 +59,7 @@ export async function placePaidOrder(ctx: ToolContext, req: PlaceOrderRequest): 
   const payment = await spendablePayment(ctx, { paymentIntentId: req.paymentIntentId, purpose: 'order', subject: req.offerId, clientSecret: req.clientSecret });
   const { offer, passengers, price } = await refundOnFailure(ctx, payment, async () => {
     const offer = await loadLiveOffer(ctx, req.offerId);
-    const passengers = fitPassengers(req.passengers, offer.passengers);
+    const passengers = fitPassengers(req.passengers, offer.passengers, 'passengers', offer.identityDocumentsRequired === true);
     const price = await priceCheckout(ctx, offer, req.services);
     await capturedFor(ctx, payment, { minor: price.totalMinor, currency: price.currency });
     return { offer, passengers, price };
@@ -92,7 +93,9 @@ export async function placePaidOrder(ctx: ToolContext, req: PlaceOrderRequest): 
     ctx,
     record,
     () =>
-      ctx.services.providers.flights.createOrder(
+      createOrderOrTwin(
+        ctx,
+        offer,
         {
           offerId: req.offerId,
           type: 'instant',

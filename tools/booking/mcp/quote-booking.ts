@@ -70,7 +70,7 @@ export const quoteBookingTool = defineTool({
   handler: async (ctx, input) => {
     const offerId = providerOfferId(input.offerId);
     const offer = await loadLiveOffer(ctx, offerId);
-    fitPassengers(input.passengers, offer.passengers);
+    fitPassengers(input.passengers, offer.passengers, 'passengers', offer.identityDocumentsRequired === true);
     if (input.purpose === 'hold' && offer.paymentRequirements?.requiresInstantPayment !== false) {
       throw new ToolError('CONFLICT', 'This fare must be paid when booked and cannot be held', { hint: 'Quote it with purpose "book", or choose a fare that can be held.' });
     }

@@ -1,0 +1,55 @@
+import type { ToolContext } from '../../_kit/context.js';
+import { isProviderError, type ProviderError } from '../../_kit/provider-error.js';
+import type { CashOffer, CreateOrderRequest, OrderCreation } from '../../_kit/providers.js';
+import { sameFlights, sameTripQuery } from '../offers/same-flights.js';
+
+// Offer ids belong to one offer request, and an offer request books once. A
+// search answered from the shared search cache hands the same offer ids to every
+// caller, so the second caller to book one finds it spent. As a shopper would, we
+// then search the trip again and book the fresh twin: the same flights, fare brand
+// and price, under the new request's own ids.
+
+const SPENT = new Set(['offer_request_already_booked', 'order_creation_already_attempted']);
+
+function spent(err: unknown): err is ProviderError {
+  return isProviderError(err) && err.code !== undefined && SPENT.has(err.code);
+}
+
+/** The same flights, brand and total from a new offer request, read whole (passengers and services); null when there is none. */
+async function twinOf(ctx: ToolContext, offer: CashOffer): Promise<CashOffer | null> {
+  const query = sameTripQuery(offer);
+  if (!query) return null;
+  const found = await ctx.services.providers.flights.searchOffers(query, ctx.signal);
+  const twin = found.find(
+    (o) => o.bookable && o.providerOfferId !== offer.providerOfferId && o.fareBrand === offer.fareBrand && o.total.amount === offer.total.amount && o.total.currency === offer.total.currency && sameFlights(o, offer),
+  );
+  return twin ? ctx.services.providers.flights.getOffer(twin.providerOfferId, ctx.signal) : null;
+}
+
+/** The order's passengers moved onto the twin's slots, slot for slot. */
+function onTwin(request: CreateOrderRequest, offer: CashOffer, twin: CashOffer): CreateOrderRequest | null {
+  const from = offer.passengers ?? [];
+  const to = twin.passengers ?? [];
+  if (from.length !== to.length || from.some((p, i) => p.type !== to[i]!.type)) return null;
+  const slot = (id: string) => to[from.findIndex((p) => p.id === id)]?.id;
+  const passengers = request.passengers.map((p) => ({ ...p, id: slot(p.id) ?? p.id, ...(p.infantPassengerId ? { infantPassengerId: slot(p.infantPassengerId) ?? p.infantPassengerId } : {}) }));
+  return { ...request, offerId: twin.providerOfferId, passengers };
+}
+
+/**
+ * Creates the order; when the offer's request was already booked by someone else
+ * and nothing extra rides on it (extras are priced per offer), books the fresh twin
+ * instead. Any other failure, or no twin, is the original error.
+ */
+export async function createOrderOrTwin(ctx: ToolContext, offer: CashOffer, request: CreateOrderRequest, signal: AbortSignal): Promise<OrderCreation> {
+  try {
+    return await ctx.services.providers.flights.createOrder(request, signal);
+  } catch (err) {
+    if (!spent(err) || (request.services?.length ?? 0) > 0) throw err;
+    const twin = await twinOf(ctx, offer).catch(() => null);
+    const moved = twin ? onTwin(request, offer, twin) : null;
+    if (!moved) throw err;
+    ctx.log.info({ offerId: offer.providerOfferId, twinId: moved.offerId }, 'offer already booked by another request; booking its twin');
+    return ctx.services.providers.flights.createOrder(moved, signal);
+  }
+}
