@@ -27,7 +27,8 @@ beforeAll(async () => {
   userId = `credits_${randomBytes(6).toString('hex')}`;
   auth = { headers: { authorization: `Bearer ${(await server.services.identity.createKey({ userId, tier: 'pro' })).secret}` } };
   const offers = await server.services.providers.flights.searchOffers(
-    { origin: 'JFK', destination: 'LHR', departureDate: daysAhead(45), adults: 1, children: 0, infants: 0, cabin: 'economy', currency: 'USD' },
+    // Five days ahead: too close to departure for the US 24-hour rule, so the fare's own rules decide.
+    { origin: 'JFK', destination: 'LHR', departureDate: daysAhead(5), adults: 1, children: 0, infants: 0, cabin: 'economy', currency: 'USD' },
     AbortSignal.timeout(20_000),
   );
   creditFares = offers.filter((o) => o.conditions?.refundable === false && o.conditions?.changeable === true);

@@ -97,6 +97,7 @@ function passengersFor(offer: DuffelOffer, email = 'ada.lovelace@example.com'): 
     born_on: p.type === 'adult' ? '1985-12-10' : '2025-10-01',
     email,
     phone_number: '+442080160509',
+    identity_documents: [{ type: 'passport', unique_identifier: `P${i}123456`, issuing_country_code: 'GB', expires_on: '2034-01-01' }],
     ...(p.type === 'adult' && infants[adults.indexOf(p)] ? { infant_passenger_id: infants[adults.indexOf(p)]!.id } : {}),
   }));
 }
@@ -309,22 +310,44 @@ describe('Duffel simulator: cancellations', () => {
     const offers = await search(sb);
     const changeable = offers.find((o) => !refundable(o) && (changeFee(o) ?? 0) > 0)!;
     const order = (await instantOrder(sb, changeable)).data;
-    const credit = (await sb.call<DuffelOrderCancellation>('POST', '/air/order_cancellations', { data: { order_id: order.id } })).data;
-    expect(credit).toMatchObject({ refund_to: 'airline_credits', refund_amount: plus(changeable.total_amount, `-${changeable.conditions.change_before_departure!.penalty_amount}`) });
-    expect(credit.airline_credits).toHaveLength(1);
-
     const basic = offers.find((o) => !refundable(o) && changeFee(o) === null)!;
     const basicOrder = (await instantOrder(sb, basic)).data;
-    expect((await sb.call<DuffelOrderCancellation>('POST', '/air/order_cancellations', { data: { order_id: basicOrder.id } })).data).toMatchObject({ refund_to: 'airline_credits', refund_amount: '0.00' });
-
     const holdable = offers.find((o) => o !== changeable && o !== basic && o.payment_requirements?.requires_instant_payment === false)!;
     const held = (await sb.call<DuffelOrder>('POST', '/air/orders', { data: { selected_offers: [holdable.id], type: 'hold', passengers: passengersFor(holdable) } })).data;
     const unpaid = (await sb.call<DuffelOrderCancellation>('POST', '/air/order_cancellations', { data: { order_id: held.id } })).data;
     expect(unpaid).toMatchObject({ refund_to: 'awaiting_payment', refund_amount: '0.00' });
-
     sb.clock.now = at(16 * 60_000);
     expectError(await sb.call('POST', `/air/order_cancellations/${unpaid.id}/actions/confirm`), 422, 'order_cancellation_expired');
     expectError(await sb.call('POST', '/air/order_cancellations/ore_00000000000000000000000000/actions/confirm'), 404, 'not_found');
+
+    // A day and an hour later the US 24-hour rule no longer applies: the fare's conditions do.
+    sb.clock.now = at(25 * 3_600_000);
+    const credit = (await sb.call<DuffelOrderCancellation>('POST', '/air/order_cancellations', { data: { order_id: order.id } })).data;
+    expect(credit).toMatchObject({ refund_to: 'airline_credits', refund_amount: plus(changeable.total_amount, `-${changeable.conditions.change_before_departure!.penalty_amount}`) });
+    expect(credit.airline_credits).toHaveLength(1);
+    expect((await sb.call<DuffelOrderCancellation>('POST', '/air/order_cancellations', { data: { order_id: basicOrder.id } })).data).toMatchObject({ refund_to: 'airline_credits', refund_amount: '0.00' });
+  });
+
+  it('refunds a basic fare in full within 24 hours of booking a US trip a week or more ahead (DOT rule)', async () => {
+    const sb = sandbox();
+    const basic = (await search(sb)).find((o) => !refundable(o) && changeFee(o) === null)!;
+    const order = (await instantOrder(sb, basic)).data;
+    sb.clock.now = at(23 * 3_600_000);
+    const quote = (await sb.call<DuffelOrderCancellation>('POST', '/air/order_cancellations', { data: { order_id: order.id } })).data;
+    expect(quote).toMatchObject({ refund_to: 'balance', refund_amount: basic.total_amount, airline_credits: [] });
+
+    // Booked less than a week before departure: the fare's rules, even within the 24 hours.
+    const late = sandbox();
+    const soon = (await search(late, { from: 'LHR', to: 'JFK', date: '2026-06-05' })).find((o) => !refundable(o) && changeFee(o) === null)!;
+    const soonOrder = (await instantOrder(late, soon)).data;
+    expect((await late.call<DuffelOrderCancellation>('POST', '/air/order_cancellations', { data: { order_id: soonOrder.id } })).data).toMatchObject({ refund_to: 'airline_credits', refund_amount: '0.00' });
+
+    // Not touching the US: the fare's rules.
+    const europe = sandbox();
+    const intraEu = (await search(europe, { from: 'LHR', to: 'CDG', date: '2026-07-15' })).find((o) => !refundable(o));
+    expect(intraEu).toBeDefined();
+    const euOrder = (await instantOrder(europe, intraEu!)).data;
+    expect((await europe.call<DuffelOrderCancellation>('POST', '/air/order_cancellations', { data: { order_id: euOrder.id } })).data.refund_to).toBe('airline_credits');
   });
 });
 
@@ -540,7 +563,7 @@ describe('Duffel simulator: one sandbox across processes', () => {
 describe('Duffel simulator through the real Duffel adapter', () => {
   const signal = () => new AbortController().signal;
   const query = { origin: 'LHR', destination: 'JFK', departureDate: '2026-07-15', adults: 1, children: 0, infants: 0, cabin: 'economy' as const, currency: 'USD' };
-  const traveller = (id: string, email = 'grace.hopper@example.com') => ({ id, title: 'dr' as const, gender: 'f' as const, givenName: 'Grace', familyName: 'Hopper', bornOn: '1966-12-09', email, phoneNumber: '+12025550123' });
+  const traveller = (id: string, email = 'grace.hopper@example.com') => ({ id, title: 'dr' as const, gender: 'f' as const, givenName: 'Grace', familyName: 'Hopper', bornOn: '1966-12-09', email, phoneNumber: '+12025550123', identityDocument: { type: 'passport' as const, number: 'P1234567', issuingCountryCode: 'US', expiresOn: '2034-01-01' } });
 
   it('books, finds an accepted order again, cancels and changes through the adapter unchanged', async () => {
     const { flights, clock } = sandbox();
@@ -572,9 +595,12 @@ describe('Duffel simulator through the real Duffel adapter', () => {
     const change = await flights.confirmChange(changeOffer!.id, changeOffer!.changeTotal.amount > 0 ? changeOffer!.changeTotal : null, signal());
     expect(change).toMatchObject({ orderId: order!.id, confirmedAt: at(10_000).toISOString(), newTotal: changeOffer!.newTotal });
 
+    // Past the US 24-hour window, so the fare's own conditions apply.
+    const dayLater = 25 * 3_600_000;
+    clock.now = at(dayLater);
     const quote = await flights.quoteCancellation(order!.id, signal());
     expect(quote).toMatchObject({ refundTo: 'airline_credits', confirmedAt: null });
-    expect((await flights.confirmCancellation(quote.id, signal())).confirmedAt).toBe(at(10_000).toISOString());
-    expect((await flights.getOrder(order!.id, signal())).cancelledAt).toBe(at(10_000).toISOString());
+    expect((await flights.confirmCancellation(quote.id, signal())).confirmedAt).toBe(at(dayLater).toISOString());
+    expect((await flights.getOrder(order!.id, signal())).cancelledAt).toBe(at(dayLater).toISOString());
   });
 });

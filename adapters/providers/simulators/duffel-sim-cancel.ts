@@ -7,12 +7,13 @@ import { badState, notFound } from './duffel-sim-order-errors.js';
 import type { StoredOrder } from './duffel-sim-order-model.js';
 import { loadOrder } from './duffel-sim-orders.js';
 import { CANCELLATION_QUOTE_MS } from './duffel-sim-sandbox.js';
+import { usFreeCancellation } from '../../../tools/booking/manage/us-24-hour.js';
 
 // Cancelling an order, as Duffel does it in two steps: a quote saying what comes
 // back and where (valid 15 minutes), then a confirmation. Refundable fares give
 // the total back less the refund penalty, to the form of payment; other fares
 // leave airline credit worth what a change would keep (or nothing); an unpaid
-// hold costs and returns nothing.
+// hold costs and returns nothing. The US 24-hour rule overrides the fare.
 
 const CREDIT_LIFETIME_MS = 365 * 24 * 3_600_000;
 
@@ -26,9 +27,17 @@ const ALREADY_CANCELLED = () => badState('order_already_cancelled', 'Order alrea
 
 const penaltyCents = (amount: string | null | undefined) => (amount ? cents(amount) : 0);
 
-function quote(stored: StoredOrder): { refund: number; to: DuffelOrderCancellation['refund_to'] } {
+/** The US 24-hour rule, judged on the order's own flights and creation time. */
+function freeUnderUsRule(stored: StoredOrder, now: Date): boolean {
+  const legs = stored.order.slices.flatMap((s) => s.segments.map((g) => ({ origin: g.origin.iata_code ?? '', destination: g.destination.iata_code ?? '', departingAt: g.departing_at })));
+  return usFreeCancellation(legs, new Date(stored.order.created_at), now);
+}
+
+function quote(stored: StoredOrder, now: Date): { refund: number; to: DuffelOrderCancellation['refund_to'] } {
   if (!isPaid(stored)) return { refund: 0, to: 'awaiting_payment' };
   const total = cents(stored.order.total_amount);
+  // US bookings cancelled within 24 hours (made a week or more ahead) come back whole, whatever the fare.
+  if (freeUnderUsRule(stored, now)) return { refund: total, to: stored.paymentType ?? 'balance' };
   const { refund_before_departure: refund, change_before_departure: change } = stored.order.conditions;
   if (refund?.allowed) return { refund: Math.max(0, total - penaltyCents(refund.penalty_amount)), to: stored.paymentType ?? 'balance' };
   const credit = change?.allowed ? Math.max(0, total - penaltyCents(change.penalty_amount)) : 0;
@@ -53,7 +62,7 @@ export async function createCancellation(ctx: SimCtx, body: string | undefined):
   const orderId = requireString(readData(body).order_id, 'order_id', '/order_id');
   const stored = await loadOrder(ctx, orderId);
   if (stored.order.cancelled_at) throw ALREADY_CANCELLED();
-  const { refund, to } = quote(stored);
+  const { refund, to } = quote(stored, ctx.now);
   const id = simId('ore', ctx.seed, orderId, await ctx.store.nextSeq(`ore:${orderId}`));
   const cancellation: DuffelOrderCancellation = {
     id,

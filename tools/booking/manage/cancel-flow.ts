@@ -8,16 +8,24 @@ import { refundAcrossPayments } from '../checkout/card-payment.js';
 import type { BookingRecord } from '../store.js';
 import { bookingCancellation, type BookingCancellation } from '../cancellation-record.js';
 import { canceledEvent } from './canceled-event.js';
+import { usFreeCancellation } from './us-24-hour.js';
 
 // Cancelling a booking: the airline quotes what it refunds (to our balance), we
 // confirm, then pass that refund back to the customer's card payments. Our markup
-// is kept, as travel agencies' service fees usually are.
+// is kept, as travel agencies' service fees usually are, except under the US
+// 24-hour rule (us-24-hour.ts), which gives back everything paid.
 
 function cancellable(booking: BookingRecord): string {
   if ((booking.status !== 'confirmed' && booking.status !== 'hold') || !booking.providerOrderId) {
     throw new ToolError('CONFLICT', `Booking ${booking.id} is ${booking.status} and cannot be cancelled`, { details: { status: booking.status } });
   }
   return booking.providerOrderId;
+}
+
+/** The US DOT 24-hour rule on this booking, judged by our own record of when it was made. */
+export function freeUnderUsRule(ctx: ToolContext, booking: BookingRecord): boolean {
+  const legs = (booking.order?.slices ?? []).flatMap((s) => s.segments.map((g) => ({ origin: g.origin, destination: g.destination, departingAt: g.departingAt })));
+  return usFreeCancellation(legs, new Date(booking.createdAt), ctx.services.clock());
 }
 
 export async function quoteCancellation(ctx: ToolContext, booking: BookingRecord): Promise<OrderCancellation> {
@@ -41,7 +49,9 @@ export async function confirmCancellation(
   } catch (err) {
     throw isProviderError(err) ? providerToolError(err) : err;
   }
-  const refundMinor = confirmed.refundTo === 'awaiting_payment' || confirmed.refundTo === 'airline_credits' || confirmed.refundTo === 'voucher' ? 0 : toMinor(confirmed.refund);
+  const airlineMinor = confirmed.refundTo === 'awaiting_payment' || confirmed.refundTo === 'airline_credits' || confirmed.refundTo === 'voucher' ? 0 : toMinor(confirmed.refund);
+  // Under the US 24-hour rule the traveller gets everything paid back, our fee included, whatever the fare says.
+  const refundMinor = confirmed.refundTo !== 'awaiting_payment' && freeUnderUsRule(ctx, booking) ? Math.max(airlineMinor, booking.totalMinor) : airlineMinor;
   const refundedMinor = refundMinor > 0 ? await refundAcrossPayments(ctx, booking.id, refundMinor, `cancel:${booking.id}`, 'cancelled') : 0;
   const cancelledAt = confirmed.confirmedAt ?? ctx.services.clock().toISOString();
   const next = { ...booking, status: 'cancelled' as const };

@@ -26,7 +26,7 @@ export const cancelTool = defineTool({
   name: 'booking.cancel',
   title: 'Cancel a flight booking',
   description:
-    "Cancels the order with the airline and refunds the customer what the airline refunds under the fare's conditions. For the service back end only (internal key): the web layer checks that the caller owns the order. Cancelling a cancelled booking answers its cancellation again.",
+    "Cancels the order with the airline and refunds the customer what the airline refunds under the fare's conditions; a US trip booked 7+ days ahead and cancelled within 24 h of booking refunds everything paid (DOT rule). For the service back end only (internal key): the web layer checks that the caller owns the order. Cancelling a cancelled booking answers its cancellation again.",
   area: 'Flight booking',
   input: z.object({ order_id: z.string().trim().min(1).max(200) }),
   output: CancelOutput,
