@@ -27,7 +27,7 @@ interface Sailing {
   line: string;
   ship: string;
   region: string;
-  departure_port: { code: string; name: string; country: string };
+  departure_port: { code: string; locode: string | null; airport: string | null; name: string; country: string };
   departure_date: string;
   return_date: string;
   nights: number;
@@ -43,6 +43,7 @@ interface SearchOut {
   sailings: Sailing[];
   count: number;
   total_found: number;
+  next_offset: number | null;
 }
 
 function daysAhead(days: number): string {
@@ -121,7 +122,7 @@ describe('POST /api/cruises/search', () => {
 
   it('follows the seasons: no Alaska in January, Alaska in July', async () => {
     const january = await search({ region: 'alaska', ...monthWindow(1) });
-    expect(january).toEqual({ sailings: [], count: 0, total_found: 0 });
+    expect(january).toEqual({ sailings: [], count: 0, total_found: 0, next_offset: null });
     const july = await search({ region: 'alaska', ...monthWindow(7) });
     expect(july.count).toBeGreaterThan(5);
     for (const s of july.sailings) {
@@ -180,13 +181,55 @@ describe('POST /api/cruises/search', () => {
   });
 });
 
+describe('paging and port codes', () => {
+  it('pages through every sailing past 50 with offset and next_offset, each once, cheapest first across pages', async () => {
+    const window = { depart_from: daysAhead(30), depart_to: daysAhead(120) };
+    const all: Sailing[] = [];
+    let offset: number | null = 0;
+    let total = 0;
+    while (offset !== null) {
+      const page = await search({ ...window, limit: 50, offset });
+      total = page.total_found;
+      all.push(...page.sailings);
+      offset = page.next_offset;
+      expect(all.length).toBeLessThanOrEqual(total);
+    }
+    expect(total).toBeGreaterThan(50);
+    expect(all).toHaveLength(total);
+    expect(new Set(all.map((s) => s.id)).size).toBe(total);
+    const totals = all.map((s) => s.total_for_party);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    const past = await search({ ...window, limit: 50, offset: total });
+    expect(past).toMatchObject({ sailings: [], count: 0, next_offset: null });
+  });
+
+  it('gives each port its own UN/LOCODE and its fly-in airport apart: Southampton is SOU, flown to via LHR', async () => {
+    const out = await search({ region: 'northern_europe', ...monthWindow(6), limit: 50 });
+    const southampton = out.sailings.find((s) => s.departure_port.name === 'Southampton');
+    expect(southampton?.departure_port).toMatchObject({ code: 'SOU', locode: 'GBSOU', airport: 'LHR', country: 'GB' });
+    for (const s of out.sailings) {
+      expect(s.departure_port.locode).toMatch(new RegExp(`^${s.departure_port.country}[A-Z2-9]{3}$`));
+      expect(s.departure_port.code).toBe(s.departure_port.locode!.slice(2));
+      expect(s.departure_port.airport).toMatch(/^[A-Z]{3}$/);
+    }
+    const florida = await search({ region: 'caribbean', ...span, limit: 50 });
+    const canaveral = florida.sailings.find((s) => s.departure_port.name.startsWith('Port Canaveral'));
+    expect(canaveral?.departure_port).toMatchObject({ code: 'PCV', airport: 'MCO' });
+  });
+
+  it('refuses a negative or too deep offset with a 422 naming it', async () => {
+    expect((await problems({ ...span, offset: -1 })).map((p) => p.loc)).toContainEqual(['body', 'offset']);
+    expect((await problems({ ...span, offset: 5_001 })).map((p) => p.loc)).toContainEqual(['body', 'offset']);
+  });
+});
+
 describe('MCP search_cruises', () => {
   it('is listed as read-only with camelCase arguments', async () => {
     const { tools } = await client.listTools();
     const tool = tools.find((t) => t.name === 'search_cruises');
     expect(tool).toBeDefined();
     expect(tool?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
-    expect(Object.keys(tool?.inputSchema.properties ?? {}).sort()).toEqual(['cabin', 'departFrom', 'departTo', 'guests', 'limit', 'line', 'maxNights', 'minNights', 'region']);
+    expect(Object.keys(tool?.inputSchema.properties ?? {}).sort()).toEqual(['cabin', 'departFrom', 'departTo', 'guests', 'limit', 'line', 'maxNights', 'minNights', 'offset', 'region']);
     expect(tool?.inputSchema.required).toEqual(expect.arrayContaining(['departFrom', 'departTo']));
   });
 
@@ -203,7 +246,19 @@ describe('MCP search_cruises', () => {
       expect(s.itinerary).toHaveLength(s.nights + 1);
       expect(s.itinerary.some((d) => /, (ES|FR|IT|GR|MT|ME|TR|MC)$/.test(d))).toBe(true);
     }
-    expect(out.sailings.some((s) => s.departurePort.startsWith('Barcelona, ES (BCN)'))).toBe(true);
+    expect(out.sailings.some((s) => s.departurePort.startsWith('Barcelona, ES (BCN; fly to BCN)'))).toBe(true);
+  });
+
+  it('pages past 50 with offset and nextOffset', async () => {
+    const args = { departFrom: daysAhead(30), departTo: daysAhead(120) };
+    type Page = { sailings: { id: string }[]; totalFound: number; nextOffset: number | null };
+    const first = (await client.callTool({ name: 'search_cruises', arguments: { ...args, limit: 50 } })).structuredContent as Page;
+    expect(first.totalFound).toBeGreaterThan(50);
+    expect(first.nextOffset).toBe(50);
+    const second = (await client.callTool({ name: 'search_cruises', arguments: { ...args, limit: 50, offset: first.nextOffset } })).structuredContent as Page;
+    expect(second.sailings.length).toBeGreaterThan(0);
+    const seen = new Set(first.sailings.map((s) => s.id));
+    expect(second.sailings.some((s) => seen.has(s.id))).toBe(false);
   });
 
   it('turns bad arguments into a tool error that names the camelCase field', async () => {

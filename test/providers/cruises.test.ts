@@ -39,6 +39,8 @@ describe('built-in cruise inventory: the dataset', () => {
         if (!airport) continue;
         expect(airport.country, port.name).toBe(port.country);
         expect(km(port, { lat: airport.lat, lon: airport.lon }), `${port.name} to ${airport.iata}`).toBeLessThan(130);
+        // Its own code is a UN/LOCODE in its own country, never the airport's.
+        expect(port.locode, `${id}: UN/LOCODE of ${port.name}`).toMatch(new RegExp(`^${port.country}[A-Z2-9]{3}$`));
       }
     }
   });
@@ -121,7 +123,7 @@ describe('built-in cruise inventory: search', () => {
     expect(icon.length).toBe(13);
     for (const s of icon) {
       expect(weekday(s.departureDate)).toBe(6);
-      expect(s.departurePort).toEqual({ code: 'MIA', name: 'Miami, Florida', country: 'US' });
+      expect(s.departurePort).toEqual({ code: 'MIA', locode: 'USMIA', airport: 'MIA', name: 'Miami, Florida', country: 'US' });
       expect(s.nights).toBe(7);
       expect(s.itinerary.map((d) => d.port)).toContain('Perfect Day at CocoCay');
     }

@@ -266,7 +266,8 @@ export interface CruiseSailing {
   line: string;
   ship: string;
   region: CruiseRegion;
-  departurePort: { code: string; name: string; country: string };
+  /** code: the port's own (UN/LOCODE location part, "SOU"); locode: the whole UN/LOCODE ("GBSOU"); airport: the IATA fly-in airport ("LHR"). */
+  departurePort: { code: string; locode: string | null; airport: string | null; name: string; country: string };
   departureDate: string;
   returnDate: string;
   nights: number;

@@ -14,7 +14,9 @@ export const SailingSchema = z.object({
   ship: z.string().describe('Ship name, e.g. "Icon of the Seas".'),
   region: cruiseRegion,
   departure_port: z.object({
-    code: z.string().describe('Code of the port; the built-in inventory gives the IATA code of the airport to fly into (e.g. "MCO" for Port Canaveral), usable as a flight search destination.'),
+    code: z.string().describe('The port\'s own code, its UN/LOCODE without the country (e.g. "SOU" for Southampton).'),
+    locode: z.string().nullable().describe('UN/LOCODE of the port, e.g. "GBSOU".'),
+    airport: z.string().nullable().describe('IATA code of the airport to fly into (e.g. "LHR" for Southampton, "MCO" for Port Canaveral), usable as a flight search destination.'),
     name: z.string(),
     country: z.string().describe('ISO 3166-1 alpha-2 country code.'),
   }),

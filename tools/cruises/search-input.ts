@@ -12,6 +12,8 @@ export const MAX_WINDOW_DAYS = 400;
 /** Cruise lines open sales about two years ahead. */
 export const MAX_DAYS_AHEAD = 730;
 export const MAX_NIGHTS = 30;
+/** Deepest page: past it a narrower window or region finds the rest. */
+export const MAX_OFFSET = 5_000;
 
 export const isoDate = z.iso.date('Use a date as YYYY-MM-DD');
 export const cruiseRegion = z.enum(CRUISE_REGIONS);
@@ -61,6 +63,7 @@ export const CruiseSearchRequest = z
     guests: z.number().int().min(1).max(8).default(2).describe('Travellers in the party (1–8; more than four need two cabins).'),
     line: lineName.optional().describe('Cruise line, or part of its name, e.g. "Royal Caribbean", "Carnival", "Viking".'),
     limit: z.number().int().min(1).max(50).default(20).describe('Most sailings to return, cheapest first (1–50, default 20).'),
+    offset: z.number().int().min(0).max(MAX_OFFSET).default(0).describe('Sailings to skip: the next_offset of the previous page.'),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { McpExposure } from '../_kit/define-tool.js';
 import type { SailingOut } from './sailing.js';
 import type { CruiseSearchOutput } from './search-output.js';
-import { MAX_WINDOW_DAYS, cruiseCabin, cruiseRegion, isoDate, lineName, nights, windowProblems, type CruiseSearchRequest } from './search-input.js';
+import { MAX_OFFSET, MAX_WINDOW_DAYS, cruiseCabin, cruiseRegion, isoDate, lineName, nights, windowProblems, type CruiseSearchRequest } from './search-input.js';
 
 // search_cruises takes camelCase arguments like the other MCP tools and answers
 // compact sailings: the itinerary as one line per day, so 20 sailings stay small.
@@ -18,6 +18,7 @@ const McpArgs = z
     guests: z.number().int().min(1).max(8).optional().describe('Travellers (default 2).'),
     line: lineName.optional().describe('Cruise line or part of its name, e.g. "Carnival".'),
     limit: z.number().int().min(1).max(50).optional().describe('Most sailings to return (default 20).'),
+    offset: z.number().int().min(0).max(MAX_OFFSET).optional().describe('nextOffset of the previous page.'),
   })
   .superRefine((a, ctx) => {
     const w = { from: a.departFrom, to: a.departTo, minNights: a.minNights ?? 3, maxNights: a.maxNights ?? 14 };
@@ -29,7 +30,7 @@ const CompactSailing = z.object({
   line: z.string(),
   ship: z.string(),
   region: z.string(),
-  departurePort: z.string().describe('Port name, country and fly-in code, e.g. "Miami, Florida, US (MIA)".'),
+  departurePort: z.string().describe('Port name, country, port code and fly-in airport, e.g. "Southampton, GB (SOU; fly to LHR)".'),
   departureDate: z.string(),
   returnDate: z.string(),
   nights: z.number().int(),
@@ -46,7 +47,13 @@ const McpOutput = z.object({
   sailings: z.array(CompactSailing),
   count: z.number().int(),
   totalFound: z.number().int().describe('Matching sailings in all, before the limit.'),
+  nextOffset: z.number().int().nullable().describe('offset of the next page; null on the last.'),
 });
+
+function portCodes(port: SailingOut['departure_port']): string {
+  const codes = [port.code, port.airport ? `fly to ${port.airport}` : ''].filter(Boolean).join('; ');
+  return codes ? ` (${codes})` : '';
+}
 
 function compact(s: SailingOut): z.output<typeof CompactSailing> {
   const port = s.departure_port;
@@ -55,7 +62,7 @@ function compact(s: SailingOut): z.output<typeof CompactSailing> {
     line: s.line,
     ship: s.ship,
     region: s.region,
-    departurePort: `${port.name}, ${port.country}${port.code ? ` (${port.code})` : ''}`,
+    departurePort: `${port.name}, ${port.country}${portCodes(port)}`,
     departureDate: s.departure_date,
     returnDate: s.return_date,
     nights: s.nights,
@@ -74,7 +81,7 @@ export const searchCruisesMcp: McpExposure<typeof CruiseSearchRequest, typeof Cr
   description:
     'Cruise sailings leaving between departFrom and departTo (YYYY-MM-DD, a window of at most 400 days), optionally in one region, of minNights to maxNights, ' +
     'in one cabin class and on one line. Each sailing has its ship, line, port, dates, itinerary by day, fare per person sharing a double cabin, taxes and the total ' +
-    'for the guests; cheapest total first, limit of them (default 20; totalFound counts all). Regions are seasonal: alaska sails May to September, ' +
+    'for the guests; cheapest total first, limit of them (default 20; totalFound counts all; page on with offset = nextOffset). Regions are seasonal: alaska sails May to September, ' +
     'mediterranean April to November, caribbean all year.',
   annotations: { title: 'Search cruises', readOnlyHint: true, openWorldHint: true },
   input: McpArgs,
@@ -90,8 +97,9 @@ export const searchCruisesMcp: McpExposure<typeof CruiseSearchRequest, typeof Cr
       ...(a.guests !== undefined ? { guests: a.guests } : {}),
       ...(a.line ? { line: a.line } : {}),
       ...(a.limit !== undefined ? { limit: a.limit } : {}),
+      ...(a.offset !== undefined ? { offset: a.offset } : {}),
     };
   },
   output: McpOutput,
-  fromOutput: (out) => ({ sailings: out.sailings.map(compact), count: out.count, totalFound: out.total_found }),
+  fromOutput: (out) => ({ sailings: out.sailings.map(compact), count: out.count, totalFound: out.total_found, nextOffset: out.next_offset }),
 };

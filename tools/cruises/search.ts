@@ -27,7 +27,7 @@ export const searchCruisesTool = defineTool({
     '(caribbean, bahamas, mediterranean, northern_europe, alaska, mexican_riviera, hawaii, asia, australia, transatlantic), ' +
     'of a duration range in nights, in a cabin class (interior, oceanview, balcony, suite) and on one cruise line. ' +
     'Each sailing has its ship, line, departure port, dates, the day-by-day itinerary with sea days, fares per person sharing a double cabin, ' +
-    'taxes and fees per person and the total for the party; the cheapest total comes first. ' +
+    'taxes and fees per person and the total for the party; the cheapest total comes first, a page of `limit` from `offset` (next_offset names the next page). ' +
     'Regions are seasonal: Alaska sails May to September, the Mediterranean April to November, the Caribbean all year.',
   area: 'Cars and cruises',
   input: CruiseSearchRequest,
@@ -46,7 +46,8 @@ export const searchCruisesTool = defineTool({
     const line = input.line;
     const matching = line === undefined ? sailings : sailings.filter((s) => lineMatches(s.line, line));
     const priced = matching.flatMap((s) => toSailingOut(s, input.cabin, input.guests) ?? []).sort(compareSailings);
-    const page = priced.slice(0, input.limit);
-    return { sailings: page, count: page.length, total_found: priced.length };
+    const page = priced.slice(input.offset, input.offset + input.limit);
+    const end = input.offset + page.length;
+    return { sailings: page, count: page.length, total_found: priced.length, next_offset: end < priced.length ? end : null };
   },
 });

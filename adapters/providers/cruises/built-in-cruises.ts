@@ -37,7 +37,7 @@ function toSailing(seed: string, d: Departure): CruiseSailing {
     line: line.name,
     ship: ship.name,
     region: template.region,
-    departurePort: { code: home.gateway ?? '', name: home.name, country: home.country },
+    departurePort: { code: home.locode?.slice(2) ?? '', locode: home.locode ?? null, airport: home.gateway ?? null, name: home.name, country: home.country },
     departureDate: d.date,
     returnDate: dateOfDay(dayNumber(d.date) + d.nights),
     nights: d.nights,

@@ -15,6 +15,8 @@ export interface CruisePort {
   scenic?: true;
   /** IATA code of the airport travellers fly into; set for every embarkation or disembarkation port. */
   gateway?: string;
+  /** UN/LOCODE of the port (country + 3 characters); set for every embarkation port. */
+  locode?: string;
 }
 
 export interface CruiseLineInfo {

@@ -7,21 +7,23 @@ import type { CruisePort } from '../model.js';
 // Carnival, NCL, MSC, Celebrity, Princess, Holland America, Disney, Viking, Virgin
 // Voyages, Cunard); coordinates from OpenStreetMap / Wikipedia, rounded to about
 // 1 km (the cruise terminal or anchorage where known, else the town). Gateway
-// airports are the usual fly-in airport, checked against tools/places (OurAirports).
+// airports are the usual fly-in airport, checked against tools/places (OurAirports);
+// a port's own code is its UN/LOCODE (UNECE), e.g. GBSOU for Southampton, whose
+// fly-in airport is LHR.
 
 export const PORTS = {
   // ---- North American home ports
-  miami: { name: 'Miami, Florida', country: 'US', lat: 25.778, lon: -80.175, gateway: 'MIA' },
-  fort_lauderdale: { name: 'Fort Lauderdale (Port Everglades), Florida', country: 'US', lat: 26.092, lon: -80.118, gateway: 'FLL' },
-  port_canaveral: { name: 'Port Canaveral (Orlando), Florida', country: 'US', lat: 28.41, lon: -80.62, gateway: 'MCO' },
-  galveston: { name: 'Galveston, Texas', country: 'US', lat: 29.31, lon: -94.792, gateway: 'HOU' },
-  los_angeles: { name: 'Los Angeles (San Pedro), California', country: 'US', lat: 33.737, lon: -118.276, gateway: 'LAX' },
-  long_beach: { name: 'Long Beach, California', country: 'US', lat: 33.752, lon: -118.19, gateway: 'LGB' },
-  san_diego: { name: 'San Diego, California', country: 'US', lat: 32.716, lon: -117.174, gateway: 'SAN' },
-  seattle: { name: 'Seattle, Washington', country: 'US', lat: 47.62, lon: -122.36, gateway: 'SEA' },
-  vancouver: { name: 'Vancouver (Canada Place), British Columbia', country: 'CA', lat: 49.289, lon: -123.111, gateway: 'YVR' },
-  new_york: { name: 'New York (Brooklyn Cruise Terminal)', country: 'US', lat: 40.683, lon: -74.012, gateway: 'JFK' },
-  honolulu: { name: 'Honolulu, Oahu', country: 'US', lat: 21.307, lon: -157.866, gateway: 'HNL' },
+  miami: { name: 'Miami, Florida', country: 'US', lat: 25.778, lon: -80.175, gateway: 'MIA', locode: 'USMIA' },
+  fort_lauderdale: { name: 'Fort Lauderdale (Port Everglades), Florida', country: 'US', lat: 26.092, lon: -80.118, gateway: 'FLL', locode: 'USPEF' },
+  port_canaveral: { name: 'Port Canaveral (Orlando), Florida', country: 'US', lat: 28.41, lon: -80.62, gateway: 'MCO', locode: 'USPCV' },
+  galveston: { name: 'Galveston, Texas', country: 'US', lat: 29.31, lon: -94.792, gateway: 'HOU', locode: 'USGLS' },
+  los_angeles: { name: 'Los Angeles (San Pedro), California', country: 'US', lat: 33.737, lon: -118.276, gateway: 'LAX', locode: 'USLAX' },
+  long_beach: { name: 'Long Beach, California', country: 'US', lat: 33.752, lon: -118.19, gateway: 'LGB', locode: 'USLGB' },
+  san_diego: { name: 'San Diego, California', country: 'US', lat: 32.716, lon: -117.174, gateway: 'SAN', locode: 'USSAN' },
+  seattle: { name: 'Seattle, Washington', country: 'US', lat: 47.62, lon: -122.36, gateway: 'SEA', locode: 'USSEA' },
+  vancouver: { name: 'Vancouver (Canada Place), British Columbia', country: 'CA', lat: 49.289, lon: -123.111, gateway: 'YVR', locode: 'CAVAN' },
+  new_york: { name: 'New York (Brooklyn Cruise Terminal)', country: 'US', lat: 40.683, lon: -74.012, gateway: 'JFK', locode: 'USNYC' },
+  honolulu: { name: 'Honolulu, Oahu', country: 'US', lat: 21.307, lon: -157.866, gateway: 'HNL', locode: 'USHNL' },
 
   // ---- Caribbean and Bahamas
   cozumel: { name: 'Cozumel', country: 'MX', lat: 20.48, lon: -86.97 },
@@ -73,9 +75,9 @@ export const PORTS = {
   nawiliwili: { name: 'Nawiliwili, Kauai', country: 'US', lat: 21.955, lon: -159.355 },
 
   // ---- Mediterranean
-  barcelona: { name: 'Barcelona', country: 'ES', lat: 41.37, lon: 2.182, gateway: 'BCN' },
-  civitavecchia: { name: 'Civitavecchia (Rome)', country: 'IT', lat: 42.093, lon: 11.789, gateway: 'FCO' },
-  piraeus: { name: 'Piraeus (Athens)', country: 'GR', lat: 37.942, lon: 23.64, gateway: 'ATH' },
+  barcelona: { name: 'Barcelona', country: 'ES', lat: 41.37, lon: 2.182, gateway: 'BCN', locode: 'ESBCN' },
+  civitavecchia: { name: 'Civitavecchia (Rome)', country: 'IT', lat: 42.093, lon: 11.789, gateway: 'FCO', locode: 'ITCVV' },
+  piraeus: { name: 'Piraeus (Athens)', country: 'GR', lat: 37.942, lon: 23.64, gateway: 'ATH', locode: 'GRPIR' },
   palma: { name: 'Palma de Mallorca', country: 'ES', lat: 39.555, lon: 2.63 },
   ibiza: { name: 'Ibiza', country: 'ES', lat: 38.91, lon: 1.44 },
   valencia: { name: 'Valencia', country: 'ES', lat: 39.45, lon: -0.32 },
@@ -99,12 +101,12 @@ export const PORTS = {
   bodrum: { name: 'Bodrum', country: 'TR', lat: 37.03, lon: 27.42 },
 
   // ---- Northern Europe
-  southampton: { name: 'Southampton', country: 'GB', lat: 50.897, lon: -1.405, gateway: 'LHR' },
-  rotterdam: { name: 'Rotterdam', country: 'NL', lat: 51.907, lon: 4.486, gateway: 'AMS' },
-  kiel: { name: 'Kiel', country: 'DE', lat: 54.318, lon: 10.143, gateway: 'HAM' },
-  copenhagen: { name: 'Copenhagen', country: 'DK', lat: 55.71, lon: 12.61, gateway: 'CPH' },
-  stockholm: { name: 'Stockholm', country: 'SE', lat: 59.32, lon: 18.09, gateway: 'ARN' },
-  bergen: { name: 'Bergen', country: 'NO', lat: 60.397, lon: 5.317, gateway: 'BGO' },
+  southampton: { name: 'Southampton', country: 'GB', lat: 50.897, lon: -1.405, gateway: 'LHR', locode: 'GBSOU' },
+  rotterdam: { name: 'Rotterdam', country: 'NL', lat: 51.907, lon: 4.486, gateway: 'AMS', locode: 'NLRTM' },
+  kiel: { name: 'Kiel', country: 'DE', lat: 54.318, lon: 10.143, gateway: 'HAM', locode: 'DEKEL' },
+  copenhagen: { name: 'Copenhagen', country: 'DK', lat: 55.71, lon: 12.61, gateway: 'CPH', locode: 'DKCPH' },
+  stockholm: { name: 'Stockholm', country: 'SE', lat: 59.32, lon: 18.09, gateway: 'ARN', locode: 'SESTO' },
+  bergen: { name: 'Bergen', country: 'NO', lat: 60.397, lon: 5.317, gateway: 'BGO', locode: 'NOBGO' },
   oslo: { name: 'Oslo', country: 'NO', lat: 59.905, lon: 10.735 },
   kristiansand: { name: 'Kristiansand', country: 'NO', lat: 58.145, lon: 7.99 },
   stavanger: { name: 'Stavanger', country: 'NO', lat: 58.97, lon: 5.73 },
@@ -119,8 +121,8 @@ export const PORTS = {
   gdynia: { name: 'Gdynia (Gdańsk)', country: 'PL', lat: 54.53, lon: 18.55 },
 
   // ---- Asia
-  singapore: { name: 'Singapore (Marina Bay Cruise Centre)', country: 'SG', lat: 1.267, lon: 103.866, gateway: 'SIN' },
-  yokohama: { name: 'Yokohama (Tokyo)', country: 'JP', lat: 35.452, lon: 139.645, gateway: 'HND' },
+  singapore: { name: 'Singapore (Marina Bay Cruise Centre)', country: 'SG', lat: 1.267, lon: 103.866, gateway: 'SIN', locode: 'SGSIN' },
+  yokohama: { name: 'Yokohama (Tokyo)', country: 'JP', lat: 35.452, lon: 139.645, gateway: 'HND', locode: 'JPYOK' },
   penang: { name: 'Penang (George Town)', country: 'MY', lat: 5.415, lon: 100.345 },
   phuket: { name: 'Phuket (Patong Bay)', country: 'TH', lat: 7.89, lon: 98.29 },
   shimizu: { name: 'Shimizu (Mount Fuji)', country: 'JP', lat: 35.01, lon: 138.5 },
@@ -131,8 +133,8 @@ export const PORTS = {
   busan: { name: 'Busan', country: 'KR', lat: 35.08, lon: 129.06 },
 
   // ---- Australia, New Zealand and the South Pacific
-  sydney: { name: 'Sydney (Circular Quay)', country: 'AU', lat: -33.858, lon: 151.21, gateway: 'SYD' },
-  brisbane: { name: 'Brisbane', country: 'AU', lat: -27.378, lon: 153.17, gateway: 'BNE' },
+  sydney: { name: 'Sydney (Circular Quay)', country: 'AU', lat: -33.858, lon: 151.21, gateway: 'SYD', locode: 'AUSYD' },
+  brisbane: { name: 'Brisbane', country: 'AU', lat: -27.378, lon: 153.17, gateway: 'BNE', locode: 'AUBNE' },
   moreton_island: { name: 'Moreton Island (Tangalooma)', country: 'AU', lat: -27.18, lon: 153.37 },
   noumea: { name: 'Nouméa', country: 'NC', lat: -22.27, lon: 166.44 },
   lifou: { name: 'Lifou', country: 'NC', lat: -20.78, lon: 167.12 },
