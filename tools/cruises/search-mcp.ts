@@ -18,7 +18,7 @@ const McpArgs = z
     guests: z.number().int().min(1).max(8).optional().describe('Travellers (default 2).'),
     line: lineName.optional().describe('Cruise line or part of its name, e.g. "Carnival".'),
     limit: z.number().int().min(1).max(50).optional().describe('Most sailings to return (default 20).'),
-    offset: z.number().int().min(0).max(MAX_OFFSET).optional().describe('nextOffset of the previous page.'),
+    offset: z.number().int().min(0).max(MAX_OFFSET).optional(),
   })
   .superRefine((a, ctx) => {
     const w = { from: a.departFrom, to: a.departTo, minNights: a.minNights ?? 3, maxNights: a.maxNights ?? 14 };
@@ -30,7 +30,7 @@ const CompactSailing = z.object({
   line: z.string(),
   ship: z.string(),
   region: z.string(),
-  departurePort: z.string().describe('Port name, country, port code and fly-in airport, e.g. "Southampton, GB (SOU; fly to LHR)".'),
+  departurePort: z.string().describe('e.g. "Southampton, GB (SOU; fly to LHR)": port code, fly-in airport.'),
   departureDate: z.string(),
   returnDate: z.string(),
   nights: z.number().int(),
@@ -47,7 +47,7 @@ const McpOutput = z.object({
   sailings: z.array(CompactSailing),
   count: z.number().int(),
   totalFound: z.number().int().describe('Matching sailings in all, before the limit.'),
-  nextOffset: z.number().int().nullable().describe('offset of the next page; null on the last.'),
+  nextOffset: z.number().int().nullable(),
 });
 
 function portCodes(port: SailingOut['departure_port']): string {
@@ -79,10 +79,9 @@ function compact(s: SailingOut): z.output<typeof CompactSailing> {
 export const searchCruisesMcp: McpExposure<typeof CruiseSearchRequest, typeof CruiseSearchOutput> = {
   name: 'search_cruises',
   description:
-    'Cruise sailings leaving between departFrom and departTo (YYYY-MM-DD, a window of at most 400 days), optionally in one region, of minNights to maxNights, ' +
-    'in one cabin class and on one line. Each sailing has its ship, line, port, dates, itinerary by day, fare per person sharing a double cabin, taxes and the total ' +
-    'for the guests; cheapest total first, limit of them (default 20; totalFound counts all; page on with offset = nextOffset). Regions are seasonal: alaska sails May to September, ' +
-    'mediterranean April to November, caribbean all year.',
+    'Cruise sailings leaving between departFrom and departTo (at most 400 days apart), optionally by region, nights, cabin class and line: ship, line, port, ' +
+    'dates, itinerary by day, fare per person sharing a double cabin, taxes and the party total; cheapest first, limit per page (default 20; totalFound counts all; ' +
+    'next page: offset = nextOffset). Seasonal: alaska May–September, mediterranean April–November, caribbean all year.',
   annotations: { title: 'Search cruises', readOnlyHint: true, openWorldHint: true },
   input: McpArgs,
   toInput: (args) => {

@@ -32,7 +32,7 @@ export const cancelBookingTool = defineTool({
   name: 'booking.mcp_cancel',
   title: 'Cancel a flight booking',
   description:
-    'Without confirmationToken: asks the airline what cancelling refunds and returns that with a token valid for 10 minutes (nothing is cancelled); a client that supports elicitation instead asks the traveller to confirm and cancels in this call. With the token: cancels; money the airline refunds goes back to the card (all paid, within 24 h of booking a US trip 7+ days ahead), and airline credits it issues instead are listed with their id, code and expiry (and kept on the booking). Only the booking owner can cancel.',
+    'Without confirmationToken: asks the airline what cancelling refunds and returns that with a token valid for 10 minutes (nothing is cancelled); a client that supports elicitation instead asks the traveller to confirm and cancels in this call. With the token: cancels; money the airline refunds goes back to the card (all paid under the US 24-hour rule), and airline credits it issues instead are listed with their id, code and expiry (and kept on the booking). Only the booking owner can cancel.',
   area: 'Flight booking',
   input: z.strictObject({
     bookingRef: z.string().trim().min(1).max(200).describe('booking_ref (bk_...) of the booking.'),
