@@ -2,31 +2,37 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { loadConfig } from '../adapters/config/env.js';
 import { DataDirLockedError, openDatabase } from '../adapters/db/index.js';
+import { DashboardAuth } from '../adapters/http/pages/dashboard/dashboard-auth.js';
 import { IdentityService } from '../adapters/identity/identity-service.js';
 import { readEmbeddedInternalKey } from '../adapters/identity/internal-key-file.js';
 import { TIERS, ALL_SCOPES, type Scope, type Tier } from '../tools/_kit/principal.js';
 
 // `npm run keys -- create --user U --tier pro [--name N] [--scopes read,book]`, `list --user U`,
-// `revoke KEY_ID`, `usage KEY_ID`. Talks to the database directly when it can; with the
+// `revoke KEY_ID`, `usage KEY_ID`, `login USER` (a one-time dashboard sign-in link). Talks to the database directly when it can; with the
 // embedded database held by a running server (PGlite is single-process) it goes through
 // that server's REST routes with the internal key instead.
 
-const USAGE = 'usage: npm run keys -- create --user USER [--tier free|pro|business] [--name NAME] [--scopes read,book] | list --user USER | revoke KEY_ID | usage KEY_ID';
+const USAGE = 'usage: npm run keys -- create --user USER [--tier free|pro|business] [--name NAME] [--scopes read,book] | list --user USER | revoke KEY_ID | usage KEY_ID | login USER';
 
 interface Backend {
   create(userId: string, tier: Tier, name?: string, scopes?: Scope[]): Promise<unknown>;
   list(userId: string): Promise<unknown>;
   revoke(keyId: string): Promise<unknown>;
   usage(keyId: string): Promise<unknown>;
+  login(userId: string): Promise<{ url: string; expires_at: string }>;
   close(): Promise<void>;
 }
 
-function direct(service: IdentityService, close: () => Promise<void>): Backend {
+function direct(service: IdentityService, dashboard: DashboardAuth, baseUrl: string, close: () => Promise<void>): Backend {
   return {
     create: (userId, tier, name, scopes) => service.createKey({ userId, tier, ...(name ? { name } : {}), ...(scopes ? { scopes } : {}) }),
     list: async (userId) => ({ keys: await service.listKeys(userId) }),
     revoke: async (keyId) => ({ revoked: await service.revokeKey(keyId), key: await service.getKey(keyId) }),
     usage: async (keyId) => ({ key_id: keyId, usage: await service.usage(keyId, 30) }),
+    login: async (userId) => {
+      const link = await dashboard.createLoginLink(userId);
+      return { url: `${baseUrl}/dashboard/login?token=${link.token}`, expires_at: link.expiresAt.toISOString() };
+    },
     close,
   };
 }
@@ -43,6 +49,7 @@ function viaServer(baseUrl: string, internalKey: string): Backend {
     list: (userId) => call('GET', `/api/keys?user_id=${encodeURIComponent(userId)}`),
     revoke: (keyId) => call('DELETE', `/api/keys/${encodeURIComponent(keyId)}`),
     usage: (keyId) => call('GET', `/api/keys/${encodeURIComponent(keyId)}/usage`),
+    login: (user_id) => call('POST', '/dashboard/login-links', { user_id }) as Promise<{ url: string; expires_at: string }>,
     close: async () => {},
   };
 }
@@ -53,7 +60,8 @@ async function openBackend(): Promise<Backend> {
   try {
     const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
     const service = new IdentityService(db.prisma);
-    return direct(service, async () => {
+    const baseUrl = (config.PUBLIC_BASE_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/+$/, '');
+    return direct(service, new DashboardAuth(db.prisma, () => new Date()), baseUrl, async () => {
       await service.meter.close();
       await db.close();
     });
@@ -83,6 +91,11 @@ async function main(): Promise<void> {
     else if (command === 'list') out = await backend.list(needs(values.user, '--user'));
     else if (command === 'revoke') out = await backend.revoke(needs(arg, 'KEY_ID'));
     else if (command === 'usage') out = await backend.usage(needs(arg, 'KEY_ID'));
+    else if (command === 'login') {
+      const link = await backend.login(needs(arg ?? values.user, 'USER'));
+      console.log(`Open this link within 10 minutes (it works once):\n${link.url}`);
+      return;
+    }
     else throw new Error(USAGE);
     console.log(JSON.stringify(out, null, 2));
     if (command === 'create') console.error('\nThe secret above is shown once: store it now. Only its hash is kept.');

@@ -10,6 +10,7 @@ import { WEBHOOKS_TOOLS } from './webhooks/index.js';
 import { TRIPS_TOOLS } from './trips/index.js';
 import { TRAVELERS_TOOLS } from './travelers/index.js';
 import { PLAYBOOK_TOOLS } from './playbook/index.js';
+import { changePlanTool } from './account/change-plan.js';
 import { createKeyTool } from './account/create-key.js';
 import { keyUsageTool } from './account/key-usage.js';
 import { listKeysTool } from './account/list-keys.js';
@@ -103,6 +104,7 @@ export const TOOLS: readonly AnyTool[] = [
   listKeysTool,
   revokeKeyTool,
   keyUsageTool,
+  changePlanTool,
   adminProviderHealthTool,
   seatMapTool,
   seatHoldTool,

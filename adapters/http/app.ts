@@ -16,6 +16,7 @@ import { isJsonContentType } from './json-type.js';
 import { logRequests } from './request-log.js';
 import { stripeWebhookRouter } from './webhooks/stripe-webhook.js';
 import { pagesRouter } from './pages/pages-router.js';
+import type { DashboardDeps } from './pages/dashboard/dashboard-router.js';
 import type { RebindingPolicy } from '../mcp/rebinding-guard.js';
 import type { Drain } from './drain.js';
 import type { Readiness } from './readiness.js';
@@ -37,6 +38,8 @@ export interface AppOptions {
   drain?: Drain;
   /** GET /metrics and the per-request observation (METRICS_TOKEN); absent, neither exists. */
   metrics?: Metrics;
+  /** The developer dashboard's sign-in and sessions; absent, /dashboard is not served. */
+  dashboard?: Omit<DashboardDeps, 'services' | 'baseUrl' | 'resolvePrincipal'>;
   /** Express `trust proxy` (TRUST_PROXY): which X-Forwarded-For hops give req.ip. Default off. */
   trustProxy?: boolean | number | string[];
 }
@@ -73,7 +76,8 @@ export function createApp(opts: AppOptions): Express {
 
   const openapi = JSON.stringify(buildOpenApi(opts.tools));
   app.get('/openapi.json', (_req, res) => void res.type('application/json').send(openapi));
-  app.use(pagesRouter());
+  const { runtime } = opts;
+  app.use(pagesRouter(opts.dashboard && { ...opts.dashboard, services: runtime.services, baseUrl: runtime.baseUrl, resolvePrincipal: (headers) => runtime.resolvePrincipal(headers) }));
 
   // Stripe signs the raw bytes, so its webhook reads its own body before the JSON parser does.
   app.use(stripeWebhookRouter(opts.runtime.services, { bodyLimit: opts.bodyLimit }));

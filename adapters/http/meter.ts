@@ -16,6 +16,7 @@ export function createMeter(limiter: RateLimiter, usage: UsageMeter, clock: () =
     if (!decision) return;
     for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
     if (!decision.allowed) {
+      if (principal.kind === 'user' && principal.keyId) usage.record(principal.keyId, clock(), true);
       throw new ToolError('RATE_LIMITED', 'Rate limit exceeded for this plan', { hint: `Retry after ${decision.retryAfterS ?? 1} s, or move to a higher plan.` });
     }
     if (principal.kind === 'user' && principal.keyId) usage.record(principal.keyId, clock());

@@ -14,6 +14,7 @@ import { createOAuthRouter } from '../../oauth/index.js';
 import { openServices } from '../runtime/open-services.js';
 import { RateLimiter } from '../identity/rate-limiter.js';
 import { createApp } from './app.js';
+import { DashboardAuth } from './pages/dashboard/dashboard-auth.js';
 import { closeGracefully, createDrain } from './drain.js';
 import { createReadiness } from './readiness.js';
 import { publicBaseUrl } from './base-url.js';
@@ -67,6 +68,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
       authenticateSession: identity.authenticateSession,
       log: logger,
     }),
+    dashboard: { auth: new DashboardAuth(db.prisma, () => services.clock()), authenticateSession: identity.authenticateSession },
     logger,
     bodyLimit: config.BODY_LIMIT,
     mcpRebinding: rebindingPolicy({ allowedOrigins: config.MCP_ALLOWED_ORIGINS, publicBaseUrl: config.PUBLIC_BASE_URL, listenHost: config.HOST }),

@@ -158,6 +158,13 @@ export class ApiKeyStore {
   }
 }
 
+/** Moves a user's live keys to a plan, dropping their cached lookups so the new limits apply at once. */
+export async function retierKeys(prisma: PrismaClient, cache: Cache | undefined, userId: string, tier: Tier): Promise<void> {
+  const rows = await prisma.apiKey.findMany({ where: { userId, revokedAt: null }, select: { secretHash: true } });
+  await prisma.apiKey.updateMany({ where: { userId, revokedAt: null }, data: { tier } });
+  for (const row of rows) await cache?.delete(cacheKey(row.secretHash)).catch(() => undefined);
+}
+
 function tooManyBadKeys(retryAfterS: number): ToolError {
   const s = Math.max(1, retryAfterS);
   return new ToolError('RATE_LIMITED', 'Too many invalid API keys from this address', {

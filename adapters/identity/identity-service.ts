@@ -1,7 +1,7 @@
 import type { PrismaClient } from '../db/index.js';
 import type { Cache, IdentityPort } from '../../tools/_kit/ports.js';
 import type { Tier } from '../../tools/_kit/principal.js';
-import { ApiKeyStore } from './api-key-store.js';
+import { ApiKeyStore, retierKeys } from './api-key-store.js';
 import { UsageMeter } from './usage-meter.js';
 import { UsageStore } from './usage-store.js';
 
@@ -24,7 +24,7 @@ export class IdentityService implements IdentityPort {
   readonly meter: UsageMeter;
   private readonly profiles = new Map<string, { profile: Profile; until: number }>();
 
-  constructor(private readonly prisma: PrismaClient, cache?: Cache, private readonly clock: () => number = Date.now) {
+  constructor(private readonly prisma: PrismaClient, private readonly cache?: Cache, private readonly clock: () => number = Date.now) {
     this.keys = new ApiKeyStore(prisma, cache);
     this.usageStore = new UsageStore(prisma);
     this.meter = new UsageMeter(prisma);
@@ -38,6 +38,21 @@ export class IdentityService implements IdentityPort {
   usage: IdentityPort['usage'] = async (keyId, days) => {
     await this.meter.flush();
     return this.usageStore.forKey(keyId, days);
+  };
+
+  changePlan: IdentityPort['changePlan'] = async (userId, to, changedBy) => {
+    const change = await this.prisma.$transaction(async (tx) => {
+      await tx.user.createMany({ data: [{ id: userId }], skipDuplicates: true });
+      // Row lock: two changes at once each record the plan the other left.
+      const [row] = await tx.$queryRaw<{ tier: string }[]>`SELECT "tier" FROM "users" WHERE "id" = ${userId} FOR UPDATE`;
+      const from = (row?.tier ?? 'free') as Tier;
+      await tx.user.update({ where: { id: userId }, data: { tier: to } });
+      const rec = await tx.planChange.create({ data: { userId, fromTier: from, toTier: to, changedBy } });
+      return { from, to, changedAt: rec.createdAt.toISOString() };
+    });
+    await retierKeys(this.prisma, this.cache, userId, to);
+    this.profiles.delete(userId);
+    return change;
   };
 
   async userTier(userId: string): Promise<Tier> {

@@ -3,6 +3,9 @@ import type { PrismaClient } from '../db/index.js';
 
 const FLUSH_EVERY_MS = 2_000;
 
+/** One key's day: requests served (`count`) and refused with 429 (`limited`). */
+type Pending = { keyId: string; day: string; count: number; limited: number; lastAt: Date };
+
 /**
  * Counts requests per key in memory and adds them to the database every two seconds:
  * a database write per request would cost more than the request. A flush is two
@@ -11,7 +14,7 @@ const FLUSH_EVERY_MS = 2_000;
  * database more CPU than their requests. A crash loses at most the last two seconds.
  */
 export class UsageMeter {
-  private pending = new Map<string, { keyId: string; day: string; count: number; lastAt: Date }>();
+  private pending = new Map<string, Pending>();
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -20,16 +23,15 @@ export class UsageMeter {
     this.timer.unref();
   }
 
-  record(keyId: string, at: Date): void {
+  /** `limited`: the request was refused with 429, counted apart so the dashboard can chart it. */
+  record(keyId: string, at: Date, limited = false): void {
     const day = at.toISOString().slice(0, 10);
     const id = `${keyId}|${day}`;
-    const entry = this.pending.get(id);
-    if (entry) {
-      entry.count += 1;
-      entry.lastAt = at;
-    } else {
-      this.pending.set(id, { keyId, day, count: 1, lastAt: at });
-    }
+    const entry = this.pending.get(id) ?? { keyId, day, count: 0, limited: 0, lastAt: at };
+    if (limited) entry.limited += 1;
+    else entry.count += 1;
+    entry.lastAt = at;
+    this.pending.set(id, entry);
   }
 
   /** Writes what is pending; flushes never overlap. */
@@ -53,11 +55,11 @@ export class UsageMeter {
     } catch {
       // One bad row (a key deleted meanwhile) must not lose the others' counts: retry key by key.
     }
-    for (const { keyId, day, count, lastAt } of batch) {
+    for (const { keyId, day, count, limited, lastAt } of batch) {
       try {
         await this.prisma.$executeRaw`
-          INSERT INTO "api_key_usage" ("key_id", "day", "requests") VALUES (${keyId}, ${day}, ${count})
-          ON CONFLICT ("key_id", "day") DO UPDATE SET "requests" = "api_key_usage"."requests" + ${count}`;
+          INSERT INTO "api_key_usage" ("key_id", "day", "requests", "limited") VALUES (${keyId}, ${day}, ${count}, ${limited})
+          ON CONFLICT ("key_id", "day") DO UPDATE SET "requests" = "api_key_usage"."requests" + ${count}, "limited" = "api_key_usage"."limited" + ${limited}`;
         await this.prisma.apiKey.updateMany({ where: { id: keyId }, data: { lastUsedAt: lastAt } });
       } catch (err) {
         this.onError(err);
@@ -65,14 +67,14 @@ export class UsageMeter {
     }
   }
 
-  private async writeAll(batch: { keyId: string; day: string; count: number; lastAt: Date }[]): Promise<void> {
+  private async writeAll(batch: Pending[]): Promise<void> {
     const lastUse = new Map<string, Date>();
     for (const { keyId, lastAt } of batch) if ((lastUse.get(keyId)?.getTime() ?? -1) < lastAt.getTime()) lastUse.set(keyId, lastAt);
     await this.prisma.$transaction([
       this.prisma.$executeRaw`
-        INSERT INTO "api_key_usage" ("key_id", "day", "requests")
-        VALUES ${Prisma.join(batch.map((b) => Prisma.sql`(${b.keyId}, ${b.day}, ${b.count})`))}
-        ON CONFLICT ("key_id", "day") DO UPDATE SET "requests" = "api_key_usage"."requests" + EXCLUDED."requests"`,
+        INSERT INTO "api_key_usage" ("key_id", "day", "requests", "limited")
+        VALUES ${Prisma.join(batch.map((b) => Prisma.sql`(${b.keyId}, ${b.day}, ${b.count}, ${b.limited})`))}
+        ON CONFLICT ("key_id", "day") DO UPDATE SET "requests" = "api_key_usage"."requests" + EXCLUDED."requests", "limited" = "api_key_usage"."limited" + EXCLUDED."limited"`,
       this.prisma.$executeRaw`
         UPDATE "api_keys" AS k SET "last_used_at" = v.at
         FROM (VALUES ${Prisma.join([...lastUse].map(([id, at]) => Prisma.sql`(${id}, CAST(${at.toISOString()} AS timestamp(3)))`))}) AS v(id, at)

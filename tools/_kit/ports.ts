@@ -88,8 +88,10 @@ export interface IdentityPort {
   listKeys(userId: string): Promise<ApiKeyView[]>;
   getKey(keyId: string): Promise<ApiKeyView | null>;
   revokeKey(keyId: string, ownerId?: string): Promise<boolean>;
-  usage(keyId: string, days: number): Promise<{ day: string; requests: number }[]>;
+  usage(keyId: string, days: number): Promise<{ day: string; requests: number; limited: number }[]>;
   userTier(userId: string): Promise<Tier>;
+  /** Moves a user (and their live keys) to another plan and records who did it; `from` is the plan before. */
+  changePlan(userId: string, to: Tier, changedBy: string): Promise<{ from: Tier; to: Tier; changedAt: string }>;
 }
 
 export interface VersionInfo {

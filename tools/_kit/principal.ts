@@ -10,7 +10,7 @@ export const ALL_SCOPES: readonly Scope[] = ['read', 'plan', 'book'];
 export type Principal =
   /** No credentials, or credentials that failed (then `authError` says why, for /health/auth-config only). */
   | { kind: 'anonymous'; authError?: string }
-  | { kind: 'user'; userId: string; tier: Tier; via: 'api_key' | 'jwt' | 'oauth'; keyId?: string; scopes: readonly Scope[] }
+  | { kind: 'user'; userId: string; tier: Tier; via: 'api_key' | 'jwt' | 'oauth' | 'dashboard'; keyId?: string; scopes: readonly Scope[] }
   /** The web app's server, proven by X-Internal-Key. */
   | { kind: 'internal' }
   /** `scopes` is set when the admin acts through an OAuth grant, which limits them like anyone else. */

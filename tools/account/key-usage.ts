@@ -5,10 +5,10 @@ import { manageableKey } from './key-access.js';
 export const keyUsageTool = defineTool({
   name: 'account.key_usage',
   title: 'API key usage',
-  description: 'Requests made with an API key per UTC day, newest first.',
+  description: 'Requests made with an API key per UTC day, newest first, and how many were refused with 429.',
   area: 'Account',
   input: z.object({ key_id: z.string().min(1).max(100), days: z.number().int().min(1).max(366).default(30).describe('How many days back') }),
-  output: z.object({ key_id: z.string(), usage: z.array(z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), requests: z.number().int() })) }),
+  output: z.object({ key_id: z.string(), usage: z.array(z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), requests: z.number().int().describe('Requests served'), limited: z.number().int().describe('Requests refused with 429 (over the plan limit)') })) }),
   errors: ['NOT_FOUND'],
   auth: 'user',
   rest: { method: 'GET', path: '/api/keys/{key_id}/usage' },

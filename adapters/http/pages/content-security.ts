@@ -18,3 +18,6 @@ const COMMON = [
 export const PLAYGROUND_CSP = [...COMMON, "style-src 'self'"].join('; ');
 
 export const DOCS_CSP = [...COMMON, "style-src 'self' 'unsafe-inline'", "font-src 'self' data:", "worker-src 'self' blob:"].join('; ');
+
+/** The dashboard: like the playground, nothing but this origin. */
+export const DASHBOARD_CSP = PLAYGROUND_CSP;

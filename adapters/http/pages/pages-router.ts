@@ -5,6 +5,7 @@ import express, { type Response, type Router } from 'express';
 import type { HttpMethod } from '../../../tools/_kit/define-tool.js';
 import { DOCS_CSP, PLAYGROUND_CSP } from './content-security.js';
 import { DOCS_HTML, PLAYGROUND_HTML } from './page-html.js';
+import { DASHBOARD_ROUTES, dashboardRouter, type DashboardDeps } from './dashboard/dashboard-router.js';
 
 /** The routes this router serves, for extra-routes.ts and the README. */
 export const PAGE_ROUTES: { method: HttpMethod; path: string; why: string }[] = [
@@ -13,6 +14,7 @@ export const PAGE_ROUTES: { method: HttpMethod; path: string; why: string }[] = 
   { method: 'GET', path: '/docs/assets/{file}', why: "the reference page's files: the Redoc standalone bundle (its one CDN image URL pointed at a local mark), its start-up script and that mark" },
   { method: 'GET', path: '/playground', why: 'a small page that streams POST /api/search results per provider' },
   { method: 'GET', path: '/playground/assets/{file}', why: "the playground's script and stylesheet" },
+  ...DASHBOARD_ROUTES,
 ];
 
 const publicDir = (name: string) => fileURLToPath(new URL(`./public/${name}/`, import.meta.url));
@@ -48,9 +50,10 @@ function sendPage(res: Response, csp: string, html: string): void {
   res.type('html').send(html);
 }
 
-/** GET /, /docs and /playground with their assets: the human-facing side of the service. */
-export function pagesRouter(): Router {
+/** GET /, /docs, /playground and /dashboard with their assets: the human-facing side of the service. */
+export function pagesRouter(dashboard?: DashboardDeps): Router {
   const router = express.Router();
+  if (dashboard) router.use(dashboardRouter(dashboard));
   // A missing asset falls through to the app's JSON 404.
   const assets = { index: false, maxAge: '1h', dotfiles: 'deny', redirect: false } as const;
 
