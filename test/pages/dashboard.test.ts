@@ -45,6 +45,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 async function watchedPage(): Promise<{ page: Page; foreign: string[]; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(15_000);
   const foreign: string[] = [];
   const errors: string[] = [];
   page.on('request', (req) => { if (!req.url().startsWith(server.url) && !req.url().startsWith('data:')) foreign.push(req.url()); });
@@ -123,5 +124,5 @@ describe('developer dashboard in a headless browser', () => {
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 });

@@ -64,7 +64,8 @@ function cookieValue(req: Request, name: string): string | undefined {
 }
 
 function sendPage(res: Response, html: string, status = 200): void {
-  res.status(status).set({ 'Content-Security-Policy': DASHBOARD_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' });
+  // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the page's own form posts, which the Origin check refuses.
+  res.status(status).set({ 'Content-Security-Policy': DASHBOARD_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' });
   res.type('html').send(html);
 }
 
