@@ -14,11 +14,16 @@ export function daysAhead(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export async function searchEvents(server: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<SearchEventRecord[]> {
+/** `onEvent` sees each event as it arrives (a test can act while the stream is open). */
+export async function searchEvents(server: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}, onEvent?: (e: SearchEventRecord) => void): Promise<SearchEventRecord[]> {
   const res = await server.post('/api/search', body, { headers: { accept: 'text/event-stream', ...headers } });
   if (res.status !== 200) throw new Error(`search answered ${res.status}: ${await res.text()}`);
   const out: SearchEventRecord[] = [];
-  for await (const { event, at } of readSse(res)) out.push({ type: event.type, data: event.data as Record<string, unknown>, at });
+  for await (const { event, at } of readSse(res)) {
+    const record = { type: event.type, data: event.data as Record<string, unknown>, at };
+    out.push(record);
+    onEvent?.(record);
+  }
   // What the search left behind (observations, counts, mistake fares) is written in background batches: write it now.
   await server.services.searchRecords.flush();
   return out;
