@@ -24,6 +24,7 @@ interface AlertRow {
   destination: string;
   date_from: string;
   date_to: string;
+  return_date: string;
   cabin: string;
   target_price_minor: number | null;
   currency: string;
@@ -44,6 +45,7 @@ function toRecord(row: AlertRow): AlertRecord {
     destination: row.destination,
     dateFrom: row.date_from,
     dateTo: row.date_to,
+    returnDate: row.return_date === '' ? null : row.return_date,
     cabin: row.cabin,
     targetPriceMinor: row.target_price_minor,
     currency: row.currency,
@@ -61,7 +63,7 @@ function toRecord(row: AlertRow): AlertRecord {
 function selectAlerts(prisma: PrismaClient, where: Prisma.Sql, today: string): Promise<AlertRow[]> {
   return prisma.$queryRaw<AlertRow[]>`
     SELECT a.id, a.user_id, a.origin, a.destination,
-      to_char(a.date_from, 'YYYY-MM-DD') AS date_from, to_char(a.date_to, 'YYYY-MM-DD') AS date_to,
+      to_char(a.date_from, 'YYYY-MM-DD') AS date_from, to_char(a.date_to, 'YYYY-MM-DD') AS date_to, a.return_date,
       a.cabin, a.target_price_minor, a.currency, a.channels, a.active, a.trigger_count,
       ${ts('a.last_triggered_at')} AS last_triggered_at, ${ts('a.created_at')} AS created_at,
       p.last_price_minor, ${ts('p.last_checked_at')} AS last_checked_at
@@ -69,7 +71,7 @@ function selectAlerts(prisma: PrismaClient, where: Prisma.Sql, today: string): P
     LEFT JOIN LATERAL (
       SELECT MIN(w.price_minor) AS last_price_minor, MAX(w.checked_at) AS last_checked_at
       FROM fare_watches w
-      WHERE w.origin = a.origin AND w.destination = a.destination AND w.cabin = a.cabin AND w.currency = a.currency
+      WHERE w.origin = a.origin AND w.destination = a.destination AND w.return_date = a.return_date AND w.cabin = a.cabin AND w.currency = a.currency
         AND w.departure_date BETWEEN GREATEST(a.date_from, LEAST(${today}::date, a.date_to)) AND a.date_to
     ) p ON true
     WHERE ${where}
@@ -89,18 +91,18 @@ function triggerSql(ids: string[], scales: Record<string, number>, today: string
     WITH touched AS (
       SELECT DISTINCT a.id
       FROM fare_watches b
-      JOIN fare_alerts a ON a.active AND a.origin = b.origin AND a.destination = b.destination AND a.cabin = b.cabin
+      JOIN fare_alerts a ON a.active AND a.origin = b.origin AND a.destination = b.destination AND a.return_date = b.return_date AND a.cabin = b.cabin
         AND a.currency = b.currency AND b.departure_date BETWEEN a.date_from AND a.date_to
       WHERE b.id = ANY(${ids}::bigint[])
     ),
     priced AS (
-      SELECT a.id, a.user_id, a.origin, a.destination, a.cabin, a.currency, a.target_price_minor, a.notified_minor, a.channels,
-        w.id AS watch_id, w.check_seq, w.departure_date, w.checked_at, w.price_minor,
+      SELECT a.id, a.user_id, a.origin, a.destination, a.return_date, a.cabin, a.currency, a.target_price_minor, a.notified_minor, a.channels,
+        w.id AS watch_id, w.check_seq, w.departure_date, w.checked_at, w.price_minor, w.offer,
         MIN(w.prev_price_minor) OVER (PARTITION BY a.id) AS prev_min,
         ROW_NUMBER() OVER (PARTITION BY a.id ORDER BY w.price_minor, w.departure_date) AS rank
       FROM touched t
       JOIN fare_alerts a ON a.id = t.id
-      JOIN fare_watches w ON w.origin = a.origin AND w.destination = a.destination AND w.cabin = a.cabin AND w.currency = a.currency
+      JOIN fare_watches w ON w.origin = a.origin AND w.destination = a.destination AND w.return_date = a.return_date AND w.cabin = a.cabin AND w.currency = a.currency
         AND w.departure_date BETWEEN GREATEST(a.date_from, ${today}::date) AND a.date_to
       WHERE w.price_minor IS NOT NULL
     ),
@@ -118,11 +120,11 @@ function triggerSql(ids: string[], scales: Record<string, number>, today: string
       SELECT gen_random_uuid()::text, 'alert.triggered', f.id, f.dedupe_key, f.user_id,
         jsonb_build_object(
           'alert_id', f.id, 'origin', f.origin, 'destination', f.destination,
-          'departure_date', to_char(f.departure_date, 'YYYY-MM-DD'), 'cabin', f.cabin,
+          'departure_date', to_char(f.departure_date, 'YYYY-MM-DD'), 'return_date', NULLIF(f.return_date, ''), 'cabin', f.cabin,
           'price', f.price_minor / f.scale, 'currency', f.currency,
           'previous_price', f.prev_min / f.scale, 'target_price', f.target_price_minor / f.scale,
           'checked_at', to_char(f.checked_at, ${Prisma.raw(ISO_TS)}),
-          'channels', to_jsonb(f.channels)),
+          'channels', to_jsonb(f.channels), 'offer', COALESCE(f.offer, 'null'::jsonb)),
         ${now}
       FROM fire f
       ON CONFLICT (dedupe_key) DO NOTHING
@@ -157,7 +159,7 @@ export function createAlertStore(prisma: PrismaClient): AlertStore {
         await tx.fareAlert.create({
           data: {
             id: alert.id, userId: alert.userId, origin: alert.origin, destination: alert.destination,
-            dateFrom: new Date(`${alert.dateFrom}T00:00:00Z`), dateTo: new Date(`${alert.dateTo}T00:00:00Z`),
+            dateFrom: new Date(`${alert.dateFrom}T00:00:00Z`), dateTo: new Date(`${alert.dateTo}T00:00:00Z`), returnDate: alert.returnDate ?? '',
             cabin: alert.cabin, targetPriceMinor: alert.targetPriceMinor, currency: alert.currency, channels: alert.channels,
           },
         });
@@ -185,22 +187,22 @@ export function createAlertStore(prisma: PrismaClient): AlertStore {
     async expandWatches(today) {
       // Distinct (route, window) first, so a million alerts on a few thousand windows expand only the windows.
       return prisma.$executeRaw`
-        INSERT INTO fare_watches (origin, destination, departure_date, cabin, currency)
-        SELECT DISTINCT g.origin, g.destination, GREATEST(g.date_from, ${today}::date) + k, g.cabin, g.currency
-        FROM (SELECT DISTINCT origin, destination, cabin, currency, date_from, date_to FROM fare_alerts WHERE active AND date_to >= ${today}::date) g
+        INSERT INTO fare_watches (origin, destination, departure_date, return_date, cabin, currency)
+        SELECT DISTINCT g.origin, g.destination, GREATEST(g.date_from, ${today}::date) + k, g.return_date, g.cabin, g.currency
+        FROM (SELECT DISTINCT origin, destination, return_date, cabin, currency, date_from, date_to FROM fare_alerts WHERE active AND date_to >= ${today}::date) g
         CROSS JOIN LATERAL generate_series(0, g.date_to - GREATEST(g.date_from, ${today}::date)) AS k
-        ON CONFLICT (origin, destination, departure_date, cabin, currency) DO NOTHING`;
+        ON CONFLICT (origin, destination, departure_date, return_date, cabin, currency) DO NOTHING`;
     },
 
     async dueWatches(today, checkedBefore) {
       return prisma.$queryRaw<WatchToCheck[]>`
-        SELECT w.id::text AS id, w.origin, w.destination, to_char(w.departure_date, 'YYYY-MM-DD') AS date, w.cabin, w.currency
+        SELECT w.id::text AS id, w.origin, w.destination, to_char(w.departure_date, 'YYYY-MM-DD') AS date, NULLIF(w.return_date, '') AS "returnDate", w.cabin, w.currency
         FROM fare_watches w
         WHERE w.departure_date >= ${today}::date
           AND (w.checked_at IS NULL OR w.checked_at < ${checkedBefore})
           AND EXISTS (
             SELECT 1 FROM fare_alerts a
-            WHERE a.active AND a.origin = w.origin AND a.destination = w.destination AND a.cabin = w.cabin AND a.currency = w.currency
+            WHERE a.active AND a.origin = w.origin AND a.destination = w.destination AND a.return_date = w.return_date AND a.cabin = w.cabin AND a.currency = w.currency
               AND a.date_from <= w.departure_date AND a.date_to >= w.departure_date)
         ORDER BY w.checked_at NULLS FIRST, w.id`;
     },
@@ -209,12 +211,13 @@ export function createAlertStore(prisma: PrismaClient): AlertStore {
       if (checks.length === 0) return { events: 0 };
       const ids = checks.map((c) => c.id);
       const prices = checks.map((c) => c.priceMinor);
+      const offers = checks.map((c) => (c.offer ? JSON.stringify(c.offer) : null));
       const scales = Object.fromEntries(checks.map((c) => [c.currency, 10 ** minorDigits(c.currency)]));
       return prisma.$transaction(async (tx) => {
         await tx.$executeRaw`
           UPDATE fare_watches w
-          SET prev_price_minor = w.price_minor, price_minor = c.price, check_seq = w.check_seq + 1, checked_at = ${now}
-          FROM unnest(${ids}::bigint[], ${prices}::int[]) AS c(id, price)
+          SET prev_price_minor = w.price_minor, price_minor = c.price, offer = c.offer::jsonb, check_seq = w.check_seq + 1, checked_at = ${now}
+          FROM unnest(${ids}::bigint[], ${prices}::int[], ${offers}::text[]) AS c(id, price, offer)
           WHERE w.id = c.id`;
         const [row] = await tx.$queryRaw<{ events: number; rearmed: number }[]>(triggerSql(ids, scales, today, now));
         return { events: row?.events ?? 0 };

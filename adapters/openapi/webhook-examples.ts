@@ -38,8 +38,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, unknown>> = {
     reason: 'cancelled', purpose: 'order', goods: { kind: 'flight_booking', id: flightBooking.booking_id },
   }),
   AlertTriggeredEvent: envelope('evt_01JQ1X7Y8Z9A0B1C2D3E4F5G6H', 'alert.triggered', '2027-01-28T06:00:04.219Z', {
-    alert_id: 'alt_01JPZK4M6N8Q0S2U4W6Y8A0C2E', origin: 'JFK', destination: 'LIS', departure_date: '2027-03-14', cabin: 'economy',
-    price: 418.3, currency: 'USD', previous_price: 486.9, target_price: 450, checked_at: '2027-01-28T06:00:03.877Z', channels: ['webhook'],
+    alert_id: 'alt_01JPZK4M6N8Q0S2U4W6Y8A0C2E', origin: 'JFK', destination: 'LIS', departure_date: '2027-03-14', return_date: '2027-03-22', cabin: 'economy',
+    price: 618.3, currency: 'USD', previous_price: 686.9, target_price: 650, checked_at: '2027-01-28T06:00:03.877Z', channels: ['webhook'],
+    offer: {
+      offer_id: 'duffel:off_0000AqJk3xYq5S1bNfXbZk', result_id: 'r_9f1c2e7a', search_id: 'srch_01JQ1X7Q2W3E4R5T6Y7U8I9O0P', price: 618.3, currency: 'USD',
+      expires_at: '2027-01-28T06:30:03.000Z', itinerary: ['TP208 JFK 21:35 → LIS 09:30 (+1)', 'TP207 LIS 16:10 → JFK 18:55'], flights: ['TP208', 'TP207'],
+      departing_at: '2027-03-14T21:35:00', return_departing_at: '2027-03-22T16:10:00',
+    },
   }),
   MistakeFareEvent: envelope('evt_01JQ2A3B4C5D6E7F8G9H0J1K2L', 'alert.mistake_fare', '2027-01-29T17:22:40.561Z', {
     id: 'mf_01JQ2A3B1Z9Y8X7W6V5T4S3R2Q', origin: 'LAX', destination: 'NRT', departure_date: '2027-04-06', return_date: '2027-04-15', cabin: 'business',

@@ -17,9 +17,10 @@ export const CreateAlertRequest = z
     departure_date: isoDate.optional().describe('One departure date (YYYY-MM-DD). Give this, or a window with date_from and date_to.'),
     date_from: isoDate.optional().describe('First departure date of a window (YYYY-MM-DD).'),
     date_to: isoDate.optional().describe(`Last departure date of a window (YYYY-MM-DD); at most ${MAX_WINDOW_DAYS} days in all.`),
+    return_date: isoDate.optional().describe('Watch round trips returning on this date (YYYY-MM-DD), on or after the last departure date; omit for one way.'),
     cabin_class: cabinClass.default('economy').describe('Cabin to watch.'),
     target_price: z.number().positive().max(1_000_000).nullable().optional()
-      .describe('Notify when the cheapest one-adult fare is at or below this (major units, e.g. 399.99). Omit or null: notify on any drop.'),
+      .describe('Notify when the cheapest one-adult fare (round trip with return_date) is at or below this (major units, e.g. 399.99). Omit or null: notify on any drop.'),
     currency: currencyCode.default('USD').describe('Currency of the target and of the prices watched (ISO 4217).'),
     channels: z.array(z.enum(ALERT_CHANNELS)).min(1).max(ALERT_CHANNELS.length).default([...ALERT_CHANNELS])
       .describe('webhook: the account webhooks get alert.triggered; in_app: shown on GET /api/alerts. Default both.'),
@@ -54,6 +55,12 @@ export const CreateAlertRequest = z
       seen.add(key);
       ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
     }
+    if (body.return_date !== undefined) {
+      if (body.return_date < to) ctx.addIssue({ code: 'custom', path: ['return_date'], message: `Return date must not be before the last departure date (${to})` });
+      const late = tripProblems({ origin: body.origin, destination: body.destination, departure: body.return_date }, { ...names, departure: 'return_date' })
+        .filter((p) => p.message.startsWith('Airlines do not sell'));
+      for (const p of late) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+    }
     if (!single && daysBetween(from, to) + 1 > MAX_WINDOW_DAYS) ctx.addIssue({ code: 'custom', path: ['date_to'], message: `A window spans at most ${MAX_WINDOW_DAYS} days` });
   });
 
@@ -67,6 +74,7 @@ export const AlertResponse = z.object({
   departure_date: z.string().nullable().describe('The single date watched; null for a window.'),
   date_from: z.string().describe('First date watched (equals departure_date for a single date).'),
   date_to: z.string().describe('Last date watched.'),
+  return_date: z.string().nullable().describe('The return date of the round trips watched; null for one way.'),
   cabin_class: z.string(),
   target_price: z.number().nullable().describe('Target in major units; null: any drop.'),
   currency: z.string(),

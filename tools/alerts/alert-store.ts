@@ -11,6 +11,8 @@ export interface AlertRecord {
   destination: string;
   dateFrom: string;
   dateTo: string;
+  /** A round trip's return date; null for one way. */
+  returnDate: string | null;
   cabin: string;
   /** Null: notify on any drop. */
   targetPriceMinor: number | null;
@@ -25,16 +27,33 @@ export interface AlertRecord {
   lastCheckedAt: string | null;
 }
 
-export type NewAlert = Pick<AlertRecord, 'id' | 'userId' | 'origin' | 'destination' | 'dateFrom' | 'dateTo' | 'cabin' | 'targetPriceMinor' | 'currency' | 'channels'>;
+export type NewAlert = Pick<AlertRecord, 'id' | 'userId' | 'origin' | 'destination' | 'dateFrom' | 'dateTo' | 'returnDate' | 'cabin' | 'targetPriceMinor' | 'currency' | 'channels'>;
 
-/** One route/date/cabin/currency the evaluator searches once for every alert on it. */
+/** One route/date(/return)/cabin/currency the evaluator searches once for every alert on it. */
 export interface WatchToCheck {
   id: string;
   origin: string;
   destination: string;
   date: string;
+  /** null for one way. */
+  returnDate: string | null;
   cabin: string;
   currency: string;
+}
+
+/** The bookable offer behind a watch's price, as alert.triggered carries it (JSON, snake_case). */
+export interface WatchOffer {
+  offer_id: string | null;
+  result_id: string;
+  search_id: string;
+  price: number;
+  currency: string;
+  expires_at: string | null;
+  /** e.g. "BA117 JFK 18:30 → LHR 06:35 (+1)"; one line per slice. */
+  itinerary: string[];
+  flights: string[];
+  departing_at: string | null;
+  return_departing_at: string | null;
 }
 
 /** What one search found for a watch: the cheapest fare, or null when nothing is sold. */
@@ -42,6 +61,8 @@ export interface WatchCheck {
   id: string;
   currency: string;
   priceMinor: number | null;
+  /** The offer of that fare; null with no fare. */
+  offer: WatchOffer | null;
 }
 
 export interface AlertStore {

@@ -13,6 +13,7 @@ export function alertView(a: AlertRecord, today: string): AlertResponse {
     departure_date: a.dateFrom === a.dateTo ? a.dateFrom : null,
     date_from: a.dateFrom,
     date_to: a.dateTo,
+    return_date: a.returnDate,
     cabin_class: a.cabin,
     target_price: major(a.targetPriceMinor),
     currency: a.currency,

@@ -14,9 +14,9 @@ export const createAlertTool = defineTool({
   name: 'alerts.create',
   title: 'Create a fare alert',
   description:
-    'Watches the cheapest one-adult cash fare of a route on one date or a window of up to 31 days, in one cabin and currency. ' +
+    'Watches the cheapest one-adult cash fare of a route on one date or a window of up to 31 days, one way or (with return_date) round trip, in one cabin and currency. ' +
     'With target_price it fires when the fare is at or below the target (once per drop: it re-arms when the price climbs back over); ' +
-    'without, it fires whenever the window minimum falls. Firing sends alert.triggered to the account webhooks and shows on GET /api/alerts. ' +
+    'without, it fires whenever the window minimum falls. Firing sends alert.triggered (naming the flights and the bookable offer) to the account webhooks and shows on GET /api/alerts. ' +
     `Each user may keep ${MAX_ALERTS_PER_USER} alerts.`,
   area: 'Alerts',
   input: CreateAlertRequest,
@@ -39,6 +39,7 @@ export const createAlertTool = defineTool({
         destination: input.destination,
         dateFrom,
         dateTo,
+        returnDate: input.return_date ?? null,
         cabin: input.cabin_class,
         targetPriceMinor: input.target_price == null ? null : toMinor({ amount: input.target_price, currency: input.currency }),
         currency: input.currency,

@@ -1,6 +1,7 @@
 import type { ToolContext } from '../_kit/context.js';
 import { fromMinor, toMinor } from '../_kit/money.js';
 import type { CabinClass } from '../_kit/providers.js';
+import type { FlightResult } from '../flights/flight-result.js';
 import { runSearch } from '../flights/run-search.js';
 import { FlightSearchRequest } from '../flights/search-input.js';
 
@@ -25,6 +26,8 @@ export interface Fare {
   /** The search result holding the fare. */
   resultId: string;
   searchId: string;
+  /** The result itself (flights, offer id, expiry), for callers that name what to book. */
+  result: FlightResult | null;
 }
 
 /** The fare, or null when no provider sells the trip (or the date cannot be searched). */
@@ -34,9 +37,10 @@ export async function cheapestFare(ctx: ToolContext, q: FareQuery): Promise<Fare
     cabin_class: q.cabin, currency: q.currency, search_type: 'cash',
   });
   if (!parsed.success) return null;
-  const { summary } = await runSearch(ctx, parsed.data, 'cheapest-fare');
+  const { summary, results } = await runSearch(ctx, parsed.data, 'cheapest-fare');
   const cheapest = summary?.cheapest;
   if (!summary || !cheapest) return null;
   const priceMinor = toMinor({ amount: cheapest.price, currency: cheapest.currency });
-  return { priceMinor, price: fromMinor(priceMinor, cheapest.currency).amount, currency: cheapest.currency, resultId: cheapest.id, searchId: summary.search_id };
+  return { priceMinor, price: fromMinor(priceMinor, cheapest.currency).amount, currency: cheapest.currency, resultId: cheapest.id, searchId: summary.search_id,
+    result: results.find((r) => r.id === cheapest.id) ?? null };
 }

@@ -4,9 +4,10 @@ import { cheapestFare } from '../../fares/cheapest-fare.js';
 import type { WatchCheck, WatchToCheck } from '../alert-store.js';
 import { forEachBounded } from './bounded-pool.js';
 import { utcDay } from './utc-day.js';
+import { watchOffer } from './watch-offer.js';
 
 // One evaluation cycle: expire finished alerts, expand the active ones into their
-// distinct watches (route, date, cabin, currency), search each watch once with
+// distinct watches (route, date, return date, cabin, currency), search each watch once with
 // bounded concurrency, and hand the prices to the store in batches; the store's
 // trigger SQL decides in one statement per batch which alerts fire. Batches are
 // written while later searches still run, one write at a time.
@@ -38,10 +39,13 @@ const DEFAULT_BATCH = 250;
 const isCabin = (c: string): c is CabinClass => (CABIN_CLASSES as readonly string[]).includes(c);
 
 async function searchWatch(ctx: ToolContext, w: WatchToCheck): Promise<WatchCheck | null> {
-  if (!isCabin(w.cabin)) return { id: w.id, currency: w.currency, priceMinor: null };
-  const fare = await cheapestFare(ctx, { origin: w.origin, destination: w.destination, date: w.date, cabin: w.cabin, currency: w.currency });
+  if (!isCabin(w.cabin)) return { id: w.id, currency: w.currency, priceMinor: null, offer: null };
+  const fare = await cheapestFare(ctx, {
+    origin: w.origin, destination: w.destination, date: w.date, cabin: w.cabin, currency: w.currency, ...(w.returnDate ? { returnDate: w.returnDate } : {}),
+  });
   // A fare in another currency cannot be compared with the alert's target.
-  return { id: w.id, currency: w.currency, priceMinor: fare && fare.currency === w.currency ? fare.priceMinor : null };
+  if (!fare || fare.currency !== w.currency) return { id: w.id, currency: w.currency, priceMinor: null, offer: null };
+  return { id: w.id, currency: w.currency, priceMinor: fare.priceMinor, offer: watchOffer(fare) };
 }
 
 export async function evaluateAlerts(ctx: ToolContext, opts: CycleOptions): Promise<CycleReport> {
