@@ -127,7 +127,7 @@ describe('pairing legs at a hub', () => {
     id, price, currency: 'USD', fx_rate: null, checkout_total: null, carrier, route: `${from}-${to}`, origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, stops: 0,
     cabin: 'economy', fare_brand: null, bookable: false, offer_id: null, expires_at: null,
     slices: [{ origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, stops: 0, segments: [{ flight: `${carrier}${id}`, carrier, operating_carrier: null, origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, aircraft: null }] }],
-    prices: [], awards: [], sources: ['serpapi'], data_age_s: 0,
+    dates: [dep.slice(0, 10)], bags: null, prices: [], awards: [], sources: ['serpapi'], data_age_s: 0,
   });
   const hub = findHub('AMS')!;
   const arrive = '2027-03-01T10:00:00';

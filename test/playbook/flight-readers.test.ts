@@ -175,7 +175,7 @@ describe('self-connect and the playbook', () => {
       id, price, currency: 'USD', fx_rate: null, checkout_total: null, carrier: 'KL', route: `${from}-${to}`, origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, stops: 0,
       cabin: 'economy', fare_brand: null, bookable: false, offer_id: null, expires_at: null,
       slices: [{ origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, stops: 0, segments: [{ flight: `KL${id}`, carrier: 'KL', operating_carrier: null, origin: from, destination: to, departing_at: dep, arriving_at: arr, duration_minutes: 60, aircraft: null }] }],
-      prices: [], awards: [], sources: ['serpapi'], data_age_s: 0,
+      dates: [dep.slice(0, 10)], bags: null, prices: [], awards: [], sources: ['serpapi'], data_age_s: 0,
     });
     const arrive = '2027-03-01T10:00:00';
     const at = (minutes: number) => new Date(Date.parse(`${arrive}Z`) + minutes * 60_000).toISOString().slice(0, 19);

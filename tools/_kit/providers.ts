@@ -19,6 +19,12 @@ export interface FlightQuery {
   departureDate: string;
   /** YYYY-MM-DD; a round trip when set. */
   returnDate?: string;
+  /**
+   * A multi-city or open-jaw trip (2–6 slices, in travel order). When set it is the
+   * trip: origin, destination and departureDate repeat the first and last slice, and
+   * returnDate is unset.
+   */
+  slices?: { origin: string; destination: string; departureDate: string }[];
   adults: number;
   children: number;
   infants: number;

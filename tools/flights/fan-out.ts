@@ -31,7 +31,8 @@ export function plannedCalls(providers: Providers, query: FlightQuery, searchTyp
     calls.push({ provider: 'duffel', kind: 'cash', mode: providers.flights.mode, run: (s) => providers.flights.searchOffers(query, s) });
     calls.push({ provider: 'serpapi', kind: 'cash', mode: providers.flightResults.mode, run: (s) => providers.flightResults.searchFlights(query, s) });
   }
-  if (searchType !== 'cash') {
+  // seats.aero answers per route and day: a multi-city trip is cash only.
+  if (searchType !== 'cash' && !query.slices) {
     calls.push({ provider: 'seats_aero', kind: 'awards', mode: providers.awards.mode, run: (s) => providers.awards.searchAwards(query, s) });
   }
   return calls;

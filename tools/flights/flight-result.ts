@@ -58,6 +58,12 @@ export const AwardView = z.object({
   age_s: z.number().int().describe('Seconds since the availability was last seen upstream.'),
 });
 
+export const BagsView = z.object({
+  per_passenger: z.number().int().describe('Checked bags per seated passenger, as asked.'),
+  total: z.number().nullable().describe('price with those bags for every seated passenger, in `currency`; null when unknown.'),
+  basis: z.enum(['included', 'priced', 'unknown']).describe('included: the fare already includes them; priced: the booking provider\'s bag prices added; unknown: the source states no allowance or bag price, so no total is given.'),
+}).describe('Only when the request gave bags.');
+
 export const FlightResult = z.object({
   id: z.string().describe('Stable id of this flight in this search. The stream sends a flight once as a result event; what later providers change in it comes as update events with this id.'),
   price: z.number().nullable().describe(
@@ -85,6 +91,8 @@ export const FlightResult = z.object({
   offer_id: z.string().nullable().describe('The offer this result books and prices: the cheapest bookable one, provider-prefixed.'),
   expires_at: z.string().nullable().describe('When offer_id expires (about 30 minutes after search).'),
   slices: z.array(SliceView),
+  dates: z.array(z.string()).describe('Local departure date of each slice (YYYY-MM-DD): on a flexible search, the dates this result is for.'),
+  bags: BagsView.nullable(),
   prices: z.array(CashPriceView).describe('Every cash price found for this flight, cheapest first, each with its source and its own currency: other fare brands of the booking provider, and reference prices from other sources.'),
   awards: z.array(AwardView),
   sources: z.array(SourceName),
@@ -105,6 +113,16 @@ export const ProviderProgress = z.object({
 });
 export type ProviderProgress = z.output<typeof ProviderProgress>;
 
+export const DateSummary = z.object({
+  departure_date: z.string(),
+  return_date: z.string().nullable(),
+  status: z.enum(['searched', 'past', 'too_far']).describe('past or too_far: skipped, as no one sells that date.'),
+  count: z.number().int().describe('Flights shown for these dates.'),
+  cheapest: z.object({ id: z.string(), price: z.number(), currency: z.string(), bookable: z.boolean() }).nullable()
+    .describe('The cheapest priced result for these dates (bookable or a reference); null when none.'),
+}).describe('One date (pair) of a flexible search: sent as a `dates` event when it is done, and listed in the complete event.');
+export type DateSummary = z.output<typeof DateSummary>;
+
 export const SearchSummary = z.object({
   search_id: z.string(),
   count: z.number().int().describe('Distinct flights found.'),
@@ -124,11 +142,12 @@ export const SearchSummary = z.object({
     cheapest: z.object({ id: z.string(), carrier: z.string(), price: z.number(), currency: z.string(), bookable: z.boolean().describe('False: a reference price that cannot be booked here.') }).nullable()
       .describe('The cheapest of those with a cash price.'),
   }).nullable().describe('For a signed-in caller whose saved playbook names preferred airlines; null otherwise. Nothing is hidden or reordered for them.'),
+  dates: z.array(DateSummary).nullable().describe('Flexible searches: every date (pair) in the window, in date order, with its cheapest result; null otherwise. providers then lists each provider once per searched date.'),
 });
 export type SearchSummary = z.output<typeof SearchSummary>;
 
 /** The fields of a result a later provider answer can change; the flight itself (slices, times, route) never does. */
-export const FLIGHT_CHANGING_FIELDS = ['price', 'currency', 'fx_rate', 'checkout_total', 'fare_brand', 'bookable', 'offer_id', 'expires_at', 'prices', 'awards', 'sources', 'data_age_s'] as const;
+export const FLIGHT_CHANGING_FIELDS = ['price', 'currency', 'fx_rate', 'checkout_total', 'fare_brand', 'bookable', 'offer_id', 'expires_at', 'prices', 'awards', 'sources', 'data_age_s', 'bags'] as const;
 type ChangingField = (typeof FLIGHT_CHANGING_FIELDS)[number];
 
 export const FlightUpdate = FlightResult.pick({ id: true })
@@ -143,6 +162,7 @@ export const SearchEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('result'), data: FlightResult }),
   z.object({ type: z.literal('update'), data: FlightUpdate }),
   z.object({ type: z.literal('progress'), data: ProviderProgress }),
+  z.object({ type: z.literal('dates'), data: DateSummary }),
   z.object({ type: z.literal('complete'), data: SearchSummary }),
 ]);
 export type SearchEvent = z.output<typeof SearchEvent>;

@@ -24,7 +24,7 @@ interface Entry {
   fixed?: FixedView;
 }
 
-type FixedView = Pick<FlightResult, 'carrier' | 'route' | 'origin' | 'destination' | 'departing_at' | 'arriving_at' | 'duration_minutes' | 'stops' | 'slices'>;
+type FixedView = Pick<FlightResult, 'carrier' | 'route' | 'origin' | 'destination' | 'departing_at' | 'arriving_at' | 'duration_minutes' | 'stops' | 'slices' | 'dates'>;
 
 /** Most prices kept per flight: every fare brand of the booking provider, plus the others. */
 const MAX_PRICES = 8;
@@ -200,6 +200,7 @@ export class FlightBoard {
       duration_minutes: entry.slices.length ? Math.round(entry.slices.reduce((n, s) => n + s.durationMinutes, 0)) : null,
       stops: entry.slices.length ? Math.max(...entry.slices.map((s) => s.segments.length - 1)) : null,
       slices: entry.slices.map(sliceView),
+      dates: entry.slices.map((s) => s.segments[0]?.departingAt.slice(0, 10) ?? ''),
     };
     return entry.fixed;
   }
@@ -236,6 +237,8 @@ export class FlightBoard {
       offer_id: bookable?.offer_id ?? null,
       expires_at: bookable?.expires_at ?? null,
       slices: fixed.slices,
+      dates: fixed.dates,
+      bags: null,
       prices: entry.prices.map(({ observedAt, comparable: _c, ...p }) => ({ ...p, age_s: age(observedAt) })),
       awards: entry.awards.map(({ observedAt, availabilityId: _id, ...a }) => ({ ...a, age_s: age(observedAt) })),
       sources: [...entry.sources].sort(),

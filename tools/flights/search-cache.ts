@@ -40,10 +40,15 @@ function remember(cache: Cache, key: string, search: CachedSearch, now: number):
   return entry;
 }
 
-/** v2: results carry checkout_total and fx_rate, which v1 entries lack. */
+/**
+ * v3: results carry dates and bags, which v2 entries lack. A multi-city search is
+ * keyed by every slice (so it never meets a one-way entry of its first and last
+ * place), and the bags asked for are part of the answer, so of the key too.
+ */
 export function searchCacheKey(input: FlightSearchInput): string {
-  const parts = [input.origin, input.destination, input.departure_date, input.return_date ?? '', input.passengers, input.children, input.infants, input.cabin_class, input.search_type, input.max_stops ?? '', input.currency];
-  return `search:v2:${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 32)}`;
+  const slices = input.slices?.map((s) => `${s.origin}>${s.destination}@${s.departure_date}`).join(',') ?? '';
+  const parts = [input.origin ?? '', input.destination ?? '', input.departure_date ?? '', input.return_date ?? '', slices, input.passengers, input.children, input.infants, input.cabin_class, input.search_type, input.max_stops ?? '', input.currency, input.bags ?? ''];
+  return `search:v3:${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 32)}`;
 }
 
 async function readRemembered(cache: Cache, key: string, now: number): Promise<Remembered | undefined> {

@@ -45,7 +45,7 @@ export function localDate(code: string, now: Date): string {
   return format.format(now);
 }
 
-function addDays(date: string, days: number): string {
+export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
@@ -73,12 +73,34 @@ export function tripProblems(trip: TripFields, names: { origin: string; destinat
 export const SEARCH_TYPES = ['cash', 'points', 'both'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
+/** Most slices of one multi-city search: Duffel and Google Flights both stop at 6. */
+export const MAX_SLICES = 6;
+/** Widest flexibility window, in days either side (Kiwi's ±3). */
+export const MAX_FLEXIBLE_DAYS = 3;
+/** Most checked bags per seated passenger a search prices. */
+export const MAX_BAGS = 3;
+
+export const SearchSlice = z
+  .object({
+    origin: placeCode.describe('IATA code where this slice leaves from.'),
+    destination: placeCode.describe('IATA code where this slice arrives.'),
+    departure_date: isoDate.describe('YYYY-MM-DD, local to this slice\'s origin.'),
+  })
+  .strict();
+export type SearchSlice = z.output<typeof SearchSlice>;
+
 export const FlightSearchRequest = z
   .object({
-    origin: placeCode.describe('IATA code of the departure airport or city, e.g. "JFK" or "NYC".'),
-    destination: placeCode.describe('IATA code of the arrival airport or city, e.g. "LHR".'),
-    departure_date: isoDate.describe('Departure date (YYYY-MM-DD), local to the origin.'),
+    origin: placeCode.optional().describe('IATA code of the departure airport or city, e.g. "JFK" or "NYC". Required unless slices is given.'),
+    destination: placeCode.optional().describe('IATA code of the arrival airport or city, e.g. "LHR". Required unless slices is given.'),
+    departure_date: isoDate.optional().describe('Departure date (YYYY-MM-DD), local to the origin. Required unless slices is given.'),
     return_date: isoDate.optional().describe('Return date (YYYY-MM-DD) for a round trip; omit for one way.'),
+    slices: z.array(SearchSlice).min(2).max(MAX_SLICES).optional()
+      .describe('Multi-city or open-jaw trip: 2–6 slices in travel order, instead of origin, destination, departure_date and return_date. Cash fares only (award seats are searched for one-way and round trips).'),
+    flexible_days: z.number().int().min(0).max(MAX_FLEXIBLE_DAYS).optional()
+      .describe('Also search every date up to this many days either side (0–3); a round trip moves both dates together. Dates in the past or too far ahead are skipped. Each result\'s dates say which trip it is; a `dates` event gives the cheapest per date.'),
+    bags: z.number().int().min(0).max(MAX_BAGS).optional()
+      .describe('Checked bags per seated passenger: each result then gives bags_total, its price with those bags where the fare includes them or the provider prices them, else null (bags_price_known false).'),
     passengers: z.number().int().min(1).max(9).default(1).describe('Adult passengers (1–9).'),
     children: z.number().int().min(0).max(8).default(0).describe('Children aged 2–11.'),
     infants: z.number().int().min(0).max(4).default(0).describe('Infants under 2, on a lap; at most one per adult.'),
@@ -94,10 +116,62 @@ export const FlightSearchRequest = z
   .superRefine((body, ctx) => {
     if (body.infants > body.passengers) ctx.addIssue({ code: 'custom', path: ['infants'], message: 'At most one lap infant per adult' });
     if (body.passengers + body.children > 9) ctx.addIssue({ code: 'custom', path: ['children'], message: 'At most 9 seated passengers in one search' });
-    const names = { origin: 'origin', destination: 'destination', departure: 'departure_date', ret: 'return_date' };
-    for (const p of tripProblems({ origin: body.origin, destination: body.destination, departure: body.departure_date, ret: body.return_date }, names)) {
-      ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
-    }
+    const problems = shapeProblems(
+      { origin: body.origin, destination: body.destination, departure: body.departure_date, ret: body.return_date, slices: body.slices?.map((s) => ({ origin: s.origin, destination: s.destination, date: s.departure_date })), flexible: body.flexible_days, searchType: body.search_type },
+      { origin: 'origin', destination: 'destination', departure: 'departure_date', ret: 'return_date', slices: 'slices', sliceDate: 'departure_date', flexible: 'flexible_days', searchType: 'search_type' },
+    );
+    for (const p of problems) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
   });
 
 export type FlightSearchInput = z.output<typeof FlightSearchRequest>;
+
+/** A search's request with its trip settled: the simple fields always set (from the first and last slice on a multi-city search). */
+export type SettledTrip = FlightSearchInput & { origin: string; destination: string; departure_date: string };
+
+/** The simple trip fields of a request, filled from its slices when it has them. */
+export function settleTrip(input: FlightSearchInput): SettledTrip {
+  const first = input.slices?.[0];
+  const last = input.slices?.at(-1);
+  if (first && last) return { ...input, origin: first.origin, destination: last.destination, departure_date: first.departure_date, return_date: undefined };
+  if (input.origin === undefined || input.destination === undefined || input.departure_date === undefined) throw new Error('flight search input was not validated');
+  return { ...input, origin: input.origin, destination: input.destination, departure_date: input.departure_date };
+}
+
+interface ShapeFields {
+  origin: string | undefined;
+  destination: string | undefined;
+  departure: string | undefined;
+  ret: string | undefined;
+  slices: { origin: string; destination: string; date: string }[] | undefined;
+  flexible: number | undefined;
+  searchType: SearchType | undefined;
+}
+
+type ShapeNames = { [K in keyof ShapeFields]: string } & { sliceDate: string };
+
+/**
+ * The trip-shape checks both surfaces share: either slices or the simple fields,
+ * slices in date order each searchable, and no combination we cannot serve.
+ */
+export function shapeProblems(f: ShapeFields, names: ShapeNames, now = new Date()): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  if (!f.slices) {
+    if (f.origin === undefined) problems.push({ path: [names.origin], message: `Required (or give ${names.slices})` });
+    if (f.destination === undefined) problems.push({ path: [names.destination], message: `Required (or give ${names.slices})` });
+    if (f.departure === undefined) problems.push({ path: [names.departure], message: `Required (or give ${names.slices})` });
+    if (f.origin === undefined || f.destination === undefined || f.departure === undefined) return problems;
+    return tripProblems({ origin: f.origin, destination: f.destination, departure: f.departure, ret: f.ret }, { origin: names.origin, destination: names.destination, departure: names.departure, ret: names.ret }, now);
+  }
+  for (const key of ['origin', 'destination', 'departure', 'ret'] as const) {
+    if (f[key] !== undefined) problems.push({ path: [names[key]], message: `Give either ${names.slices} or ${names.origin}/${names.destination}/${names.departure}/${names.ret}, not both` });
+  }
+  if (f.flexible) problems.push({ path: [names.flexible], message: `A flexibility window is for one-way and round trips, not ${names.slices}` });
+  if (f.searchType === 'points') problems.push({ path: [names.searchType], message: `Award seats are searched for one-way and round trips only; use cash with ${names.slices}` });
+  f.slices.forEach((s, i) => {
+    const sliceNames = { origin: 'origin', destination: 'destination', departure: names.sliceDate, ret: names.sliceDate };
+    for (const p of tripProblems({ origin: s.origin, destination: s.destination, departure: s.date }, sliceNames, now)) problems.push({ path: [names.slices, i, ...p.path], message: p.message });
+    const before = f.slices?.[i - 1];
+    if (before && s.date < before.date) problems.push({ path: [names.slices, i, names.sliceDate], message: 'Slices must be in date order: this one leaves before the one above it' });
+  });
+  return problems;
+}

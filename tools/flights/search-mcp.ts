@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { McpExposure } from '../_kit/define-tool.js';
 import type { FlightResult, SearchOutput } from './flight-result.js';
-import { cabinClass, isoDate, placeCode, tripProblems, type FlightSearchRequest } from './search-input.js';
+import { MAX_BAGS, MAX_FLEXIBLE_DAYS, MAX_SLICES, cabinClass, isoDate, placeCode, shapeProblems, type FlightSearchRequest } from './search-input.js';
 
 // search_flights keeps the documented camelCase arguments and answers
 // {results, source, count}. Results are trimmed to what a model needs to compare
@@ -12,20 +12,26 @@ export const MCP_RESULT_LIMIT = 20;
 /** Award options kept per result: the cheapest few. */
 const MCP_AWARDS_PER_RESULT = 3;
 
+const McpSlice = z.object({ origin: placeCode, destination: placeCode, date: isoDate }).strict();
+
 const McpArgs = z
   .object({
-    origin: placeCode.describe('IATA code of the departure airport or city, e.g. "JFK".'),
-    destination: placeCode.describe('IATA code of the arrival airport or city, e.g. "LHR".'),
-    date: isoDate.describe('Departure date, YYYY-MM-DD.'),
+    origin: placeCode.optional().describe('Departure airport or city IATA code, e.g. "JFK".'),
+    destination: placeCode.optional().describe('Arrival airport or city IATA code, e.g. "LHR".'),
+    date: isoDate.optional().describe('Departure date, YYYY-MM-DD.'),
     returnDate: isoDate.optional().describe('Return date for a round trip, YYYY-MM-DD.'),
+    slices: z.array(McpSlice).min(2).max(MAX_SLICES).optional().describe('Multi-city: 2-6 legs in order instead of origin/destination/date; cash only.'),
+    flexibleDays: z.number().int().min(0).max(MAX_FLEXIBLE_DAYS).optional().describe('Also search ±N days (0-3); see byDate.'),
+    bags: z.number().int().min(0).max(MAX_BAGS).optional().describe('Checked bags per passenger; sets bagsTotal.'),
     cabinClass: cabinClass.optional().describe('economy (default), premium_economy, business or first.'),
     searchType: z.enum(['cash', 'points', 'all']).optional().describe('cash fares, points (award seats), or all (default).'),
   })
   .superRefine((a, ctx) => {
-    const names = { origin: 'origin', destination: 'destination', departure: 'date', ret: 'returnDate' };
-    for (const p of tripProblems({ origin: a.origin, destination: a.destination, departure: a.date, ret: a.returnDate }, names)) {
-      ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
-    }
+    const problems = shapeProblems(
+      { origin: a.origin, destination: a.destination, departure: a.date, ret: a.returnDate, slices: a.slices, flexible: a.flexibleDays, searchType: a.searchType === 'points' ? 'points' : undefined },
+      { origin: 'origin', destination: 'destination', departure: 'date', ret: 'returnDate', slices: 'slices', sliceDate: 'date', flexible: 'flexibleDays', searchType: 'searchType' },
+    );
+    for (const p of problems) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
   });
 
 const CompactFlight = z.object({
@@ -47,6 +53,8 @@ const CompactFlight = z.object({
   expiresAt: z.string().nullable(),
   awards: z.array(z.object({ program: z.string(), miles: z.number().int(), taxes: z.number(), currency: z.string(), seats: z.number().int().nullable() })),
   sources: z.array(z.string()),
+  dates: z.array(z.string()).describe('Departure date of each slice.'),
+  bagsTotal: z.number().nullable().optional().describe('price with the asked bags; null when unknown.'),
 });
 
 const McpOutput = z.object({
@@ -59,6 +67,8 @@ const McpOutput = z.object({
     count: z.number().int().describe('Flights found on these airlines.'),
     cheapest: CompactFlight.nullable().describe('The cheapest of them, even when it is not among the 20 results.'),
   }).nullable().describe('The caller\'s saved preferred airlines (playbook) and how they fare here; null without any.'),
+  byDate: z.array(z.object({ date: z.string(), returnDate: z.string().nullable(), skipped: z.boolean(), count: z.number().int(), cheapest: z.number().nullable(), currency: z.string().nullable() }))
+    .optional().describe('With flexibleDays: each date\'s cheapest price.'),
 });
 
 function compact(r: FlightResult): z.output<typeof CompactFlight> {
@@ -81,17 +91,18 @@ function compact(r: FlightResult): z.output<typeof CompactFlight> {
     expiresAt: r.expires_at,
     awards: r.awards.slice(0, MCP_AWARDS_PER_RESULT).map((a) => ({ program: a.program, miles: a.miles, taxes: a.taxes, currency: a.taxes_currency, seats: a.seats_remaining })),
     sources: r.sources,
+    dates: r.dates,
+    ...(r.bags ? { bagsTotal: r.bags.total } : {}),
   };
 }
 
 export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof SearchOutput> = {
   name: 'search_flights',
   description:
-    'Searches flights for one trip: cash fares (a booking provider and Google Flights) and award seats (seats.aero), one result per flight with every price found. ' +
-    'Resolve place names with suggest_places first. Pass origin and destination (IATA airport or city codes), date (YYYY-MM-DD), returnDate for a round trip, ' +
-    'cabinClass (economy, premium_economy, business or first) and searchType (cash, points or all, the default). It answers once every provider has, within the search budget (30 s by default); ' +
-    'with a progressToken you get a progress notification per provider. Returns limit results (default 10, at most 20), cheapest first (count; totalFound counts all), each with price and currency, ' +
-    'carrier, route, depart and arrive times, stops, flight numbers, cabin, fareBrand, bookable, offerId and the cheapest award options (program, miles, taxes, seats). ' +
+    'Searches cash fares (a booking provider and Google Flights) and award seats (seats.aero), one result per flight with every price found. ' +
+    'Resolve place names with suggest_places first. It answers when every provider has (30 s at most by default); ' +
+    'a progressToken gets a notification per provider. Returns limit results (default 10, at most 20), cheapest first (count; totalFound counts all), each with price, ' +
+    'times, flight numbers, fareBrand, bookable, offerId and the cheapest award options. ' +
     'When bookable is true, price is what booking offerId costs (fare plus our service fee, no extras) and checkoutTotal is exactly what the card is charged; ' +
     'otherwise price is only a reference (null for award-only). For a signed-in caller with a saved playbook, an omitted cabinClass is the playbook\'s cabin, ' +
     'flights on its avoided airlines are left out, and preferred shows how its preferred airlines fare. ' +
@@ -101,10 +112,13 @@ export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof Se
   toInput: (args) => {
     const a = args as z.output<typeof McpArgs>;
     return {
-      origin: a.origin,
-      destination: a.destination,
-      departure_date: a.date,
+      ...(a.slices ? { slices: a.slices.map((x) => ({ origin: x.origin, destination: x.destination, departure_date: x.date })) } : {}),
+      ...(a.origin ? { origin: a.origin } : {}),
+      ...(a.destination ? { destination: a.destination } : {}),
+      ...(a.date ? { departure_date: a.date } : {}),
       ...(a.returnDate ? { return_date: a.returnDate } : {}),
+      ...(a.flexibleDays !== undefined ? { flexible_days: a.flexibleDays } : {}),
+      ...(a.bags !== undefined ? { bags: a.bags } : {}),
       ...(a.cabinClass ? { cabin_class: a.cabinClass } : {}),
       search_type: a.searchType === 'all' || a.searchType === undefined ? 'both' : a.searchType,
     };
@@ -117,7 +131,9 @@ export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof Se
     const p = out.summary?.preferred ?? null;
     const cheapestPreferred = p?.cheapest ? out.results.find((r) => r.id === p.cheapest?.id) : undefined;
     const preferred = p ? { airlines: p.airlines, count: p.count, cheapest: cheapestPreferred ? compact(cheapestPreferred) : null } : null;
-    return { results, source, count: results.length, totalFound: out.results.length, preferred };
+    const dates = out.summary?.dates;
+    const byDate = dates?.map((d) => ({ date: d.departure_date, returnDate: d.return_date, skipped: d.status !== 'searched', count: d.count, cheapest: d.cheapest?.price ?? null, currency: d.cheapest?.currency ?? null }));
+    return { results, source, count: results.length, totalFound: out.results.length, preferred, ...(byDate ? { byDate } : {}) };
   },
   list: { field: 'results', defaultLimit: 10, maxLimit: MCP_RESULT_LIMIT, totalField: 'totalFound' },
 };

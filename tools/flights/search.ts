@@ -1,23 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import type { ToolContext } from '../_kit/context.js';
 import { defineStreamTool, type ToolLogMessage } from '../_kit/define-tool.js';
 import type { FlightQuery } from '../_kit/providers.js';
 import { findMetroCity } from '../places/airports.js';
-import { SearchEvent, SearchOutput, type FlightResult, type ProviderProgress, type SearchSummary } from './flight-result.js';
+import { SearchEvent, SearchOutput, type DateSummary, type FlightResult, type ProviderProgress, type SearchSummary } from './flight-result.js';
+import { BagPricing } from './bag-pricing.js';
+import { dateSummary, flexibleWindow } from './flexible-dates.js';
+import { mergeStreams } from './stream/merge-streams.js';
 import { fanOut, plannedCalls } from './fan-out.js';
 import { FlightBoard, compareResults } from './merge.js';
 import { readCachedSearch, searchCacheKey, storeSearch } from './search-cache.js';
 import { foldResults } from './stream/fold-results.js';
 import { rank, type Ranking } from './stream/replay.js';
 import { SentFlights } from './stream/sent-flights.js';
-import { FlightSearchRequest, type FlightSearchInput } from './search-input.js';
+import { FlightSearchRequest, settleTrip, type SettledTrip } from './search-input.js';
 import { searchFlightsMcp } from './search-mcp.js';
 import { observeSearch } from '../fares/observe-search.js';
 import { countSearch } from '../stats/count-search.js';
 import { searchPreferences, type SearchPreferences } from '../playbook/search-preferences.js';
 import type { CabinClass } from '../_kit/providers.js';
 
-/** The request with the cabin settled (asked, from the playbook, or economy): what the cache key and providers see. */
-type SettledInput = FlightSearchInput & { cabin_class: CabinClass };
+/** The request with the trip and cabin settled (asked, from the playbook, or economy): what the cache key and providers see. */
+type SettledInput = SettledTrip & { cabin_class: CabinClass };
 
 /** A city code searches its main airport; the summary's route says which. */
 function airportFor(code: string): string {
@@ -30,6 +34,7 @@ function toQuery(input: SettledInput): FlightQuery {
     destination: airportFor(input.destination),
     departureDate: input.departure_date,
     ...(input.return_date ? { returnDate: input.return_date } : {}),
+    ...(input.slices ? { slices: input.slices.map((s) => ({ origin: airportFor(s.origin), destination: airportFor(s.destination), departureDate: s.departure_date })) } : {}),
     adults: input.passengers,
     children: input.children,
     infants: input.infants,
@@ -50,6 +55,7 @@ function summarize(searchId: string, ranking: Ranking, providers: ProviderProgre
     cabin_source: prefs.cabinSource,
     hidden_avoided: hidden,
     preferred: preferredSummary(results, prefs.preferred),
+    dates: null,
   };
 }
 
@@ -88,49 +94,14 @@ export const searchFlightsTool = defineStreamTool({
   handler: async function* (ctx, asked): AsyncGenerator<SearchEvent> {
     const started = performance.now();
     const prefs = await searchPreferences(ctx, asked);
-    const input: SettledInput = { ...asked, cabin_class: prefs.cabin };
-    const shown = (r: FlightResult) => !prefs.avoided.has(r.carrier);
-    const { cache } = ctx.services;
-    const { searchCacheTtlS, searchBudgetMs } = ctx.services.settings;
+    const input: SettledInput = { ...settleTrip(asked), cabin_class: prefs.cabin };
     const searchId = `srch_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-    const key = searchCacheKey(input);
     countSearch(ctx, airportFor(input.origin), airportFor(input.destination));
-
-    const hit = searchCacheTtlS > 0 ? await readCachedSearch(cache, key, ctx.services.clock().getTime(), prefs.avoided) : undefined;
-    if (hit) {
-      // The events are made once per cached search and second, and shared by every caller replaying them.
-      yield* hit.events;
-      yield { type: 'complete', data: summarize(searchId, hit.ranking, hit.providers, performance.now() - started, hit.ageS, prefs, hit.hidden, hit.results) };
+    if (!input.flexible_days) {
+      yield* searchOnce(ctx, input, prefs, searchId, started);
       return;
     }
-
-    const query = toQuery(input);
-    const markupPct = ctx.services.settings.bookingMarkupPct;
-    const board = new FlightBoard({ origin: query.origin, destination: query.destination, cabin: query.cabin, currency: query.currency, markupPct }, () => ctx.services.clock().getTime());
-    const providers: ProviderProgress[] = [];
-    const sent = new SentFlights();
-    const calls = plannedCalls(ctx.services.providers, query, input.search_type);
-    const onFailure = (provider: string, err: unknown) => ctx.log.warn({ provider, err }, 'provider failed during search');
-    for await (const answer of fanOut(calls, ctx.signal, searchBudgetMs, onFailure)) {
-      const changed = answer.kind === 'cash' ? board.addCash(answer.offers) : board.addAwards(answer.offers);
-      // A flight is sent whole once; after that only what this answer changed in it.
-      for (const result of changed) {
-        const event = shown(result) ? sent.eventFor(result) : null;
-        if (event) yield event;
-      }
-      providers.push(answer.progress);
-      yield { type: 'progress', data: answer.progress };
-    }
-    if (ctx.signal.aborted) return;
-    // The cache and the fare history keep every flight; only what this caller sees is filtered.
-    const results = board.results();
-    const visible = results.filter(shown);
-    yield { type: 'complete', data: summarize(searchId, rank(visible), providers, performance.now() - started, null, prefs, results.length - visible.length, visible) };
-    storeSearch(cache, key, { storedAt: ctx.services.clock().getTime(), results, providers }, searchCacheTtlS);
-    observeSearch(ctx, {
-      searchId, origin: query.origin, destination: query.destination, departureDate: query.departureDate, returnDate: query.returnDate ?? null,
-      cabin: query.cabin, adults: input.passengers, children: input.children, infants: input.infants,
-    }, results);
+    yield* searchFlexible(ctx, input, prefs, searchId, started);
   },
   typedEvents: true,
   finish: (events) => {
@@ -148,4 +119,96 @@ function providerLog(event: SearchEvent): ToolLogMessage | null {
   return p.status === 'ok'
     ? { level: 'info', message: `${p.provider}: ${p.count} results in ${p.elapsed_ms} ms` }
     : { level: 'warning', message: `${p.provider}: ${p.reason ?? 'error'} after ${p.elapsed_ms} ms` };
+}
+
+/** One trip on its dates: from the cache when an identical search is fresh, else from the providers. */
+async function* searchOnce(ctx: ToolContext, input: SettledInput, prefs: SearchPreferences, searchId: string, started: number): AsyncGenerator<SearchEvent> {
+  const shown = (r: FlightResult) => !prefs.avoided.has(r.carrier);
+  const { cache } = ctx.services;
+  const { searchCacheTtlS, searchBudgetMs } = ctx.services.settings;
+  const key = searchCacheKey(input);
+
+  const hit = searchCacheTtlS > 0 ? await readCachedSearch(cache, key, ctx.services.clock().getTime(), prefs.avoided) : undefined;
+  if (hit) {
+    // The events are made once per cached search and second, and shared by every caller replaying them.
+    yield* hit.events;
+    yield { type: 'complete', data: summarize(searchId, hit.ranking, hit.providers, performance.now() - started, hit.ageS, prefs, hit.hidden, hit.results) };
+    return;
+  }
+
+  const query = toQuery(input);
+  const markupPct = ctx.services.settings.bookingMarkupPct;
+  const board = new FlightBoard({ origin: query.origin, destination: query.destination, cabin: query.cabin, currency: query.currency, markupPct }, () => ctx.services.clock().getTime());
+  const bags = new BagPricing(input.bags, input.passengers + input.children);
+  const providers: ProviderProgress[] = [];
+  const sent = new SentFlights();
+  const calls = plannedCalls(ctx.services.providers, query, input.search_type);
+  const onFailure = (provider: string, err: unknown) => ctx.log.warn({ provider, err }, 'provider failed during search');
+  for await (const answer of fanOut(calls, ctx.signal, searchBudgetMs, onFailure)) {
+    const changed = answer.kind === 'cash' ? board.addCash(answer.offers) : board.addAwards(answer.offers);
+    // A flight is sent whole once; after that only what this answer changed in it.
+    for (const result of changed) {
+      const event = shown(result) ? sent.eventFor(bags.apply(result)) : null;
+      if (event) yield event;
+    }
+    providers.push(answer.progress);
+    yield { type: 'progress', data: answer.progress };
+  }
+  if (ctx.signal.aborted) return;
+  // Bag prices the fares do not include are asked of the booking provider for the cheapest few.
+  const fetched = await bags.fetchPrices(ctx, board.results().filter(shown), searchBudgetMs - (performance.now() - started));
+  for (const result of fetched ? board.results() : []) {
+    const event = shown(result) ? sent.eventFor(bags.apply(result)) : null;
+    if (event) yield event;
+  }
+  // The cache and the fare history keep every flight; only what this caller sees is filtered.
+  const results = board.results().map((r) => bags.apply(r));
+  const visible = results.filter(shown);
+  yield { type: 'complete', data: summarize(searchId, rank(visible), providers, performance.now() - started, null, prefs, results.length - visible.length, visible) };
+  storeSearch(cache, key, { storedAt: ctx.services.clock().getTime(), results, providers }, searchCacheTtlS);
+  // Fare history is kept per route and date pair: a multi-city trip is not one of those.
+  if (input.slices) return;
+  observeSearch(ctx, {
+    searchId, origin: query.origin, destination: query.destination, departureDate: query.departureDate, returnDate: query.returnDate ?? null,
+    cabin: query.cabin, adults: input.passengers, children: input.children, infants: input.infants,
+  }, results);
+}
+
+/**
+ * Every date of the window at once in one stream: each date is an ordinary search
+ * (its own cache entry and fare history), a `dates` event says when one is done,
+ * and one complete event sums them up.
+ */
+async function* searchFlexible(ctx: ToolContext, input: SettledInput, prefs: SearchPreferences, searchId: string, started: number): AsyncGenerator<SearchEvent> {
+  const window = flexibleWindow(input, input.flexible_days ?? 0, ctx.services.clock());
+  const searched = window.filter((d) => d.status === 'searched');
+  const summaries = new Map<number, DateSummary>();
+  const providers: ProviderProgress[] = [];
+  const shownEvents: SearchEvent[] = [];
+  let hidden = 0;
+  let cached = true;
+  let oldest = 0;
+  const streams = searched.map((d) => searchOnce(ctx, { ...input, departure_date: d.departure_date, return_date: d.return_date ?? undefined, flexible_days: 0 }, prefs, searchId, started));
+  for await (const { index, value: event } of mergeStreams(streams)) {
+    if (event.type !== 'complete') {
+      if (event.type === 'progress') providers.push(event.data);
+      else shownEvents.push(event);
+      yield event;
+      continue;
+    }
+    const s = event.data;
+    hidden += s.hidden_avoided;
+    cached &&= s.cached;
+    oldest = Math.max(oldest, s.cache_age_s ?? 0);
+    const dates = searched[index]!;
+    const mine = [...foldResults(shownEvents).values()].filter((r) => r.dates[0] === dates.departure_date);
+    const summary = dateSummary(dates, mine);
+    summaries.set(window.indexOf(dates), summary);
+    yield { type: 'dates', data: summary };
+  }
+  if (ctx.signal.aborted) return;
+  const visible = [...foldResults(shownEvents).values()];
+  const all = window.map((d, i) => summaries.get(i) ?? dateSummary(d, []));
+  const summary = summarize(searchId, rank(visible), providers, performance.now() - started, cached && searched.length > 0 ? oldest : null, prefs, hidden, visible);
+  yield { type: 'complete', data: { ...summary, dates: all } };
 }
