@@ -32,7 +32,7 @@ describe('MCP search_flights', () => {
   it('is listed with the documented camelCase arguments', async () => {
     const { tools } = await client.listTools();
     const tool = tools.find((t) => t.name === 'search_flights');
-    expect(Object.keys(tool?.inputSchema.properties ?? {}).sort()).toEqual(['cabinClass', 'date', 'destination', 'limit', 'origin', 'returnDate', 'searchType']);
+    expect(Object.keys(tool?.inputSchema.properties ?? {}).sort()).toEqual(['bags', 'cabinClass', 'date', 'destination', 'flexibleDays', 'limit', 'origin', 'returnDate', 'searchType', 'slices']);
     expect(tool?.inputSchema.required).toEqual(expect.arrayContaining(['origin', 'destination', 'date']));
     expect(tool?.annotations?.readOnlyHint).toBe(true);
   });

@@ -31,7 +31,8 @@ export class BagPricing {
       .slice(0, BAG_PRICE_LOOKUPS)
       .map((r) => r.offer_id!.slice('duffel:'.length));
     if (wanted.length === 0) return false;
-    const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(budgetMs)]);
+    // AbortSignal.timeout takes whole milliseconds only.
+    const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(Math.floor(budgetMs))]);
     const found = await Promise.allSettled(wanted.map((id) => ctx.services.providers.flights.getOffer(id, signal)));
     let any = false;
     found.forEach((f, i) => {

@@ -30,8 +30,11 @@ export interface DuffelProviderOptions {
 }
 
 export function offerRequestBody(query: FlightQuery): DuffelOfferRequestCreate {
-  const slices = [{ origin: query.origin, destination: query.destination, departure_date: query.departureDate }];
-  if (query.returnDate) slices.push({ origin: query.destination, destination: query.origin, departure_date: query.returnDate });
+  // Several slices are one offer request on Duffel: a multi-city or open-jaw trip is priced whole.
+  const slices = query.slices
+    ? query.slices.map((s) => ({ origin: s.origin, destination: s.destination, departure_date: s.departureDate }))
+    : [{ origin: query.origin, destination: query.destination, departure_date: query.departureDate }];
+  if (query.returnDate && !query.slices) slices.push({ origin: query.destination, destination: query.origin, departure_date: query.returnDate });
   const passengers: DuffelPassengerInput[] = [
     ...Array.from({ length: query.adults }, () => ({ type: 'adult' as const })),
     ...Array.from({ length: query.children }, () => ({ age: CHILD_AGE })),

@@ -136,5 +136,10 @@ export function mapOneWay(options: readonly FlightOption[], ctx: MapContext): Ca
 
 /** Return options fetched for one outbound: each becomes a two-slice offer priced at its round-trip total. */
 export function mapRoundTrip(outbound: FlightOption, returns: readonly FlightOption[], ctx: MapContext): CashOffer[] {
-  return returns.map((r) => toCashOffer([outbound, r], r, ctx)).filter((o): o is CashOffer => o !== null);
+  return mapItineraries([outbound], returns, ctx);
+}
+
+/** Last-leg options fetched after the legs chosen before it: each completes one itinerary, priced at its whole-trip total. */
+export function mapItineraries(chosen: readonly FlightOption[], lastLeg: readonly FlightOption[], ctx: MapContext): CashOffer[] {
+  return lastLeg.map((o) => toCashOffer([...chosen, o], o, ctx)).filter((o): o is CashOffer => o !== null);
 }

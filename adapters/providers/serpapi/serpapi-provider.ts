@@ -2,8 +2,8 @@ import type { CabinClass, CashOffer, FlightQuery, FlightResultsProvider, Provide
 import type { ProviderPolicy } from '../http/resilience.js';
 import type { HttpTransport } from '../http/transport.js';
 import { createSerpApiClient, type SerpApiSearchResult } from './client.js';
-import { mapOneWay, mapRoundTrip, parseCreatedAt, parseOptions, type FlightOption, type MapContext } from './map-results.js';
-import type { SerpApiFlightsParams, WireStops, WireTravelClass } from './wire.js';
+import { mapItineraries, mapOneWay, mapRoundTrip, parseCreatedAt, parseOptions, type FlightOption, type MapContext } from './map-results.js';
+import type { SerpApiFlightsParams, SerpApiMultiCityLeg, WireStops, WireTravelClass } from './wire.js';
 
 // The Google Flights results provider over SerpApi. One way is one call. A round
 // trip is two steps on SerpApi: the first call lists outbound options priced at
@@ -12,16 +12,33 @@ import type { SerpApiFlightsParams, WireStops, WireTravelClass } from './wire.js
 
 /** How many of the cheapest outbounds get their return options fetched (one paid search each). */
 export const ROUND_TRIP_OUTBOUNDS = 4;
+/**
+ * Multi-city: how many of the cheapest first legs are followed to the last leg.
+ * Each costs one paid search per further leg (the cheapest option of every
+ * middle leg is taken), so a 6-leg trip is 1 + 2 × 5 searches.
+ */
+export const MULTI_CITY_FIRST_LEGS = 2;
 
 const TRAVEL_CLASS: Record<CabinClass, WireTravelClass> = { economy: 1, premium_economy: 2, business: 3, first: 4 };
 const STOPS: Record<0 | 1 | 2, WireStops> = { 0: 1, 1: 2, 2: 3 };
 
-export function toSearchParams(query: FlightQuery): SerpApiFlightsParams {
+/** The trip part of the parameters: one way, round trip, or multi-city (type 3 with its legs as JSON). */
+function tripParams(query: FlightQuery): Pick<SerpApiFlightsParams, 'type' | 'departure_id' | 'arrival_id' | 'outbound_date' | 'return_date' | 'multi_city_json'> {
+  if (query.slices) {
+    const legs: SerpApiMultiCityLeg[] = query.slices.map((s) => ({ departure_id: s.origin.toUpperCase(), arrival_id: s.destination.toUpperCase(), date: s.departureDate }));
+    return { type: 3, multi_city_json: JSON.stringify(legs) };
+  }
   return {
     departure_id: query.origin.toUpperCase(),
     arrival_id: query.destination.toUpperCase(),
     outbound_date: query.departureDate,
     ...(query.returnDate ? { type: 1 as const, return_date: query.returnDate } : { type: 2 as const }),
+  };
+}
+
+export function toSearchParams(query: FlightQuery): SerpApiFlightsParams {
+  return {
+    ...tripParams(query),
     travel_class: TRAVEL_CLASS[query.cabin],
     adults: query.adults,
     children: query.children,
@@ -37,11 +54,11 @@ export function toSearchParams(query: FlightQuery): SerpApiFlightsParams {
   };
 }
 
-function cheapestOutbounds(options: readonly FlightOption[]): FlightOption[] {
+function cheapestOutbounds(options: readonly FlightOption[], count = ROUND_TRIP_OUTBOUNDS): FlightOption[] {
   const priced = options.filter((o) => o.departure_token && o.price !== undefined).sort((a, b) => a.price! - b.price!);
   const chosen = new Map<string, FlightOption>();
   for (const option of priced) {
-    if (chosen.size === ROUND_TRIP_OUTBOUNDS) break;
+    if (chosen.size === count) break;
     if (!chosen.has(option.departure_token!)) chosen.set(option.departure_token!, option);
   }
   return [...chosen.values()];
@@ -72,6 +89,11 @@ export function createSerpApiProvider(opts: { transport: HttpTransport; apiKey: 
       const params = toSearchParams(query);
       const first = await search(params, signal);
       const outbound = parseOptions(first.options);
+      if (query.slices) {
+        const legs = query.slices.length;
+        const firsts = cheapestOutbounds(outbound, MULTI_CITY_FIRST_LEGS);
+        return settle(await Promise.allSettled(firsts.map((leg) => followLegs(query, params, [leg], legs, signal))), signal);
+      }
       if (!query.returnDate) return mapOneWay(outbound, contextFor(query, first));
 
       const chosen = cheapestOutbounds(outbound);
@@ -81,11 +103,27 @@ export function createSerpApiProvider(opts: { transport: HttpTransport; apiKey: 
           return mapRoundTrip(out, parseOptions(second.options), contextFor(query, second));
         }),
       );
-      // Some return lists are better than none: fail only when every call failed
-      // (or the caller left).
-      const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-      if (failure && (signal.aborted || settled.every((s) => s.status === 'rejected'))) throw failure.reason;
-      return settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : [])).sort(byPrice);
+      return settle(settled, signal);
     },
   };
+
+  /**
+   * Multi-city: from the legs chosen so far, asks for the next leg's options with
+   * the last one's departure_token; a middle leg takes its cheapest option, the
+   * last leg's options each complete an itinerary.
+   */
+  async function followLegs(query: FlightQuery, params: SerpApiFlightsParams, chosen: FlightOption[], legs: number, signal: AbortSignal): Promise<CashOffer[]> {
+    const next = await search({ ...params, departure_token: chosen.at(-1)!.departure_token }, signal);
+    const options = parseOptions(next.options);
+    if (chosen.length + 1 === legs) return mapItineraries(chosen, options, contextFor(query, next));
+    const [cheapest] = cheapestOutbounds(options, 1);
+    return cheapest ? followLegs(query, params, [...chosen, cheapest], legs, signal) : [];
+  }
+
+  /** Some itineraries are better than none: fails only when every chain failed (or the caller left). */
+  function settle(settled: PromiseSettledResult<CashOffer[]>[], signal: AbortSignal): CashOffer[] {
+    const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failure && (signal.aborted || settled.every((s) => s.status === 'rejected'))) throw failure.reason;
+    return settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : [])).sort(byPrice);
+  }
 }

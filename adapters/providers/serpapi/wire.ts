@@ -14,11 +14,13 @@ export type WireStops = 0 | 1 | 2 | 3;
 
 /** Query parameters of GET /search for engine=google_flights (the client adds engine, api_key and output). */
 export interface SerpApiFlightsParams {
-  /** IATA code(s) or kgmid, comma-separated for several. */
-  departure_id: string;
-  arrival_id: string;
-  /** YYYY-MM-DD */
-  outbound_date: string;
+  /** IATA code(s) or kgmid, comma-separated for several. Not sent on a multi-city search (type 3). */
+  departure_id?: string;
+  arrival_id?: string;
+  /** YYYY-MM-DD; not sent on a multi-city search. */
+  outbound_date?: string;
+  /** Type 3 only: a JSON array of the legs, each {departure_id, arrival_id, date}, in travel order. */
+  multi_city_json?: string;
   /** YYYY-MM-DD; required when type is 1. */
   return_date?: string;
   type: WireTripType;
@@ -161,6 +163,14 @@ export interface SerpApiFlightsResponse {
 /** Body of every non-200 answer. */
 export interface SerpApiErrorBody {
   error: string;
+}
+
+/** One leg of `multi_city_json`. */
+export interface SerpApiMultiCityLeg {
+  departure_id: string;
+  arrival_id: string;
+  /** YYYY-MM-DD */
+  date: string;
 }
 
 /** The message a successful search carries when Google Flights found nothing. */

@@ -24,7 +24,7 @@ const CABIN_NAMES: Record<CabinClass, string> = { economy: 'Economy', premium_ec
 const BOOKING_CLASSES: Record<CabinClass, string> = { economy: 'OMY', premium_economy: 'TEW', business: 'IDJ', first: 'AFF' };
 
 /** What was searched: prices depend on it and the time bucket alone, never on the request serial. */
-export type SimSearch = Omit<OfferRef, 'outIndex' | 'returnIndex' | 'brandIndex' | 'bucket' | 'request'>;
+export type SimSearch = Omit<OfferRef, 'outIndex' | 'returnIndex' | 'brandIndex' | 'bucket' | 'request' | 'multiIndices'>;
 /** One offer request: the search and its serial, which makes its ids its own. */
 export type SimRequest = SimSearch & Pick<OfferRef, 'request'>;
 
@@ -47,7 +47,8 @@ export function isoDuration(minutes: number): string {
 
 /** The search alone, whatever else rides on the object (an OfferRef carries more). */
 function searchKey(s: SimSearch): string {
-  return [s.origin, s.destination, s.departureDate, s.returnDate ?? '-', s.adults, s.children, s.infants, s.cabin, s.maxConnections ?? '-'].join('|');
+  const key = [s.origin, s.destination, s.departureDate, s.returnDate ?? '-', s.adults, s.children, s.infants, s.cabin, s.maxConnections ?? '-'].join('|');
+  return s.multi ? `${key}|${s.multi.map((m) => `${m.origin}>${m.destination}@${m.date}`).join(',')}` : key;
 }
 
 export function offerRequestId(seed: string, search: SimRequest, bucket: number): string {
@@ -103,6 +104,7 @@ interface Resolved {
 }
 
 function slicesOf(s: SimSearch): { origin: string; destination: string; date: string }[] {
+  if (s.multi) return s.multi;
   const out = [{ origin: s.origin, destination: s.destination, date: s.departureDate }];
   if (s.returnDate) out.push({ origin: s.destination, destination: s.origin, date: s.returnDate });
   return out;
@@ -119,7 +121,24 @@ function compatible(out: ScheduledItinerary, back: ScheduledItinerary): boolean 
   return a !== null && a === (airlineInfo(back.owner)?.alliance ?? null);
 }
 
+/** A multi-city offer: each slice's itinerary, all sold by the first one's airline or its alliance. */
+function resolveMulti(ref: OfferRef, indices: readonly number[]): ScheduledItinerary[] | null {
+  const schedule = scheduleFor(ref);
+  const itins: ScheduledItinerary[] = [];
+  for (const [i, list] of schedule.entries()) {
+    const itin = list[indices[i] ?? -1];
+    if (!itin || !sellable(itin, ref.cabin) || (itins[0] && !compatible(itins[0], itin))) return null;
+    itins.push(itin);
+  }
+  return itins;
+}
+
 function resolve(ref: OfferRef): Resolved | null {
+  if (ref.multi) {
+    const itins = resolveMulti(ref, ref.multiIndices ?? []);
+    const brand = itins ? brandsFor(itins[0]!.owner, ref.cabin)[ref.brandIndex] : undefined;
+    return itins && brand !== undefined ? { itins, brand } : null;
+  }
   const [outbound, inbound] = scheduleFor(ref);
   const out = outbound?.[ref.outIndex];
   if (!out || !sellable(out, ref.cabin)) return null;
@@ -133,12 +152,53 @@ function resolve(ref: OfferRef): Resolved | null {
   return brand === undefined ? null : { itins, brand };
 }
 
+/** Later slices tried per first slice of a multi-city search: the cheapest few of the last slice, the cheapest of the ones between. */
+const MULTI_LAST_SLICE_CHOICES = 3;
+
+/**
+ * Multi-city offers: each sellable first slice with, for every later slice, the
+ * cheapest itinerary its airline (or alliance) sells, and a few alternatives for
+ * the last slice. Cheapest first, at most 50 with their fare brands.
+ */
+function multiOfferRefs(s: SimRequest, bucket: number, mistakeFareRate: number): OfferRef[] {
+  const schedule = scheduleFor(s);
+  const searchedAt = bucketStart(bucket);
+  const alone = (itin: ScheduledItinerary) => {
+    const p = priceOf([itin], brandsFor(itin.owner, s.cabin)[0] ?? null, s, searchedAt, mistakeFareRate);
+    return p ? p.base + p.tax : Infinity;
+  };
+  const byPrice = schedule.map((list) => list.map((itin, index) => ({ itin, index, price: alone(itin) })).filter((x) => Number.isFinite(x.price) && sellable(x.itin, s.cabin)).sort((a, b) => a.price - b.price));
+  const combos: { indices: number[]; price: number }[] = [];
+  for (const first of byPrice[0] ?? []) {
+    const fits = byPrice.slice(1).map((list) => list.filter((x) => compatible(first.itin, x.itin)));
+    if (fits.some((list) => list.length === 0)) continue;
+    const middle = fits.slice(0, -1).map((list) => list[0]!);
+    for (const last of fits.at(-1)!.slice(0, MULTI_LAST_SLICE_CHOICES)) {
+      const chosen = [first, ...middle, last];
+      const itins = chosen.map((x) => x.itin);
+      const p = priceOf(itins, brandsFor(first.itin.owner, s.cabin)[0] ?? null, s, searchedAt, mistakeFareRate);
+      if (p) combos.push({ indices: chosen.map((x) => x.index), price: p.base + p.tax });
+    }
+  }
+  combos.sort((a, b) => a.price - b.price || a.indices.join(',').localeCompare(b.indices.join(',')));
+  const refs: OfferRef[] = [];
+  for (const combo of combos) {
+    const brands = brandsFor(schedule[0]![combo.indices[0]!]!.owner, s.cabin);
+    for (let brandIndex = 0; brandIndex < brands.length && refs.length < MAX_OFFERS; brandIndex++) {
+      refs.push({ ...s, outIndex: combo.indices[0]!, returnIndex: 0, multiIndices: combo.indices, brandIndex, bucket });
+    }
+    if (refs.length >= MAX_OFFERS) break;
+  }
+  return refs;
+}
+
 /**
  * The offers a search returns: the 50 cheapest (every fare brand of the cheapest
  * itinerary combinations), then the cheapest combination of each itinerary not yet
  * shown, so every flight the world sells on the route can be booked.
  */
 export function searchOfferRefs(s: SimRequest, bucket: number, mistakeFareRate: number): OfferRef[] {
+  if (s.multi) return multiOfferRefs(s, bucket, mistakeFareRate);
   const [outbound = [], inbound = []] = scheduleFor(s);
   const searchedAt = bucketStart(bucket);
   const combos: { outIndex: number; returnIndex: number; itins: ScheduledItinerary[]; price: number }[] = [];

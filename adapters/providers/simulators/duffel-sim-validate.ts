@@ -2,7 +2,7 @@ import { findAirport } from '../../../tools/places/airports.js';
 import type { CabinClass } from '../../../tools/_kit/providers.js';
 import type { QueryValue } from '../http/transport.js';
 import { validationError, type SimErrorSpec } from './duffel-sim-errors.js';
-import { SIM_CABINS } from './duffel-sim-ids.js';
+import { MAX_SIM_SLICES, SIM_CABINS } from './duffel-sim-ids.js';
 import type { SimSearch } from './duffel-sim-offers.js';
 
 // Checks an offer request the way Duffel does (422 validation_error naming the
@@ -90,7 +90,7 @@ export function parseOfferRequest(body: string | undefined, query: Record<string
 
   const slices = data.slices;
   if (!Array.isArray(slices) || slices.length === 0) return invalid('validation_required', 'slices', '/slices', 'slices must list at least one slice');
-  if (slices.length > 2) return invalid('validation_error', 'slices', '/slices', 'the simulator supports one-way and return searches only');
+  if (slices.length > MAX_SIM_SLICES) return invalid('validation_error', 'slices', '/slices', `no more than ${MAX_SIM_SLICES} slices per offer request`);
   const checked: { origin: string; destination: string; date: string }[] = [];
   for (const [i, s] of slices.entries()) {
     const pointer = `/slices/${i}`;
@@ -104,13 +104,13 @@ export function parseOfferRequest(body: string | undefined, query: Record<string
     if (typeof date !== 'string') return date;
     checked.push({ origin, destination, date });
   }
-  const [out, back] = checked as [(typeof checked)[0], (typeof checked)[0] | undefined];
-  if (back) {
-    if (back.origin !== out.destination || back.destination !== out.origin) {
-      return invalid('validation_error', 'slices', '/slices/1', 'the simulator supports a return slice only as the reverse of the first');
-    }
-    if (back.date < out.date) return invalid('validation_error', 'departure_date', '/slices/1/departure_date', 'the return must not depart before the outbound');
+  for (let i = 1; i < checked.length; i++) {
+    if (checked[i]!.date < checked[i - 1]!.date) return invalid('validation_error', 'departure_date', `/slices/${i}/departure_date`, 'slices must depart in order: this one leaves before the one before it');
   }
+  const [out, second] = checked as [(typeof checked)[0], (typeof checked)[0] | undefined];
+  // A second slice that reverses the first is a return trip; any other shape is multi-city.
+  const back = checked.length === 2 && second && second.origin === out.destination && second.destination === out.origin ? second : undefined;
+  const multi = checked.length > 1 && !back ? checked : undefined;
 
   const pax = countPassengers(data.passengers);
   if (isParsed(pax)) return pax;
@@ -134,6 +134,7 @@ export function parseOfferRequest(body: string | undefined, query: Record<string
       ...pax,
       cabin: cabin as CabinClass,
       maxConnections: maxConnections ?? null,
+      ...(multi ? { multi } : {}),
     },
   };
 }

@@ -88,7 +88,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
     // one caller booking an offer never spends another caller's; prices stay those of the search.
     const search = { ...parsed.search, request: (await store.nextSeq('orq')) % REQUEST_SERIALS };
     const bucket = timeBucket(now, BUCKET_MINUTES);
-    const slices = [
+    const slices = search.multi ?? [
       { origin: search.origin, destination: search.destination, date: search.departureDate },
       ...(search.returnDate ? [{ origin: search.destination, destination: search.origin, date: search.returnDate }] : []),
     ];

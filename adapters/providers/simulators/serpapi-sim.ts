@@ -39,12 +39,22 @@ interface SimQuery {
   stops: number;
   /** Google's country (`gl`), lower case; absent means the US market. */
   gl?: string;
+  /** Multi-city (type 3): every leg in order; origin, destination and outboundDate are the first leg's. */
+  legs?: SimLeg[];
+}
+
+interface SimLeg {
+  origin: string;
+  destination: string;
+  date: string;
 }
 
 interface Token {
   q: SimQuery;
   out: string;
   ret?: string;
+  /** Multi-city: the itinerary keys of the legs chosen so far, in order. */
+  chosen?: string[];
 }
 
 type Priced = { itin: ScheduledItinerary; usd: number };
@@ -75,17 +85,46 @@ function params(req: HttpRequest): Record<string, string> {
   return out;
 }
 
+/** Most legs Google Flights takes in one multi-city search. */
+const MAX_LEGS = 6;
+
+/** The legs of a multi-city search (`multi_city_json`), or the 400 message. */
+function readLegs(raw: string | undefined): SimLeg[] | string {
+  if (!raw) return '`multi_city_json` is required if `type` is `3` (Multi-city).';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return 'Invalid `multi_city_json` parameter: not JSON.';
+  }
+  if (!Array.isArray(parsed) || parsed.length < 2 || parsed.length > MAX_LEGS) return `\`multi_city_json\` must list 2 to ${MAX_LEGS} legs.`;
+  const legs: SimLeg[] = [];
+  for (const item of parsed as unknown[]) {
+    const leg = (item ?? {}) as Record<string, unknown>;
+    const [from, to, date] = [leg.departure_id, leg.arrival_id, leg.date];
+    if (typeof from !== 'string' || !findAirport(from) || typeof to !== 'string' || !findAirport(to)) return 'Invalid `multi_city_json` leg: use airport IATA codes.';
+    if (from.toUpperCase() === to.toUpperCase()) return 'Invalid `multi_city_json` leg: `departure_id` and `arrival_id` must differ.';
+    if (typeof date !== 'string' || !isDate(date)) return 'Invalid `multi_city_json` leg date. Use YYYY-MM-DD.';
+    if (legs.length && date < legs.at(-1)!.date) return '`multi_city_json` legs must be in date order.';
+    legs.push({ origin: from.toUpperCase(), destination: to.toUpperCase(), date });
+  }
+  return legs;
+}
+
 /** Validates like SerpApi: a string is the 400 message. */
-function readQuery(p: Record<string, string>): SimQuery | string {
-  if (p.engine !== 'google_flights') return 'Unsupported `engine` parameter.';
+function readQuery(sent: Record<string, string>): SimQuery | string {
+  if (sent.engine !== 'google_flights') return 'Unsupported `engine` parameter.';
+  const type = sent.type ?? '1';
+  const legs = type === '3' ? readLegs(sent.multi_city_json) : undefined;
+  if (typeof legs === 'string') return legs;
+  // A multi-city search is read as its first leg plus the legs.
+  const p = legs ? { ...sent, departure_id: legs[0]!.origin, arrival_id: legs[0]!.destination, outbound_date: legs[0]!.date } : sent;
   for (const name of ['departure_id', 'arrival_id'] as const) {
     if (!p[name]) return `Missing \`${name}\` parameter.`;
     if (!findAirport(p[name])) return `Unsupported \`${name}\` - ${p[name]}. Use an airport IATA code.`;
   }
   if (p.departure_id!.toUpperCase() === p.arrival_id!.toUpperCase()) return '`departure_id` and `arrival_id` must differ.';
-  const type = p.type ?? '1';
-  if (type === '3') return 'Multi-city search is not available in this simulator.';
-  if (type !== '1' && type !== '2') return 'Invalid `type` parameter.';
+  if (type !== '1' && type !== '2' && type !== '3') return 'Invalid `type` parameter.';
   if (!isDate(p.outbound_date)) return 'Missing or invalid `outbound_date` parameter. Use YYYY-MM-DD.';
   if (type === '1' && !isDate(p.return_date)) return '`return_date` is required if `type` is `1` (Round trip).';
   if (type === '1' && p.return_date! < p.outbound_date) return '`return_date` can\'t be before `outbound_date`.';
@@ -104,6 +143,7 @@ function readQuery(p: Record<string, string>): SimQuery | string {
     origin: p.departure_id!.toUpperCase(), destination: p.arrival_id!.toUpperCase(), outboundDate: p.outbound_date,
     ...(type === '1' ? { returnDate: p.return_date! } : {}), cabin, adults, children, lapInfants, currency, stops,
     ...(gl && gl !== 'us' ? { gl } : {}),
+    ...(legs ? { legs } : {}),
   };
 }
 
@@ -209,7 +249,7 @@ export function createSerpApiSimulator(opts: { seed: string; mistakeFareRate?: n
       total_duration: segs.reduce((sum, f) => sum + f.durationMinutes, 0) + layovers.reduce((sum, l) => sum + l.duration, 0),
       carbon_emissions: { this_flight: thisFlight, typical_for_this_route: typical, difference_percent: typical ? Math.round((thisFlight / typical - 1) * 100) : 0 },
       price,
-      type: q.returnDate ? 'Round trip' : 'One way',
+      type: q.legs ? 'Multi-city' : q.returnDate ? 'Round trip' : 'One way',
       airline_logo: carriers.size === 1 ? logo(first.carrier) : logo('multi'),
       ...(airlineInfo(first.carrier)?.lowCost ? { extensions: ['Checked baggage for a fee'] } : {}),
       ...token,
@@ -269,7 +309,33 @@ export function createSerpApiSimulator(opts: { seed: string; mistakeFareRate?: n
     return { lowest_price: lowest, price_level: level, typical_price_range: range, price_history: history };
   };
 
+  /**
+   * Multi-city, one leg at a time like Google: the options of the leg after the
+   * chosen ones, each priced at the whole trip with the cheapest of every later
+   * leg; a middle leg's options carry a departure_token, the last leg's a booking_token.
+   */
+  const multiCityLeg = (p: Record<string, string>, q: SimQuery & { legs: SimLeg[] }, chosenKeys: string[], now: Date): SimResponse => {
+    if (q.legs[0]!.date < now.toISOString().slice(0, 10)) return noResults(p, now);
+    const perLeg = q.legs.map((l) => priced(l.origin, l.destination, l.date, q, now));
+    const chosen = chosenKeys.map((key, i) => perLeg[i]!.find((o) => o.itin.key === key));
+    if (chosen.some((c) => c === undefined)) return noResults(p, now);
+    const index = chosenKeys.length;
+    const later = perLeg.slice(index + 1).map((list) => Math.min(...list.map((o) => o.usd)));
+    const here = perLeg[index] ?? [];
+    if (!here.length || later.some((usd) => !Number.isFinite(usd))) return noResults(p, now);
+    const fixedUsd = chosen.reduce((sum, c) => sum + c!.usd, 0) + later.reduce((sum, usd) => sum + usd, 0);
+    const last = index === q.legs.length - 1;
+    const options = here.map(({ itin, usd }) => {
+      const token = sign({ q, out: chosenKeys[0] ?? itin.key, chosen: [...chosenKeys, itin.key] });
+      return option(itin, partyPrice(fixedUsd + usd, q), q, last ? { booking_token: token } : { departure_token: token });
+    });
+    const { best, other } = arrange(options);
+    const leg = q.legs[index]!;
+    return { status: 200, body: envelope(p, now, { best_flights: best, other_flights: other, airports: [{ departure: [airportInfo(leg.origin)], arrival: [airportInfo(leg.destination)] }] }) };
+  };
+
   const search = (p: Record<string, string>, q: SimQuery, now: Date): SimResponse => {
+    if (q.legs) return multiCityLeg(p, { ...q, legs: q.legs }, [], now);
     if (q.outboundDate < now.toISOString().slice(0, 10)) return noResults(p, now);
     const out = priced(q.origin, q.destination, q.outboundDate, q, now);
     const ret = q.returnDate ? priced(q.destination, q.origin, q.returnDate, q, now) : [];
@@ -293,6 +359,7 @@ export function createSerpApiSimulator(opts: { seed: string; mistakeFareRate?: n
 
   const returns = (p: Record<string, string>, token: Token, now: Date): SimResponse => {
     const { q } = token;
+    if (q.legs) return token.chosen && token.chosen.length < q.legs.length ? multiCityLeg(p, { ...q, legs: q.legs }, token.chosen, now) : noResults(p, now);
     const chosen = priced(q.origin, q.destination, q.outboundDate, q, now).find((o) => o.itin.key === token.out);
     const ret = chosen && q.returnDate ? priced(q.destination, q.origin, q.returnDate, q, now) : [];
     if (!chosen || !ret.length) return noResults(p, now);
