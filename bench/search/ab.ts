@@ -1,0 +1,98 @@
+// `npx tsx bench/search/ab.ts`: two versions of the server under the search
+// bench's load, rounds interleaved (A B, B A, ...), one upstreams process for
+// both. Per variant, medians over valid rounds (no failed provider): process CPU
+// and event-loop busy time per cold search at BENCH_STREAMS and one at a time,
+// first result − fastest and complete − slowest (p50, p99), RSS at the end.
+// Knobs: BENCH_A_TREE / BENCH_B_TREE (tree roots; default this one), BENCH_A_FLAGS /
+// BENCH_B_FLAGS (node flags), BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings),
+// BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startServerChild } from '../children.js';
+import type { StreamTiming } from './client.js';
+import { FASTEST_MS, SLOWEST_MS } from './latencies.js';
+import { startStreamLoad } from './load-generator.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
+const SOLO = Number(process.env.BENCH_SOLO ?? 40);
+
+interface Stats { cpu: NodeJS.CpuUsage; rss: number; loopActiveMs: number }
+interface Server { name: string; child: ChildProcess; url: string; stats(): Promise<Stats> }
+
+function settings(spec: string | undefined): Record<string, string> {
+  return Object.fromEntries((spec ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
+}
+
+async function startVariant(name: string, upstreams: string): Promise<Server> {
+  const tree = process.env[`BENCH_${name}_TREE`];
+  const flags = (process.env[`BENCH_${name}_FLAGS`] ?? '').split(' ').filter(Boolean);
+  const env = { ...process.env, UPSTREAMS_URL: upstreams, ...(tree ? { AB_TREE: tree } : {}), ...settings(process.env[`BENCH_${name}_ENV`]) };
+  const child = fork(fileURLToPath(new URL('./ab-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx', ...flags], env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const next = <T>() => new Promise<T>((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${name} exited (${code})`));
+    child.once('exit', onExit);
+    child.once('message', (m) => { child.off('exit', onExit); resolve(m as T); });
+  });
+  const { url } = await next<{ url: string }>();
+  return { name, child, url, stats: async () => { const p = next<Stats>(); child.send('stats'); return p; } };
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const cpuMs = (a: Stats, b: Stats) => (b.cpu.user + b.cpu.system - a.cpu.user - a.cpu.system) / 1_000;
+
+type Figures = Record<string, number>;
+const load = await startStreamLoad();
+const upstreams = await startServerChild('./search/upstreams.ts');
+const servers = [await startVariant('A', upstreams.url), await startVariant('B', upstreams.url)];
+const rounds = new Map<string, Figures[]>(servers.map((s) => [s.name, []]));
+const invalid = new Map<string, string[]>(servers.map((s) => [s.name, []]));
+
+async function measure(s: Server, base: number): Promise<void> {
+  const t0 = await s.stats();
+  const many = await load.run({ url: s.url, offset: base, total: SEARCHES, concurrency: STREAMS });
+  await sleep(1_000);
+  const t1 = await s.stats();
+  const solo = await load.run({ url: s.url, offset: base + SEARCHES, total: SOLO, concurrency: 1 });
+  await sleep(1_000);
+  const t2 = await s.stats();
+  const all: StreamTiming[] = [...many, ...solo];
+  const failures = all.flatMap((t) => [...t.failures, ...(t.cached ? ['cached'] : [])]);
+  if (failures.length > 0) { invalid.get(s.name)!.push(`${failures.length} (${[...new Set(failures)].slice(0, 3).join(' ')})`); return; }
+  const first = (ts: StreamTiming[]) => ts.map((t) => (t.firstResultMs ?? NaN) - FASTEST_MS);
+  const done = (ts: StreamTiming[]) => ts.map((t) => (t.completeMs ?? NaN) - SLOWEST_MS);
+  rounds.get(s.name)!.push({
+    'cpu/search many': cpuMs(t0, t1) / SEARCHES,
+    'loop busy/search many': (t1.loopActiveMs - t0.loopActiveMs) / SEARCHES,
+    'cpu/search solo': cpuMs(t1, t2) / SOLO,
+    'loop busy/search solo': (t2.loopActiveMs - t1.loopActiveMs) / SOLO,
+    'first−fastest many p50': pct(first(many), 50), 'first−fastest many p99': pct(first(many), 99),
+    'complete−slowest many p50': pct(done(many), 50), 'complete−slowest many p99': pct(done(many), 99),
+    'first−fastest solo p50': pct(first(solo), 50), 'complete−slowest solo p50': pct(done(solo), 50),
+    'rss MB': t2.rss / 2 ** 20,
+  });
+}
+
+try {
+  for (const s of servers) await load.run({ url: s.url, offset: 900_000, total: 100, concurrency: STREAMS });
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 === 0 ? servers : [...servers].reverse();
+    for (const s of order) await measure(s, 1_000 + r * 10_000);
+  }
+  console.log(`A/B: ${ROUNDS} rounds of ${SEARCHES} cold searches at ${STREAMS} streams + ${SOLO} one at a time; medians of valid rounds`);
+  for (const s of servers) console.log(`${s.name}: ${rounds.get(s.name)!.length} valid, invalid: [${invalid.get(s.name)!.join('; ')}] (tree ${process.env[`BENCH_${s.name}_TREE`] ?? '.'}, flags '${process.env[`BENCH_${s.name}_FLAGS`] ?? ''}', env '${process.env[`BENCH_${s.name}_ENV`] ?? ''}')`);
+  const keys = Object.keys(rounds.get('A')![0] ?? rounds.get('B')![0] ?? {});
+  for (const k of keys) {
+    const [a, b] = servers.map((s) => pct(rounds.get(s.name)!.map((f) => f[k]!), 50));
+    console.log(`${k.padEnd(28)} A ${a!.toFixed(1).padStart(8)}  B ${b!.toFixed(1).padStart(8)}  B/A ${(b! / a!).toFixed(2)}`);
+  }
+} finally {
+  load.stop();
+  for (const s of servers) s.child.kill('SIGTERM');
+  await upstreams.stop();
+}
