@@ -82,6 +82,7 @@ export const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
   PROVIDER_TIMEOUT_MS: perProvider('milliseconds'),
   PROVIDER_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(16 * 1024 * 1024),
+  PROVIDER_DECODE_WORKERS: z.coerce.number().int().min(0).max(16).default(0),
   SIM_SEED: z.string().min(1).default('deal-engine'),
   SIM_LATENCY_MS: perProvider('milliseconds'),
   SIM_FAIL_RATE: perProvider('a rate from 0 to 1').refine((s) => !s || (s.match(/\d+(\.\d+)?/g) ?? []).every((n) => Number(n) <= 1), 'each rate must be from 0 to 1'),

@@ -6,6 +6,7 @@ import { createDuffelCarsProvider } from './duffel-cars/duffel-cars-provider.js'
 import { createDuffelStaysProvider } from './duffel-stays/duffel-stays-provider.js';
 import { createDuffelProvider } from './duffel/duffel-provider.js';
 import { guardCardProcessor } from './guard-card-processor.js';
+import { createDecodePool } from './http/decode-pool.js';
 import { httpTransport, type HttpTransport } from './http/transport.js';
 import { ProviderPolicy } from './http/resilience.js';
 import { parsePerProvider, readSimSettings, type SimSettings } from './http/sim-settings.js';
@@ -88,12 +89,15 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
   };
   const mode = (name: ProviderName): ProviderMode => (live[name] ? 'live' : 'simulator');
   const wire: TransportSettings = { sim, maxBodyBytes: config.PROVIDER_MAX_BODY_BYTES, clock: deps.clock, pools: new Map() };
+  // The big search answers (Duffel's offers, seats.aero's pages) are parsed and mapped here.
+  const decode = createDecodePool(config.PROVIDER_DECODE_WORKERS);
 
   const flights = createDuffelProvider({
     transport: transportFor('duffel', live.duffel, config.DUFFEL_BASE_URL, wire, () => createDuffelSimulator({ seed: sim.seed, cache: deps.cache, mistakeFareRate: sim.mistakeFareRate })),
     token: config.DUFFEL_ACCESS_TOKEN ?? 'duffel_test_simulator',
     policy: policies.duffel,
     mode: mode('duffel'),
+    decode,
   });
   const flightResults = createSerpApiProvider({
     transport: transportFor('serpapi', live.serpapi, config.SERPAPI_BASE_URL, wire, () => createSerpApiSimulator({ seed: sim.seed, mistakeFareRate: sim.mistakeFareRate })),
@@ -106,6 +110,7 @@ export function createProviders(config: AppConfig, deps: ProviderDeps): Provider
     apiKey: config.SEATS_AERO_API_KEY ?? 'pro_simulator',
     policy: policies.seats_aero,
     mode: mode('seats_aero'),
+    decode,
   });
   const cards = guardCardProcessor(
     config.STRIPE_SECRET_KEY

@@ -142,7 +142,12 @@ export class DuffelClient {
   }
 
   async request<T>(call: DuffelCall): Promise<DuffelResult<T>> {
-    const { res, body } = await this.send(call, false);
+    return this.read<T>(await this.call(call));
+  }
+
+  /** Reads an answer `call` got: the parsed `{data}`, or the ProviderError its status or envelope says. */
+  async read<T>(res: HttpResponse): Promise<DuffelResult<T>> {
+    const body = await this.check(res, false);
     if (!isRecord(body) || !('data' in body) || body.data === undefined || body.data === null) {
       throw new ProviderError('duffel', 'bad_response', `Duffel answered ${res.status} without a data field${requestIdSuffix(res, body)}`, { status: res.status });
     }
@@ -154,14 +159,15 @@ export class DuffelClient {
    * order creation, or an action whose answer we do not read. `data` is null then.
    */
   async requestAllowingNoData<T>(call: DuffelCall): Promise<DuffelResult<T | null>> {
-    const { res, body } = await this.send(call, true);
+    const res = await this.call(call);
+    const body = await this.check(res, true);
     const data = isRecord(body) && body.data !== undefined && body.data !== null ? (body.data as T) : null;
     return { data, meta: metaOf(body), requestId: requestIdOf(res, body), status: res.status };
   }
 
-  /** Sends one call; throws for an error status or an error envelope, returns the parsed body otherwise. */
-  private async send(call: DuffelCall, allowEmptyBody: boolean): Promise<{ res: HttpResponse; body: unknown }> {
-    const res = await this.transport({
+  /** Sends one call with Duffel's headers; the answer is not read yet. */
+  call(call: DuffelCall): Promise<HttpResponse> {
+    return this.transport({
       method: call.method,
       path: call.path,
       query: call.query,
@@ -175,6 +181,10 @@ export class DuffelClient {
       body: call.body === undefined ? undefined : JSON.stringify({ data: call.body }),
       signal: call.signal,
     });
+  }
+
+  /** Throws for an error status or an error envelope, returns the parsed body otherwise. */
+  private async check(res: HttpResponse, allowEmptyBody: boolean): Promise<unknown> {
     const ok = res.status >= 200 && res.status < 300;
     const parsed = allowEmptyBody && ok ? await readJsonOrEmpty(res) : await readJson(res);
     if (!parsed.ok) {
@@ -184,7 +194,7 @@ export class DuffelClient {
     }
     const body = parsed.body;
     if (!ok || errorsOf(body).length > 0) throw errorFromResponse(res, body);
-    return { res, body };
+    return body;
   }
 }
 

@@ -1,6 +1,7 @@
 import { ProviderError, isProviderError } from '../../../tools/_kit/provider-error.js';
-import type { CashOffer, FlightBookingProvider, FlightProviderStatus, FlightQuery, ProviderMode, SeatMap } from '../../../tools/_kit/providers.js';
+import type { FlightBookingProvider, FlightProviderStatus, FlightQuery, ProviderMode, SeatMap } from '../../../tools/_kit/providers.js';
 import type { ProviderPolicy } from '../http/resilience.js';
+import { INLINE_DECODING, type DecodePool } from '../http/decode-pool.js';
 import type { HttpTransport } from '../http/transport.js';
 import { DuffelClient } from './client.js';
 import { duffelAfterSaleMethods } from './duffel-after-sale.js';
@@ -9,6 +10,7 @@ import { duffelOrderMethods } from './duffel-orders.js';
 import { duffelPaymentMethods } from './duffel-payments.js';
 import { isRecord, malformed } from './malformed.js';
 import { mapOffer } from './map-offer.js';
+import { mapDuffelOffers } from './map-offers.js';
 import { mapSeatMap } from './map-seat-map.js';
 import type { DuffelAirline, DuffelOffer, DuffelOfferRequest, DuffelOfferRequestCreate, DuffelPassengerInput, DuffelSeatMap } from './wire.js';
 
@@ -27,6 +29,8 @@ export interface DuffelProviderOptions {
   policy: ProviderPolicy;
   mode: ProviderMode;
   supplierTimeoutMs?: number;
+  /** Where a search's offers are parsed and mapped (default inline). */
+  decode?: DecodePool;
 }
 
 export function offerRequestBody(query: FlightQuery): DuffelOfferRequestCreate {
@@ -45,21 +49,6 @@ export function offerRequestBody(query: FlightQuery): DuffelOfferRequestCreate {
   return body;
 }
 
-/** Maps every offer it can; one malformed offer among many is dropped, all malformed is a bad response. */
-function mapOffers(offers: readonly DuffelOffer[]): CashOffer[] {
-  const mapped: CashOffer[] = [];
-  let firstError: unknown;
-  for (const offer of offers) {
-    try {
-      mapped.push(mapOffer(offer));
-    } catch (err) {
-      firstError ??= err;
-    }
-  }
-  if (mapped.length === 0 && firstError !== undefined) throw firstError;
-  return mapped;
-}
-
 function environmentFromToken(token: string): 'sandbox' | 'production' | null {
   if (token.startsWith('duffel_test_')) return 'sandbox';
   if (token.startsWith('duffel_live_')) return 'production';
@@ -70,6 +59,7 @@ export function createDuffelProvider(opts: DuffelProviderOptions): FlightBooking
   const client = new DuffelClient({ transport: opts.transport, token: opts.token });
   const { policy } = opts;
   const calls = duffelCalls(client, policy);
+  const decode = opts.decode ?? INLINE_DECODING;
   const supplierTimeout = Math.min(SUPPLIER_TIMEOUT.max, Math.max(SUPPLIER_TIMEOUT.min, Math.round(opts.supplierTimeoutMs ?? SUPPLIER_TIMEOUT.default)));
 
   return {
@@ -80,16 +70,22 @@ export function createDuffelProvider(opts: DuffelProviderOptions): FlightBooking
       const body = offerRequestBody(query);
       return policy.run(
         async (inner) => {
-          const res = await client.request<DuffelOfferRequest>({
+          const res = await client.call({
             method: 'POST',
             path: '/air/offer_requests',
             query: { return_offers: true, supplier_timeout: supplierTimeout },
             body,
             signal: inner,
           });
+          if (res.status >= 200 && res.status < 300) {
+            const offers = await decode.decode(res, 'duffel-offers', undefined);
+            if (offers) return offers;
+          }
+          // Inline: an error status or envelope, a body off the happy path, or no decode threads.
+          const read = await client.read<DuffelOfferRequest>(res);
           // We asked for the offers inline: without a list the answer is wrongly shaped, not empty.
-          if (!isRecord(res.data) || !Array.isArray(res.data.offers)) throw malformed('the offer request has no offers list', res.status);
-          return mapOffers(res.data.offers as DuffelOffer[]);
+          if (!isRecord(read.data) || !Array.isArray(read.data.offers)) throw malformed('the offer request has no offers list', read.status);
+          return mapDuffelOffers(read.data.offers);
         },
         // Creating an offer request books nothing, so a retry is harmless.
         { idempotent: true, signal, isEmpty: (offers) => offers.length === 0 },

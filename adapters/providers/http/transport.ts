@@ -25,6 +25,8 @@ export interface HttpResponse {
   text(): Promise<string>;
   /** Parsed JSON body; throws SyntaxError when the body is not JSON. */
   json(): Promise<unknown>;
+  /** The body's bytes as received, when the transport has them (for a decode thread: no string on the event loop). */
+  raw?(): Uint8Array;
 }
 
 export type HttpTransport = (req: HttpRequest) => Promise<HttpResponse>;
@@ -124,6 +126,7 @@ export function httpTransport(baseUrl: string, opts: HttpTransportOptions = {}):
       status,
       header: (name) => firstValue(headers[name.toLowerCase()]),
       text: () => Promise.resolve(readText()),
+      raw: () => bytes,
       json: () => {
         try {
           parsed ??= { value: JSON.parse(readText()) as unknown };

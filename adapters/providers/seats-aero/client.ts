@@ -35,9 +35,18 @@ export interface CachedSearchParams {
   onlyDirect?: boolean;
 }
 
+/** One page as a reader made it: each row's value under its ID, and where paging goes on. */
+export interface ReadPage<R> {
+  rows: [id: string, value: R][];
+  hasMore: boolean;
+  cursor: number;
+}
+
 export interface SeatsAeroClient {
   /** Every page of a cached search (up to MAX_PAGES), rows deduplicated by ID. */
   cachedSearch(params: CachedSearchParams, signal: AbortSignal): Promise<Availability[]>;
+  /** The same pages, each read by `read` (given a 2xx answer) into a value per row: rows deduplicated by ID, first copy wins. */
+  cachedSearchRead<R>(params: CachedSearchParams, signal: AbortSignal, read: (res: HttpResponse) => Promise<ReadPage<R>>): Promise<R[]>;
 }
 
 /** Seconds or an HTTP date, as Retry-After allows; undefined when absent or unreadable. */
@@ -103,7 +112,8 @@ export function readListPage(body: unknown): ListResponse<Availability> {
   };
 }
 
-async function readJson(res: HttpResponse): Promise<unknown> {
+/** The parsed body; a body that is not JSON is a bad_response. */
+export async function readJson(res: HttpResponse): Promise<unknown> {
   try {
     return await res.json();
   } catch (err) {
@@ -115,39 +125,47 @@ async function readJson(res: HttpResponse): Promise<unknown> {
 export function createSeatsAeroClient(opts: { transport: HttpTransport; apiKey: string }): SeatsAeroClient {
   const headers = { 'Partner-Authorization': partnerAuthorization(opts.apiKey), Accept: 'application/json' };
 
-  async function getPage(query: Record<string, QueryValue>, signal: AbortSignal): Promise<ListResponse<Availability>> {
+  async function getPage<R>(query: Record<string, QueryValue>, signal: AbortSignal, read: (res: HttpResponse) => Promise<ReadPage<R>>): Promise<ReadPage<R>> {
     const res = await opts.transport({ method: 'GET', path: '/search', query, headers, signal });
     if (res.status < 200 || res.status >= 300) throw await errorFromResponse(res);
-    return readListPage(await readJson(res));
+    return read(res);
+  }
+
+  const readRows = async (res: HttpResponse): Promise<ReadPage<Availability>> => {
+    const page = readListPage(await readJson(res));
+    return { rows: page.data.map((row) => [row.ID, row]), hasMore: page.hasMore, cursor: page.cursor };
+  };
+
+  async function pages<R>(params: CachedSearchParams, signal: AbortSignal, read: (res: HttpResponse) => Promise<ReadPage<R>>): Promise<R[]> {
+    const base: Record<string, QueryValue> = {
+      origin_airport: params.origin,
+      destination_airport: params.destination,
+      start_date: params.startDate,
+      end_date: params.endDate,
+      cabins: params.cabins.join(','),
+      include_trips: params.includeTrips,
+      take: params.take,
+      order_by: params.orderBy,
+      only_direct_flights: params.onlyDirect ? true : undefined,
+    };
+    const rows = new Map<string, R>();
+    let received = 0;
+    // Later pages send the first page's cursor back with skip = rows seen so far.
+    let cursor: number | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query = page === 0 ? base : { ...base, cursor, skip: received };
+      const res = await getPage(query, signal, read);
+      cursor ??= res.cursor;
+      received += res.rows.length;
+      // Rows can repeat across pages; the first copy wins.
+      for (const [id, row] of res.rows) if (!rows.has(id)) rows.set(id, row);
+      if (!res.hasMore || res.rows.length === 0) break;
+    }
+    return [...rows.values()];
   }
 
   return {
-    async cachedSearch(params, signal) {
-      const base: Record<string, QueryValue> = {
-        origin_airport: params.origin,
-        destination_airport: params.destination,
-        start_date: params.startDate,
-        end_date: params.endDate,
-        cabins: params.cabins.join(','),
-        include_trips: params.includeTrips,
-        take: params.take,
-        order_by: params.orderBy,
-        only_direct_flights: params.onlyDirect ? true : undefined,
-      };
-      const rows = new Map<string, Availability>();
-      let received = 0;
-      // Later pages send the first page's cursor back with skip = rows seen so far.
-      let cursor: number | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const query = page === 0 ? base : { ...base, cursor, skip: received };
-        const res = await getPage(query, signal);
-        cursor ??= res.cursor;
-        received += res.data.length;
-        // Rows can repeat across pages; the first copy wins.
-        for (const row of res.data) if (!rows.has(row.ID)) rows.set(row.ID, row);
-        if (!res.hasMore || res.data.length === 0) break;
-      }
-      return [...rows.values()];
-    },
+    cachedSearch: (params, signal) => pages(params, signal, readRows),
+    cachedSearchRead: pages,
   };
 }

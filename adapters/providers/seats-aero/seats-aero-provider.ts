@@ -1,8 +1,10 @@
 import type { AwardOffer, AwardProvider, FlightQuery, ProviderMode } from '../../../tools/_kit/providers.js';
 import type { ProviderPolicy } from '../http/resilience.js';
-import type { HttpTransport } from '../http/transport.js';
-import { createSeatsAeroClient } from './client.js';
-import { WIRE_CABIN, mapAvailability } from './map-availability.js';
+import { INLINE_DECODING, type DecodePool } from '../http/decode-pool.js';
+import { seatsAeroPage } from '../http/decoders.js';
+import type { HttpResponse, HttpTransport } from '../http/transport.js';
+import { createSeatsAeroClient, readJson } from './client.js';
+import { WIRE_CABIN } from './map-availability.js';
 import { fetchRangePage } from './range-search.js';
 
 // The AwardProvider port over seats.aero's cached search. The same code runs
@@ -11,11 +13,14 @@ import { fetchRangePage } from './range-search.js';
 /** seats.aero's default page size; a single route and day fits in one page. */
 const PAGE_SIZE = 500;
 
-export function createSeatsAeroProvider(opts: { transport: HttpTransport; apiKey: string; policy: ProviderPolicy; mode: ProviderMode }): AwardProvider {
+export function createSeatsAeroProvider(opts: { transport: HttpTransport; apiKey: string; policy: ProviderPolicy; mode: ProviderMode; decode?: DecodePool }): AwardProvider {
   const client = createSeatsAeroClient({ transport: opts.transport, apiKey: opts.apiKey });
+  const decode = opts.decode ?? INLINE_DECODING;
 
   async function oneWay(query: FlightQuery, origin: string, destination: string, date: string, signal: AbortSignal): Promise<AwardOffer[]> {
-    const rows = await client.cachedSearch(
+    // Each page parsed and mapped in a decode thread when there are some; inline otherwise or when that fails.
+    const read = async (res: HttpResponse) => (await decode.decode(res, 'seats-aero-page', query.cabin)) ?? seatsAeroPage(await readJson(res), query.cabin);
+    const perRow = await client.cachedSearchRead(
       {
         origin,
         destination,
@@ -28,10 +33,11 @@ export function createSeatsAeroProvider(opts: { transport: HttpTransport; apiKey
         onlyDirect: query.maxConnections === 0,
       },
       signal,
+      read,
     );
     const travellers = query.adults + query.children; // lap infants take no seat
     const maxConnections = query.maxConnections;
-    return mapAvailability(rows, query.cabin).filter((o) => {
+    return perRow.flat().filter((o) => {
       // Known seat counts below the party size cannot be booked; unknown ones might be.
       if (o.seatsRemaining !== null && o.seatsRemaining < travellers) return false;
       if (maxConnections === undefined) return true;
