@@ -3,11 +3,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { LoadJob, LoadResult } from './load.js';
+import { startNodeFlags } from './server-flags.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-function spawnTs(file: string, opts: { stdout: 'ignore' | 'inherit'; profileDir?: string }): ChildProcess {
-  const execArgv = ['--import', 'tsx'];
+function spawnTs(file: string, opts: { stdout: 'ignore' | 'inherit'; profileDir?: string; nodeFlags?: string[] }): ChildProcess {
+  const execArgv = ['--import', 'tsx', ...(opts.nodeFlags ?? [])];
   if (opts.profileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`);
   return fork(here(file), [], { execArgv, stdio: ['ignore', opts.stdout, 'inherit', 'ipc'] });
 }
@@ -38,9 +39,12 @@ const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
   setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
 });
 
-/** Production logs go to stdout, so a server's stdout goes to /dev/null: the logging cost stays in. */
-export async function startServerChild(file: string, profileDir?: string): Promise<ServerChild> {
-  const child = spawnTs(file, { stdout: 'ignore', ...(profileDir ? { profileDir } : {}) });
+/**
+ * Production logs go to stdout, so a server's stdout goes to /dev/null: the logging cost stays in.
+ * Servers get `npm start`'s node flags (heap settings); fakes and load generators pass `nodeFlags: []`.
+ */
+export async function startServerChild(file: string, profileDir?: string, nodeFlags: string[] = startNodeFlags()): Promise<ServerChild> {
+  const child = spawnTs(file, { stdout: 'ignore', nodeFlags, ...(profileDir ? { profileDir } : {}) });
   const { url } = await firstMessage<{ url: string }>(child, file);
   const cpuMicros = async () => {
     const answer = firstMessage<{ cpu: NodeJS.CpuUsage }>(child, file);

@@ -4,7 +4,7 @@
 // and event-loop busy time per cold search at BENCH_STREAMS and one at a time,
 // first result − fastest and complete − slowest (p50, p99), RSS at the end.
 // Knobs: BENCH_A_TREE / BENCH_B_TREE (tree roots; default this one), BENCH_A_FLAGS /
-// BENCH_B_FLAGS (node flags), BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings),
+// BENCH_B_FLAGS (node flags; default none, not npm start's), BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings),
 // BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +48,7 @@ const cpuMs = (a: Stats, b: Stats) => (b.cpu.user + b.cpu.system - a.cpu.user - 
 
 type Figures = Record<string, number>;
 const load = await startStreamLoad();
-const upstreams = await startServerChild('./search/upstreams.ts');
+const upstreams = await startServerChild('./search/upstreams.ts', undefined, []);
 const servers = [await startVariant('A', upstreams.url), await startVariant('B', upstreams.url)];
 const rounds = new Map<string, Figures[]>(servers.map((s) => [s.name, []]));
 const invalid = new Map<string, string[]>(servers.map((s) => [s.name, []]));

@@ -17,7 +17,7 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
 const profile = process.env.BENCH_PROFILE !== '0';
 const dir = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'search-prof-'));
 
-const upstreams = await startServerChild('./search/upstreams.ts');
+const upstreams = await startServerChild('./search/upstreams.ts', undefined, []);
 if (process.env.BENCH_IN_PROCESS !== '1') process.env.UPSTREAMS_URL = upstreams.url;
 const server = await startServerChild('./search/server.ts', profile ? dir : undefined).catch(async (err: unknown) => { await upstreams.stop(); throw err; });
 const load = await startStreamLoad();

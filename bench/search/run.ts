@@ -94,7 +94,7 @@ function print(title: string, bare: Round[], ours: Round[]): void {
 }
 
 console.log(`\nflight search: ${ROUNDS} interleaved rounds, each ${SEARCHES} distinct cold searches at ${STREAMS} streams, ${SOLO} one at a time, ${HITS_SOLO} + ${SEARCHES} cache hits; upstream latencies fastest ${FASTEST_MS} ms, slowest ${SLOWEST_MS} ms`);
-const upstreams = await startServerChild('./search/upstreams.ts');
+const upstreams = await startServerChild('./search/upstreams.ts', undefined, []);
 process.env.UPSTREAMS_URL = upstreams.url;
 const remote = await startServerChild('./search/server.ts');
 delete process.env.UPSTREAMS_URL;
