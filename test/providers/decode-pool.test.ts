@@ -42,7 +42,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  pool = createDecodePool(2);
+  pool = createDecodePool(2, { always: true });
 });
 afterAll(async () => {
   await pool.close();
@@ -85,9 +85,21 @@ describe('decode pool', () => {
   });
 
   it('falls back to inline decoding when its threads are gone', async () => {
-    const gone = createDecodePool(1);
+    const gone = createDecodePool(1, { always: true });
     await gone.close();
     expect((await duffel(gone).searchOffers(query, signal())).length).toBe((await duffel(INLINE_DECODING).searchOffers(query, signal())).length);
     expect(await seats(gone).searchAwards(query, signal())).toEqual(await seats(INLINE_DECODING).searchAwards(query, signal()));
+  });
+
+  it('decodes inline while the event loop is idle, in its threads while it is busy', async () => {
+    const adaptive = createDecodePool(1);
+    const body = JSON.stringify({ data: [], hasMore: false, cursor: 7 });
+    const res = { status: 200, header: () => null, text: () => Promise.resolve(body), json: () => Promise.resolve(JSON.parse(body) as unknown) };
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await adaptive.decode(res, 'seats-aero-page', 'economy')).toBeUndefined();
+    const until = performance.now() + 150;
+    while (performance.now() < until); // the loop busy for a whole window
+    expect(await adaptive.decode(res, 'seats-aero-page', 'economy')).toEqual({ rows: [], hasMore: false, cursor: 7 });
+    await adaptive.close();
   });
 });
