@@ -1,10 +1,10 @@
-// `npx tsx bench/search/ab.ts`: two versions of the server under the search
-// bench's load, rounds interleaved (A B, B A, ...), one upstreams process for
+// `npx tsx bench/search/ab.ts`: two (or three) versions of the server under the search
+// bench's load, rounds interleaved (the order rotates), one upstreams process for
 // both. Per variant, medians over valid rounds (no failed provider): process CPU
 // and event-loop busy time per cold search at BENCH_STREAMS and one at a time,
 // first result − fastest and complete − slowest (p50, p99), RSS at the end.
 // Knobs: BENCH_A_TREE / BENCH_B_TREE (tree roots; default this one), BENCH_A_FLAGS /
-// BENCH_B_FLAGS (node flags; default none, not npm start's), BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings),
+// BENCH_B_FLAGS (node flags; default none, not npm start's), BENCH_C_* for a third, BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings),
 // BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +49,10 @@ const cpuMs = (a: Stats, b: Stats) => (b.cpu.user + b.cpu.system - a.cpu.user - 
 type Figures = Record<string, number>;
 const load = await startStreamLoad();
 const upstreams = await startServerChild('./search/upstreams.ts', undefined, []);
-const servers = [await startVariant('A', upstreams.url), await startVariant('B', upstreams.url)];
+// A and B always; C when any BENCH_C_* knob is set.
+const names = ['A', 'B', ...(Object.keys(process.env).some((k) => k.startsWith('BENCH_C_')) ? ['C'] : [])];
+const servers: Server[] = [];
+for (const name of names) servers.push(await startVariant(name, upstreams.url));
 const rounds = new Map<string, Figures[]>(servers.map((s) => [s.name, []]));
 const invalid = new Map<string, string[]>(servers.map((s) => [s.name, []]));
 
@@ -81,15 +84,15 @@ async function measure(s: Server, base: number): Promise<void> {
 try {
   for (const s of servers) await load.run({ url: s.url, offset: 900_000, total: 100, concurrency: STREAMS });
   for (let r = 0; r < ROUNDS; r++) {
-    const order = r % 2 === 0 ? servers : [...servers].reverse();
+    const order = servers.map((_, k) => servers[(r + k) % servers.length]!);
     for (const s of order) await measure(s, 1_000 + r * 10_000);
   }
   console.log(`A/B: ${ROUNDS} rounds of ${SEARCHES} cold searches at ${STREAMS} streams + ${SOLO} one at a time; medians of valid rounds`);
   for (const s of servers) console.log(`${s.name}: ${rounds.get(s.name)!.length} valid, invalid: [${invalid.get(s.name)!.join('; ')}] (tree ${process.env[`BENCH_${s.name}_TREE`] ?? '.'}, flags '${process.env[`BENCH_${s.name}_FLAGS`] ?? ''}', env '${process.env[`BENCH_${s.name}_ENV`] ?? ''}')`);
-  const keys = Object.keys(rounds.get('A')![0] ?? rounds.get('B')![0] ?? {});
+  const keys = Object.keys(servers.map((s) => rounds.get(s.name)![0]).find(Boolean) ?? {});
   for (const k of keys) {
-    const [a, b] = servers.map((s) => pct(rounds.get(s.name)!.map((f) => f[k]!), 50));
-    console.log(`${k.padEnd(28)} A ${a!.toFixed(1).padStart(8)}  B ${b!.toFixed(1).padStart(8)}  B/A ${(b! / a!).toFixed(2)}`);
+    const [a, ...rest] = servers.map((s) => pct(rounds.get(s.name)!.map((f) => f[k]!), 50));
+    console.log(`${k.padEnd(28)} A ${a!.toFixed(1).padStart(8)}${rest.map((x, i) => `  ${names[i + 1]} ${x!.toFixed(1).padStart(8)} (${(x! / a!).toFixed(2)}x)`).join('')}`);
   }
 } finally {
   load.stop();
