@@ -24,6 +24,15 @@ describe('ProviderPolicy', () => {
     expect(calls).toBe(1);
   });
 
+  it('leaves a successful attempt\'s signal unaborted, and aborts a timed-out one', async () => {
+    const policy = new ProviderPolicy('duffel', { retries: 0, timeoutMs: 100 });
+    let seen: AbortSignal | undefined;
+    await policy.run(async (signal) => { seen = signal; return ['ok']; }, { idempotent: true, signal: live() });
+    expect(seen?.aborted).toBe(false);
+    await expect(policy.run((signal) => { seen = signal; return new Promise(() => undefined); }, { idempotent: true, signal: live() })).rejects.toMatchObject({ kind: 'timeout' });
+    expect(seen?.aborted).toBe(true);
+  });
+
   it('does not retry a 500 (Duffel asks not to) nor a refusal', async () => {
     const policy = new ProviderPolicy('duffel', { retries: 2 });
     for (const err of [new ProviderError('duffel', 'unavailable', 'boom', { status: 500 }), new ProviderError('duffel', 'rejected', 'no', { status: 422 })]) {

@@ -116,7 +116,10 @@ export class ProviderPolicy {
       halfOpenAfter: this.opts.halfOpenAfterMs,
       breaker: new ConsecutiveBreaker(this.opts.breakerThreshold),
     });
-    this.budget = timeout(this.opts.timeoutMs, TimeoutStrategy.Aggressive);
+    // A finished attempt's signal is left as it is: aborting it (cockatiel's default) made
+    // a DOMException and an abort event per successful call. A sibling request of a
+    // failed attempt (seats.aero's other leg) still ends with the caller's signal.
+    this.budget = timeout(this.opts.timeoutMs, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false });
   }
 
   /** Runs one upstream call under the provider's policies. `fn` must honour the signal it gets. */
