@@ -38,7 +38,8 @@ describe('MCP over streamable HTTP', () => {
     const { tools } = await client.listTools();
     const suggest = tools.find((t) => t.name === 'suggest_places');
     expect(suggest?.inputSchema.properties).toHaveProperty('query');
-    expect(suggest?.outputSchema?.type).toBe('object');
+    // No output schemas are listed (adapters/mcp/compact-schema.ts); answers still carry structuredContent.
+    expect(suggest?.outputSchema).toBeUndefined();
     expect(suggest?.annotations?.readOnlyHint).toBe(true);
     expect(tools.some((t) => t.name === 'health.check' || t.name === 'health_check')).toBe(false);
     await client.close();

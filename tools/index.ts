@@ -24,6 +24,11 @@ import { payTool } from './booking/book/pay.js';
 import { addServicesTool } from './booking/manage/add-services.js';
 import { bookFlightTool, holdFlightTool } from './booking/mcp/book-flight.js';
 import { cancelBookingTool } from './booking/mcp/cancel-booking.js';
+import { changeBookingTool } from './booking/mcp/change-booking.js';
+import { manageBookingTool } from './booking/mcp/manage-booking.js';
+import { pickSeatMcpTool } from './booking/seats/pick-seat-mcp.js';
+import { manageAlertsMcpTool } from './alerts/manage-alerts-mcp.js';
+import { pointsInfoMcpTool } from './points/points-info-mcp.js';
 import { quoteBookingTool } from './booking/mcp/quote-booking.js';
 import { cancelTool } from './booking/manage/cancel.js';
 import { changeConfirmTool } from './booking/manage/change-confirm.js';
@@ -141,6 +146,11 @@ export const TOOLS: readonly AnyTool[] = [
   bookFlightTool,
   holdFlightTool,
   cancelBookingTool,
+  manageBookingTool,
+  changeBookingTool,
+  pickSeatMcpTool,
+  manageAlertsMcpTool,
+  pointsInfoMcpTool,
   hotelAwardsSearchTool,
   carSearchTool,
   carPaymentIntentTool,

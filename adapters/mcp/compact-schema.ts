@@ -56,16 +56,10 @@ function mergeNullable(node: JsonSchema): JsonSchema {
 /** The input schema before strict-mode shaping (strict-input.ts): same meaning, less text. */
 export const compactInput = (schema: JsonSchema): JsonSchema => mapSchema(schema, (node) => mergeNullable(dropNoise(node)));
 
-/**
- * An output schema says what comes back: the names of the result's top-level fields.
- * The shape below them (every field of every offer, rate, member…), their types and
- * descriptions were ~80,000 of tools/list's ~125,800 characters, and a model reads them
- * in the answer itself (JSON, with the same names), guided by the tool's description,
- * which names the fields that matter and what to do with them. The answer is parsed by
- * the tool's zod output schema before it leaves the tool, so it is exactly as it was,
- * and a looser schema is still a true one: structuredContent conforms to it.
- */
-export function compactOutput(schema: JsonSchema): JsonSchema {
-  const properties = isSchema(schema.properties) ? Object.keys(schema.properties) : [];
-  return { type: 'object', properties: Object.fromEntries(properties.map((k) => [k, {}])) };
-}
+// No output schemas are listed. Once compacted to the names of a result's top-level
+// fields (the full ones were ~80,000 of tools/list's ~125,800 characters) they still
+// cost ~5,700 characters a turn and told a model nothing the answer does not: the
+// answer is JSON with the same names, and each description names the fields that
+// matter and what to call next. A client has nothing to validate against an untyped
+// list of names either; structuredContent is still sent, parsed by the tool's zod
+// output schema before it leaves the tool.

@@ -15,7 +15,7 @@ function limitProperty(list: McpList): JsonSchema {
     type: 'integer',
     minimum: 1,
     maximum: list.maxLimit,
-    description: `How many ${list.field} to return; more says how many are left. Default ${list.defaultLimit}.`,
+    description: `Default ${list.defaultLimit}; more counts the rest.`,
   };
 }
 
@@ -25,14 +25,6 @@ export function withLimitArgument(input: JsonSchema, list: McpList | undefined):
   const properties = isSchema(input.properties) ? input.properties : {};
   const required = Array.isArray(input.required) ? input.required.filter((k) => k !== 'limit') : [];
   return { ...input, properties: { ...properties, limit: limitProperty(list) }, required };
-}
-
-/** The listed output schema with `more` (and `total`). */
-export function withCounts(output: JsonSchema, list: McpList | undefined): JsonSchema {
-  if (!list || !isSchema(output.properties)) return output;
-  const counts: JsonSchema = { more: {} };
-  if (!list.totalField) counts.total = {};
-  return { ...output, properties: { ...output.properties, ...counts } };
 }
 
 const limitArgument = (list: McpList) => z.object({ limit: z.number().int().min(1).max(list.maxLimit).nullish() });

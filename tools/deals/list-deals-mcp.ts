@@ -12,9 +12,8 @@ const McpOutput = z.object({
 export const listDealsMcp: McpExposure<typeof ListDealsInput, typeof ListDealsOutput> = {
   name: 'list_deals',
   description:
-    'Current travel deals: flight (mistake fares seen in the last 24 hours), points (transfer bonuses running today), card (credit-card sign-up bonuses) and ' +
-    'hotel (loyalty promotions). Each deal has its title, program ("cash" for fares), value in words and url; card and hotel figures are approximate, from curated ' +
-    'lists, and expired ones are left out. Pass category for one kind (without it the kinds alternate) and limit (default 12).',
+    'Current travel deals: flight (mistake fares of the last 24 hours), points (transfer bonuses today), card (sign-up bonuses) and hotel (loyalty ' +
+    'promotions). Each has title, program, value in words and url; card and hotel figures are approximate. Pass category for one kind.',
   annotations: { title: 'List current travel deals', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   output: McpOutput,
   fromOutput: (out) => McpOutput.parse({ deals: out.deals.map((d) => ({ title: d.title, program: d.program, value: d.value, url: d.url })) }),

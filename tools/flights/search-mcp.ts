@@ -34,6 +34,21 @@ const McpArgs = z
     for (const p of problems) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
   });
 
+const Leg = z.object({ flight: z.string(), from: z.string(), to: z.string(), depart: z.string(), arrive: z.string() });
+
+/** One slice of the trip: the outbound, the return of a round trip, or a later flight of a multi-city one. */
+const Slice = z.object({
+  direction: z.enum(['outbound', 'return', 'onward']).describe('onward: a later flight of a multi-city trip.'),
+  from: z.string(),
+  to: z.string(),
+  depart: z.string().describe('Local time at from.'),
+  arrive: z.string().describe('Local time at to.'),
+  durationMin: z.number().int(),
+  stops: z.number().int(),
+  via: z.array(z.string()).describe('Connection airports, in order.'),
+  legs: z.array(Leg),
+});
+
 const CompactFlight = z.object({
   id: z.string(),
   price: z.number().nullable().describe('bookable: what booking offerId costs, fare plus service fee, no extras (converted at the reference rate when checkoutTotal is in another currency). Not bookable: a reference price only.'),
@@ -46,12 +61,15 @@ const CompactFlight = z.object({
   durationMin: z.number().int().nullable(),
   stops: z.number().int().nullable(),
   flights: z.string().describe('Flight numbers, e.g. "BA117" or "UA901 LH400 / LH401 UA902".'),
+  itinerary: z.array(Slice).describe('Outbound, then the return of a round trip, each with its legs.'),
   cabin: z.string(),
   fareBrand: z.string().nullable(),
   bookable: z.boolean(),
   offerId: z.string().nullable().describe('Pass to the booking tools to book this fare.'),
   expiresAt: z.string().nullable(),
-  awards: z.array(z.object({ program: z.string(), miles: z.number().int(), taxes: z.number(), currency: z.string(), seats: z.number().int().nullable() })),
+  awards: z.array(
+    z.object({ program: z.string(), direction: z.enum(['outbound', 'return']), cabin: z.string(), miles: z.number().int(), taxes: z.number(), currency: z.string(), seats: z.number().int().nullable() }),
+  ),
   sources: z.array(z.string()),
   dates: z.array(z.string()).describe('Departure date of each slice.'),
   bagsTotal: z.number().nullable().optional().describe('price with the asked bags; null when unknown.'),
@@ -84,12 +102,25 @@ function compact(r: FlightResult): z.output<typeof CompactFlight> {
     durationMin: r.duration_minutes,
     stops: r.stops,
     flights: r.slices.map((s) => s.segments.map((g) => g.flight).join(' ')).join(' / '),
+    itinerary: r.slices.map((s, i, all) => ({
+      direction: i === 0 ? 'outbound' : all.length === 2 ? 'return' : 'onward',
+      from: s.origin,
+      to: s.destination,
+      depart: s.departing_at,
+      arrive: s.arriving_at,
+      durationMin: s.duration_minutes,
+      stops: s.stops,
+      via: s.segments.slice(1).map((g) => g.origin),
+      legs: s.segments.map((g) => ({ flight: g.flight, from: g.origin, to: g.destination, depart: g.departing_at, arrive: g.arriving_at })),
+    })),
     cabin: r.cabin,
     fareBrand: r.fare_brand,
     bookable: r.bookable,
     offerId: r.offer_id,
     expiresAt: r.expires_at,
-    awards: r.awards.slice(0, MCP_AWARDS_PER_RESULT).map((a) => ({ program: a.program, miles: a.miles, taxes: a.taxes, currency: a.taxes_currency, seats: a.seats_remaining })),
+    awards: r.awards
+      .slice(0, MCP_AWARDS_PER_RESULT)
+      .map((a) => ({ program: a.program, direction: a.direction, cabin: a.cabin, miles: a.miles, taxes: a.taxes, currency: a.taxes_currency, seats: a.seats_remaining })),
     sources: r.sources,
     dates: r.dates,
     ...(r.bags ? { bagsTotal: r.bags.total } : {}),
@@ -99,14 +130,12 @@ function compact(r: FlightResult): z.output<typeof CompactFlight> {
 export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof SearchOutput> = {
   name: 'search_flights',
   description:
-    'Searches cash fares (a booking provider and Google Flights) and award seats (seats.aero), one result per flight with every price found. ' +
-    'Resolve place names with suggest_places first. It answers when every provider has (30 s at most by default); ' +
-    'a progressToken gets a notification per provider. Returns limit results (default 10, at most 20), cheapest first (count; totalFound counts all), each with price, ' +
-    'times, flight numbers, fareBrand, bookable, offerId and the cheapest award options. ' +
-    'When bookable is true, price is what booking offerId costs (fare plus our service fee, no extras) and checkoutTotal is exactly what the card is charged; ' +
-    'otherwise price is only a reference (null for award-only). For a signed-in caller with a saved playbook, an omitted cabinClass is the playbook\'s cabin, ' +
-    'flights on its avoided airlines are left out, and preferred shows how its preferred airlines fare. ' +
-    'Next: quote_booking with a bookable result\'s offerId (get_seat_map shows its seats; search_offers lists fares for a party with children or infants).',
+    'Searches cash fares and award seats, one result per flight. Resolve place names with suggest_places first. Pass origin, destination (IATA codes), date and returnDate ' +
+    'for a round trip, or slices for a multi-city trip; flexibleDays also searches nearby dates, bags prices checked bags. Answers within about 30 s (progress per provider ' +
+    'with a progressToken), cheapest first (totalFound counts all). Each result: price, carrier, itinerary (per slice: times, stops, via airports, legs with flight numbers), ' +
+    'cabin, fareBrand, bookable, offerId, awards (program, direction, cabin, miles, taxes). bookable: price is what offerId costs and checkoutTotal what the card is charged; ' +
+    'otherwise a reference. A saved playbook fills cabinClass and hides avoided airlines; preferred shows its preferred ones. ' +
+    'Next: quote_booking with offerId (get_seat_map for seats; search_offers for a party with children).',
   annotations: { title: 'Search flights', readOnlyHint: true, openWorldHint: true },
   input: McpArgs,
   toInput: (args) => {

@@ -21,10 +21,9 @@ const McpOutput = AwardSearchOutput.extend({
 export const searchHotelAwardsMcp: McpExposure<typeof AwardSearchInput, typeof AwardSearchOutput> = {
   name: 'search_hotel_awards',
   description:
-    'Award nights at the hotels the cash search finds, priced in marriott_bonvoy, hilton_honors, world_of_hyatt, ihg_one_rewards and accor_live_limitless. ' +
-    'Pass city (code or name) or latitude and longitude (radiusKm), checkIn and checkOut (YYYY-MM-DD), rooms, adults, childrenAges, and program for one program. ' +
-    'Each result gives points_per_night, total_points, cash still due (taxes_usd), category, season, whether award space is left and cents_per_point against the cash rate; ' +
-    'fewest points first, limit of them (default 10, at most 20; total_found counts all). Does not book award nights; to pay cash, get_hotel_rates with a search_result_id as searchResultId.',
+    'Award nights at the hotels the cash search finds, in marriott_bonvoy, hilton_honors, world_of_hyatt, ihg_one_rewards and accor_live_limitless (or one ' +
+    'program). Each result: points_per_night, total_points, taxes_usd still due, category, season, whether space is left, cents_per_point against the cash ' +
+    'rate; fewest points first (total_found counts all). Does not book; to pay cash, get_hotel_rates with its search_result_id.',
   annotations: { title: 'Search hotel award nights', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: Args,
   toInput: (raw) => {

@@ -19,9 +19,10 @@ export const bookHotelTool = defineTool({
   name: 'hotels.mcp_book',
   title: 'Book the quoted hotel',
   description:
-    'Step 2 of booking a hotel over MCP: books exactly what quote_hotel priced, for the guests given there, as a booking of the signed-in user. ' +
-    'Calling it again with the same token answers the same booking; it never books twice. The card payment quote_hotel opened must have succeeded ' +
-    '(PAYMENT_REQUIRED otherwise). Fails with GONE once the token or the 30-minute price lock has expired: quote again. Whenever the stay cannot be booked after the payment succeeded (expired, refused), the payment is refunded in full and the error says so. When the hotel provider gives no clear answer (a timeout or a server error), the stay is looked up with the provider and settled within about 15 minutes: confirmed, or failed with the payment refunded in full. Do not pay again. If the client supports elicitation, the traveller first confirms the price, travellers and terms; a no books nothing and gives the payment back.',
+    'Step 2 of booking a hotel: books exactly what quote_hotel priced, once its card payment has succeeded (else PAYMENT_REQUIRED). The same token again ' +
+    'answers the same booking. GONE after the 30-minute price lock: quote again. If the stay cannot be booked after payment, the payment is refunded in ' +
+    'full; an unclear provider answer is settled within about 15 minutes (do not pay again). A client with elicitation asks the traveller first; a no books ' +
+    'nothing and refunds.',
   area: 'Hotels',
   input: z.strictObject({ confirmationToken: z.string().trim().min(1).max(200).describe('The token quote_hotel returned.') }),
   output: StayBookingView,

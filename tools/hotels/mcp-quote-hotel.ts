@@ -57,9 +57,9 @@ export const quoteHotelTool = defineTool({
   name: 'hotels.mcp_quote',
   title: 'Quote a hotel booking',
   description:
-    'Step 1 of booking a hotel over MCP. Locks the rate and states the exact total, room, board type and cancellation timeline, and returns a confirmation ' +
-    'token valid for 10 minutes: show the price to the user, then pass the token to book_hotel. Nothing is booked or charged by this call. ' +
-    'It also opens the card payment for that total (payment.clientSecret for the card form; on the card simulator confirm it with a test card): book_hotel books only once it has succeeded.',
+    'Step 1 of booking a hotel: locks a rateId from get_hotel_rates and states the exact total, room, board and cancellation timeline. Opens the card ' +
+    'payment for that total (payment.clientSecret) and returns a token valid 10 minutes: show the price, then pass the token to book_hotel. Nothing is ' +
+    'booked or charged.',
   area: 'Hotels',
   input: Args,
   output: StayQuoteOutput.extend({

@@ -73,9 +73,8 @@ export const hotelRatesTool = defineTool({
   mcp: {
     name: 'get_hotel_rates',
     description:
-      'Every room and rate of one hotel from search_hotels: pass its search_result_id as searchResultId. Each rate has its rate_id, room and beds, board_type ' +
-      '(room only, breakfast…), payment_type, total and per night, what is due at the hotel, refundable and the cancellation timeline (the refund if cancelled before each time). ' +
-      'GONE when the search result has expired: call search_hotels again. Next: quote_hotel with a rate_id as rateId to lock the price, then book_hotel.',
+    'Every room and rate of one hotel from search_hotels (searchResultId): rate_id, room, board_type, payment_type, total and per night, due at the hotel, ' +
+    'refundable and cancellation timeline. GONE when the search expired: search again. Next: quote_hotel with a rate_id as rateId.',
     annotations: { title: 'Hotel rooms and rates', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     input: z.strictObject({ searchResultId: z.string().trim().min(1).max(200).describe('searchResultId from search_hotels.') }),
     toInput: (args) => ({ search_result_id: (args as { searchResultId: string }).searchResultId }),

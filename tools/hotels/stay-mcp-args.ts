@@ -5,12 +5,12 @@ import { MAX_RADIUS_KM } from './search-request.js';
 // onto the REST request's snake_case fields.
 
 export const StayMcpArgs = z.strictObject({
-  city: z.string().trim().min(2).max(100).optional().describe('City code ("LON", "LIS") or name ("Lisbon"). Give city or latitude+longitude.'),
+  city: z.string().trim().min(2).max(100).optional().describe('Code ("LIS") or name; or give latitude and longitude.'),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
-  radiusKm: z.number().gt(0).max(MAX_RADIUS_KM).optional().describe('Radius around latitude/longitude in km (default 5).'),
+  radiusKm: z.number().gt(0).max(MAX_RADIUS_KM).optional().describe('Default 5.'),
   checkIn: z.iso.date().describe('YYYY-MM-DD'),
-  checkOut: z.iso.date().describe('YYYY-MM-DD, after checkIn, at most 30 nights.'),
+  checkOut: z.iso.date().describe('At most 30 nights.'),
   rooms: z.number().int().min(1).max(8).optional(),
   adults: z.number().int().min(1).max(16).optional().describe('Default 2.'),
   childrenAges: z.array(z.number().int().min(0).max(17)).max(8).optional(),

@@ -27,9 +27,9 @@ export const suggestPlacesTool = defineTool({
   mcp: {
     name: 'suggest_places',
     description:
-      'Resolves a city or airport name (partial, any case, accents optional) to IATA codes; call it whenever the user names a place, e.g. "Lisbon" → LIS, ' +
-      '"New York" → NYC (JFK, LGA, EWR). Best first: an exact code, then city names, then airport names. A place of type city is a metropolitan code, its airports ' +
-      'listed after it. Each has coordinates, country and time zone. Next: pass the code to a search tool as origin, destination or city.',
+    'Resolves a city or airport name (partial, any case) to IATA codes; call it whenever the user names a place, e.g. "Lisbon" -> LIS, "New York" -> NYC ' +
+    '(JFK, LGA, EWR). Best match first; a city is a metropolitan code with its airports after it. Next: pass the code to a search tool as origin, ' +
+    'destination or city.',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   },
   // Built from the bundled airport table's typed records: nothing from outside to re-check per call.

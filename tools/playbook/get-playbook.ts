@@ -24,10 +24,9 @@ export const getPlaybookTool = defineTool({
   mcp: {
     name: 'get_playbook',
     description:
-      'The caller\'s playbook; takes no arguments. Returns homeAirports, preferredAirlines, avoidedAirlines, cabin, the points programs held with their balances, ' +
-      'minCpp (the least cents per point accepted) and selfConnectRisk. Someone who never saved one, or an anonymous caller, gets the conservative default ' +
-      '(economy, nothing held, 1.0 ¢/point, self-connects avoided) with isDefault true. search_flights and the points tools fall back on a saved playbook when a call leaves ' +
-      'those values out. Change it with update_playbook.',
+    'Your playbook (no arguments): homeAirports, preferred and avoided airlines, cabin, points programs with balances, minCpp and selfConnectRisk; without ' +
+    'a saved one, a conservative default with isDefault true. search_flights and the points tools use it when a call leaves those out. Change it with ' +
+    'update_playbook.',
     annotations: { title: 'Read my playbook', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     input: z.object({}).strict(),
     toInput: () => ({}),

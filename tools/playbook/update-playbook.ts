@@ -10,12 +10,12 @@ import { airlineList, airportList, cabinClass, minCpp, playbookView, programList
 
 const UpdateArgs = z
   .object({
-    homeAirports: airportList.optional().describe('Replaces the list: IATA airport or city codes.'),
-    preferredAirlines: airlineList.optional().describe('Replaces the list: 2-character IATA airline codes.'),
-    avoidedAirlines: airlineList.optional().describe('Replaces the list: airlines search should hide.'),
+    homeAirports: airportList.optional().describe('IATA codes.'),
+    preferredAirlines: airlineList.optional().describe('IATA airline codes.'),
+    avoidedAirlines: airlineList.optional().describe('Airlines search hides.'),
     cabin: cabinClass.optional(),
-    programs: programList.optional().describe('Replaces the list: [{program, balance}], programme slugs such as "amex_mr".'),
-    minCpp: minCpp.optional().describe('Least US cents per point accepted, 0–10.'),
+    programs: programList.optional().describe('Program slugs (points_info programs) and balances.'),
+    minCpp: minCpp.optional().describe('Least US cents per point accepted.'),
     selfConnectRisk: selfConnectRisk.optional(),
   })
   .strict();
@@ -26,8 +26,8 @@ export const updatePlaybookTool = defineTool({
   name: 'playbook.update',
   title: 'Update my playbook',
   description:
-    'Changes the fields given and keeps the rest (merged onto the saved playbook, or the default when none is saved yet). A list given replaces that list. ' +
-    'The merged result is checked as a whole, e.g. known programme slugs and no airline both preferred and avoided. Answers the saved playbook, as get_playbook does.',
+    'Changes the playbook fields given and keeps the rest; a list given replaces that list. The result is checked whole (known program slugs, no airline ' +
+    'both preferred and avoided). Answers the saved playbook.',
   area: 'Playbook',
   input: UpdateArgs,
   output: McpPlaybook,

@@ -25,9 +25,9 @@ const McpOutput = z.object({ ranked: z.array(McpRanked).describe('Best cents per
 export const optimizePointsMcp: McpExposure<typeof OptimizeRequest, typeof OptimizeOutput> = {
   name: 'optimize_points',
   description:
-    'Ranks ways of paying for one trip with points against its cash price. Pass cashPrice and pointsOptions (program, pointsRequired, any taxes and fees). For each: ' +
-    'cents per point = (cashPrice − taxes − fees) / pointsRequired × 100, and a verdict against the program\'s reference value (excellent from 1.5×, good from 1×, ' +
-    'poor below); programs match loosely by name; an unknown one is unrated and ranked last. Best value first, in ranked.',
+    'Ranks award prices you have (pointsOptions: program, pointsRequired, taxes, fees) against the cashPrice: cents per point = (cash - taxes - fees) / ' +
+    'points x 100 and a verdict against the program\'s reference value (excellent from 1.5x, good from 1x); unknown programs are unrated, ranked last. To ' +
+    'find award routes with your balances, use points_info pay_with_points.',
   annotations: { title: 'Compare award options by value per point', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   output: McpOutput,
   fromOutput: (out) =>

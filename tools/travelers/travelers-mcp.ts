@@ -53,15 +53,15 @@ export const listTravelersMcp: McpExposure<typeof ListTravelersInput, typeof Tra
 };
 
 const SaveArgs = z.object({
-  firstName: PersonName.describe('Given name(s) as in the passport.'),
-  lastName: PersonName.describe('Surname as in the passport.'),
+  firstName: PersonName.describe('As in the passport.'),
+  lastName: PersonName.describe('As in the passport.'),
   dob: DateOfBirth,
   email: Email.nullable().optional(),
-  phone: Phone.nullable().optional().describe('International format, e.g. +14155550100.'),
+  phone: Phone.nullable().optional().describe('e.g. +14155550100'),
   gender: Gender.nullable().optional(),
-  passport: PassportInput.nullable().optional().describe('{number, country, expiry}; the number is stored encrypted.'),
+  passport: PassportInput.nullable().optional().describe('Stored encrypted.'),
   knownTravelerNumber: KnownTravelerNumber.nullable().optional(),
-  loyalty: LoyaltyList.nullable().optional().describe('[{program, number}], replaces the stored list.'),
+  loyalty: LoyaltyList.nullable().optional().describe('Replaces the stored list.'),
 });
 
 type SaveArgsOut = z.output<typeof SaveArgs>;

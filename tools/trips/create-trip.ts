@@ -33,9 +33,8 @@ export const createTripTool = defineTool({
   mcp: {
     name: 'create_trip',
     description:
-      'Creates a group trip; the caller becomes its owner. Pass name and destination, optionally startDate and endDate (YYYY-MM-DD), currency (ISO 4217, default USD; ' +
-      'expenses in other currencies are converted into it) and yourName (how you appear to the group). Returns the trip as members see it: its id, dates, status, members, ' +
-      'expenses and budget. Next: add_trip_expense with the id as tripId, get_trip to read it, trip_expense_summary for balances. Adding other members is not possible over MCP yet.',
+    'Creates a group trip with you as owner: name, destination, optional startDate, endDate, currency (default USD; other currencies are converted into it) ' +
+    'and yourName. Returns the trip with its id. Next: edit_trip add_member to add people, add_trip_expense to record spending, get_trip to read it.',
     annotations: { title: 'Create a group trip', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     input: McpArgs,
     toInput: (a) => {

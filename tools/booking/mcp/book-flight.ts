@@ -38,7 +38,9 @@ export const bookFlightTool = defineTool({
   name: 'booking.mcp_book',
   title: 'Book the quoted flight',
   description:
-    'Step 2 of booking over MCP: books exactly what quote_booking priced, once its card payment has succeeded. Calling it again with the same token answers the same booking; it never books twice. If the client supports elicitation, the traveller first confirms the price, travellers and terms; a no books nothing and gives the payment back.',
+    'Step 2 of booking: books exactly what quote_booking priced, once its card payment has succeeded. The same token again answers the same booking; it ' +
+    'never books twice. A client with elicitation asks the traveller to confirm first; a no books nothing and gives the payment back. Next: manage_booking ' +
+    'get, pick_seat confirm.',
   area: 'Flight booking',
   input: Args,
   output: BookingResult,
@@ -77,7 +79,9 @@ export const bookFlightTool = defineTool({
 export const holdFlightTool = defineTool({
   name: 'booking.mcp_hold',
   title: 'Hold the quoted flight',
-  description: 'Step 2 of a hold over MCP: reserves what quote_booking (purpose "hold") priced, without payment. Calling it again with the same token answers the same hold. If the client supports elicitation, the traveller first confirms the price, travellers and terms; a no holds nothing.',
+  description:
+    'Step 2 of a hold: reserves what quote_booking (purpose hold) priced, without payment; the same token again answers the same hold. A client with ' +
+    'elicitation asks the traveller first; a no holds nothing. Pay it later with change_booking pay_hold.',
   area: 'Flight booking',
   input: Args,
   output: BookingResult,

@@ -2,18 +2,28 @@ import { z } from 'zod';
 import { defineTool } from '../../_kit/define-tool.js';
 import { ToolError } from '../../_kit/errors.js';
 import { fromMinor } from '../../_kit/money.js';
+import type { Money } from '../../_kit/provider-basics.js';
 import type { AirlineCredit, OrderCancellation } from '../../_kit/providers.js';
 import { loadBooking } from '../booking-access.js';
 import { confirmCancellation, quoteCancellation } from '../manage/cancel-flow.js';
 import { loadQuote, newToken, saveQuote } from './quote-store.js';
 import { confirmWithPerson } from './confirm-step.js';
-import type { Confirmation } from '../../_kit/context.js';
+import type { Confirmation, ToolContext } from '../../_kit/context.js';
 import type { BookingRecord } from '../store.js';
+import { cancelOther, quoteOtherCancel } from './cancel-stay-or-car.js';
+import { bookingKind } from './manage-booking.js';
 
 interface CancelQuote {
   kind: 'cancel';
   bookingId: string;
   cancellation: OrderCancellation;
+}
+
+interface OtherQuote {
+  kind: 'cancel_other';
+  bookingId: string;
+  what: 'hotel' | 'car';
+  summary: Confirmation;
 }
 
 const MoneyOut = z.object({ amount: z.number(), currency: z.string() });
@@ -32,16 +42,17 @@ export const cancelBookingTool = defineTool({
   name: 'booking.mcp_cancel',
   title: 'Cancel a flight booking',
   description:
-    'Without confirmationToken: asks the airline what cancelling refunds and returns that with a token valid for 10 minutes (nothing is cancelled); a client that supports elicitation instead asks the traveller to confirm and cancels in this call. With the token: cancels; money the airline refunds goes back to the card (all paid under the US 24-hour rule), and airline credits it issues instead are listed with their id, code and expiry (and kept on the booking). Only the booking owner can cancel.',
+    'Cancels a flight (bk_), hotel (hb_) or car (cb_) booking. Without confirmationToken: states what cancelling refunds, with a token valid 10 minutes; nothing is cancelled. ' +
+    'With the token: cancels; refunds go back to the card (all of it under the US 24-hour rule), airline credits given instead are listed (id, code, expiry). A client with elicitation asks the traveller instead and cancels in one call; a no cancels nothing.',
   area: 'Flight booking',
   input: z.strictObject({
-    bookingRef: z.string().trim().min(1).max(200).describe('booking_ref (bk_...) of the booking.'),
+    bookingRef: z.string().trim().min(1).max(200).describe('bk_, hb_ or cb_ id of the booking.'),
     confirmationToken: z.string().trim().min(1).max(200).optional().describe('From the first call: confirms the cancellation.'),
   }),
   output: z.object({
     bookingRef: z.string(),
     status: z.string(),
-    refund: MoneyOut.describe('What the airline refunds in money.'),
+    refund: MoneyOut.nullable().describe('What is refunded in money; null when only known once cancelled.'),
     refundTo: z.string().describe('original_form_of_payment, balance or card: money, passed on to the card; airline_credits or voucher: no money back.'),
     airlineCredits: z.array(CreditOut).describe('Credits the airline issues (quote) or issued (once cancelled) instead of money.'),
     confirmationToken: z.string().nullable().describe('Set on the first call: pass it back to confirm.'),
@@ -54,6 +65,8 @@ export const cancelBookingTool = defineTool({
   rest: false,
   mcp: { name: 'cancel_booking', annotations: { title: 'Cancel a flight booking', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } },
   handler: async (ctx, input) => {
+    const kind = bookingKind(input.bookingRef);
+    if (kind !== 'flight') return cancelHotelOrCar(ctx, kind, input.bookingRef, input.confirmationToken);
     const booking = await loadBooking(ctx, input.bookingRef);
     let token = input.confirmationToken;
     let cancellation: OrderCancellation;
@@ -93,6 +106,34 @@ export const cancelBookingTool = defineTool({
     };
   },
 });
+
+/** The same two steps for a hotel or car booking: the REST cancel tool refunds the card. */
+async function cancelHotelOrCar(ctx: ToolContext, what: 'hotel' | 'car', ref: string, given: string | undefined) {
+  const answer = (status: string, refund: Money | null, extra: { confirmationToken: string | null; expiresAt: string | null; refundedToCard: Money | null }) => ({
+    bookingRef: ref,
+    status,
+    refund,
+    refundTo: 'card',
+    airlineCredits: [],
+    ...extra,
+  });
+  let token = given;
+  let quote: OtherQuote;
+  if (token === undefined) {
+    const q = await quoteOtherCancel(ctx, what, ref);
+    token = newToken('cq');
+    quote = { kind: 'cancel_other', bookingId: q.id, what, summary: q.summary };
+    const expiresAt = await saveQuote<OtherQuote>(ctx, token, quote);
+    if (!ctx.confirm) return answer(q.status, q.refund, { confirmationToken: token, expiresAt, refundedToCard: null });
+  } else {
+    quote = await loadQuote<OtherQuote>(ctx, token, 'cancel_other');
+    // Loading it again checks the caller may still act on it, whichever of its ids was given.
+    if (quote.what !== what || (await quoteOtherCancel(ctx, what, ref)).id !== quote.bookingId) throw new ToolError('CONFLICT', 'This token is for another booking');
+  }
+  await confirmWithPerson(ctx, { token, summary: quote.summary, nothingDone: 'the booking was not cancelled' });
+  const done = await cancelOther(ctx, { id: quote.bookingId, kind: what });
+  return answer(done.status, done.refund, { confirmationToken: null, expiresAt: null, refundedToCard: done.refundedToCard });
+}
 
 /** What cancelling gives back, as the traveller confirms it. */
 function cancelSummary(booking: BookingRecord, c: OrderCancellation): Confirmation {

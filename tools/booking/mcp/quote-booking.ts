@@ -43,13 +43,15 @@ export const quoteBookingTool = defineTool({
   name: 'booking.mcp_quote',
   title: 'Quote a flight booking',
   description:
-    'Step 1 of booking over MCP. Checks the offer is live, fits the travellers, and states the exact price. For purpose "book" it also opens a card payment the traveller must complete (payment.clientSecret for the card form; on the card simulator confirm it with a test card). Returns a confirmation token valid for 10 minutes: pass it to book_flight or hold_flight. Nothing is booked or charged by this call.',
+    'Step 1 of booking a flight: checks the offer is live and fits the travellers, and states the exact price (held seats included). For purpose book it ' +
+    'opens the card payment the traveller completes (payment.clientSecret). Returns a token valid 10 minutes for book_flight or hold_flight. Nothing is ' +
+    'booked or charged.',
   area: 'Flight booking',
   input: z.strictObject({
     offerId: z.string().trim().min(1).max(200).describe('offerId from search_flights or search_offers.'),
-    passengers: z.array(PassengerDetailsInput).min(1).max(9).describe('Every traveller: title, gender, given_name, family_name, born_on, email, phone_number, optional loyalty_programme_accounts.'),
-    services: z.array(ServiceRequestInput).max(20).default([]).describe('Extra bags to buy with the order.'),
-    purpose: z.enum(['book', 'hold']).default('book').describe('book: pay now; hold: reserve without paying (fares that allow it).'),
+    passengers: z.array(PassengerDetailsInput).min(1).max(9).describe('Every traveller, as the airline tickets them (saved ones: list_travelers).'),
+    services: z.array(ServiceRequestInput).max(20).default([]).describe('Extra bags from the offer.'),
+    purpose: z.enum(['book', 'hold']).default('book').describe('hold: reserve unpaid, where the fare allows.'),
   }),
   output: z.object({
     confirmationToken: z.string(),

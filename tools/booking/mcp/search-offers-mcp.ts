@@ -20,11 +20,9 @@ const Args = z.strictObject({
 export const searchOffersMcp: McpExposure<typeof CreateOfferInput> = {
   name: 'search_offers',
   description:
-    'Bookable flight offers from the booking provider for one trip and a whole party, cheapest first; use it instead of search_flights when the party has children or infants ' +
-    'or you need fare conditions. Pass origin, destination (IATA codes), date (YYYY-MM-DD), returnDate for a round trip, adults (default 1), children, infants, ' +
-    'cabinClass (default economy) and limit (default 10, at most 30). Each offer has its offer_id, total, airline (owner_name), fare_brand, expires_at, refundable, ' +
-    'changeable, can_hold, checked_bags, the passengers with their ids and types, and the slices with their segments; total_found counts all offers. Nothing is booked or charged. ' +
-    'Next: quote_booking with the offer_id as offerId and one passenger per id of the offer.',
+    'Bookable flight offers for a whole party, cheapest first; use it instead of search_flights when the party has children or infants or you need fare ' +
+    'conditions. Each offer has offer_id, total, owner_name, fare_brand, refundable, changeable, can_hold, checked_bags, passenger ids and types, slices ' +
+    'with segments; total_found counts all. Nothing is booked. Next: quote_booking with offer_id as offerId, one passenger per offer passenger id.',
   annotations: { title: 'Search bookable flight offers', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: Args,
   toInput: (raw) => {

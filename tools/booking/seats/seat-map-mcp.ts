@@ -62,9 +62,9 @@ function flightOut(map: SeatMapsOut['seat_maps'][number]): Compact['flights'][nu
 export const seatMapMcp: McpExposure<typeof SeatMapInput, typeof SeatMapsOutput> = {
   name: 'get_seat_map',
   description:
-    'The seats choosable now on a live flight offer (offerId from search_flights or search_offers). Returns passengerIds and, per flight, segmentId, flight, route, departure, ' +
-    'seatSelectionAllowed (false: only at check-in), totalSeats and the free seats: designator, name, price per passenger (0: free), conditions (exit rows). ' +
-    'Seats others hold through us are not listed. Seats cannot be bought over MCP yet; book the fare with quote_booking.',
+    'The seats that can be chosen now on a flight offer, per flight: passengerIds, and per flight segmentId, flight, route, time, seatSelectionAllowed and ' +
+    'the available seats (designator, price per passenger, conditions such as exit rows). Next: pick_seat hold to keep one; its price joins quote_booking\'s ' +
+    'total.',
   annotations: { title: 'Get the seat map of a flight offer', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: Args,
   toInput: (raw) => ({ offer_id: (raw as z.output<typeof Args>).offerId }),

@@ -36,7 +36,9 @@ export const bookCarTool = defineTool({
   name: 'cars.mcp_book',
   title: 'Book the quoted rental car',
   description:
-    'Step 2 of booking a car over MCP: books exactly what quote_car priced, once its card payment has succeeded. Calling it again with the same token answers the same booking; it never books twice. When the rental company refuses, the card payment is refunded. When it gives no clear answer (a timeout or a server error), the rental is looked up with the provider and settled within about 15 minutes: confirmed, or failed with the payment refunded in full. Do not pay again. If the client supports elicitation, the traveller first confirms the price, travellers and terms; a no books nothing and gives the payment back.',
+    'Step 2 of booking a car: books exactly what quote_car priced, once its card payment has succeeded. The same token again answers the same booking. If ' +
+    'the rental company refuses, the payment is refunded; an unclear answer is settled within about 15 minutes (do not pay again). A client with ' +
+    'elicitation asks the traveller first; a no books nothing and refunds.',
   area: 'Cars and cruises',
   input: z.strictObject({ confirmationToken: z.string().trim().min(1).max(200).describe('The token quote_car returned.') }),
   output: CarBookingView,

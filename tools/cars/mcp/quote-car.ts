@@ -41,8 +41,9 @@ export const quoteCarTool = defineTool({
   name: 'cars.mcp_quote',
   title: 'Quote a rental car booking',
   description:
-    'Step 1 of booking a car over MCP. Takes an offerToken from search_cars, the driver and (counter-paid rates only) add-ons, and states the exact price: for a counter-paid rate our service fee and add-ons by card, the rental due at the counter; for a prepaid partner deal the rental plus our margin by card. ' +
-    'Opens the card payment the traveller must complete (payment.clientSecret; on the card simulator confirm it with a test card) and returns a confirmation token valid for 10 minutes: pass it to book_car. Nothing is booked or charged by this call.',
+    'Step 1 of booking a car: takes an offerToken from search_cars, the driver and (counter-paid rates only) add-ons, and states the exact price: ' +
+    'counter-paid rates charge our fee and add-ons by card, the rental at the counter; partner deals charge the rental and our margin by card. Opens the ' +
+    'card payment (payment.clientSecret) and returns a token valid 10 minutes for book_car. Nothing is booked or charged.',
   area: 'Cars and cruises',
   input: z.strictObject({
     offerToken: OfferTokenInput,

@@ -93,10 +93,9 @@ export const geoPricingTool = defineTool({
   mcp: {
     name: 'compare_points_of_sale',
     description:
-      'Prices one itinerary in several countries\' markets, each in its local currency, converted to currency (default USD) at the reference rates the answer states in fx. ' +
-      'Pass origin, destination, departure_date, optionally return_date, cabin_class, points_of_sale (default US, GB, DE, IN, BR, TH; the first, or home_country, is home) ' +
-      'and flight_numbers (else the cheapest itinerary at home). A market that does not sell those flights shows its cheapest, not matched. savings appears when a ' +
-      'matched market beats home, with caveats about card fees.',
+    'Prices one itinerary in several countries\' markets (points_of_sale, default US, GB, DE, IN, BR, TH; home_country is compared against), converted to ' +
+    'currency at the rates stated in fx. A market that does not sell flight_numbers shows its cheapest, not matched. savings appears when a matched market ' +
+    'beats home, with caveats about card fees.',
     annotations: { title: 'Compare points of sale', readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   },
   handler: async (ctx, input): Promise<GeoPricingResponse> => {

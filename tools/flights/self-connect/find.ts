@@ -108,10 +108,9 @@ export const selfConnectTool = defineTool({
   mcp: {
     name: 'find_self_connect',
     description:
-      'Two separate one-way tickets through a hub that together cost less than the cheapest through fare. Pass origin, destination (IATA codes), departure_date ' +
-      '(YYYY-MM-DD), optionally cabin_class, currency, hubs (else hubs at most 1.3× the direct distance), max_results and risk (comfortable: 60 min beyond the hub\'s ' +
-      'self-transfer minimum, cautious: 120, avoid: none; else the saved playbook). Returns through_fare and self_connect, cheapest first, each with risk labels ' +
-      '(bags_recheck, min_connection, terminal_change, transit_visa, missed_connection_unprotected), or an empty list with the reason. Hub data is approximate.',
+    'Two separate one-way tickets through a hub that together cost less than the cheapest through fare. Answers through_fare and self_connect options, ' +
+    'cheapest first, with risk labels (bags_recheck, min_connection, terminal_change, transit_visa, missed_connection_unprotected), or an empty list with ' +
+    'the reason. risk sets the connection margin (else the playbook\'s). Hub data is approximate.',
     annotations: { title: 'Find self-connect itineraries', readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   },
   handler: async (ctx, input) => {

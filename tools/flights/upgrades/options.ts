@@ -50,10 +50,9 @@ export const upgradeOptionsTool = defineTool({
   mcp: {
     name: 'get_upgrade_options',
     description:
-      'Upgrade paths for a ticket. Pass origin, destination, departure_date, flight_numbers or carrier, current_cabin, optionally current_price in currency (else ' +
-      'today\'s price of the same flights), offer_id and fare_brand. Returns paid_upgrade (the next cabin on the same flights at today\'s price, and the difference), ' +
-      'fare_brand_upgrade (the next dearer brand in the cabin), points_upgrades (programs that upgrade these flights with points: points, USD co-pay and cents per point; ' +
-      'approximate) and explanations for any that is missing.',
+    'Upgrade paths for a ticket (flight_numbers or carrier, current_cabin, optionally current_price and fare_brand): paid_upgrade (next cabin on the same ' +
+    'flights, and the difference), fare_brand_upgrade (next dearer brand), points_upgrades (programs, points, co-pay, cents per point; approximate), and ' +
+    'why any is missing.',
     annotations: { title: 'Upgrade options for a flight', readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   },
   handler: async (ctx, input): Promise<UpgradeOptionsResponse> => {
