@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traveller, type OfferOut } from './booking/booking-helpers.js';
+import { seatableOffer } from './booking/seat-helpers.js';
 import { driver, searchCars } from './cars/car-helpers.js';
 import { daysAhead } from './flights/search-helpers.js';
 import { call, connectMcp, errorText, failing, type CallResult } from './helpers/mcp-client.js';
@@ -178,7 +179,7 @@ describe('change_booking pay_hold', () => {
 
 describe('pick_seat', () => {
   it('holds a seat from the seat map, lists it and releases it', { timeout: 30_000 }, async () => {
-    const offer = await offers(() => true);
+    const { offer } = await seatableOffer(server, 47);
     const map = await call<{ passengerIds: string[]; flights: { segmentId: string; seatSelectionAllowed: boolean | null; availableSeats: { designator: string }[] }[] }>(alice, 'get_seat_map', { offerId: offer.offer_id });
     const flight = map.flights.find((f) => f.seatSelectionAllowed !== false && f.availableSeats.length > 0);
     if (!flight) throw new Error('no seat on sale');
@@ -272,7 +273,7 @@ describe('trips over MCP', () => {
 describe('search_flights results an agent can act on', () => {
   it('describe each slice: outbound and return, times, stops, via airports and legs; awards say direction and cabin', { timeout: 60_000 }, async () => {
     const out = await call<{
-      results: { stops: number | null; offerId: string | null; itinerary: { direction: string; from: string; to: string; depart: string; stops: number; via: string[]; legs: { flight: string; from: string; to: string }[] }[]; awards: { direction: string; cabin: string }[] }[];
+      results: { stops: number | null; offerId: string | null; itinerary: { direction: string; from: string; to: string; depart: string; stops: number; via: string[]; legs: string[] }[]; awards: { direction: string; cabin: string }[] }[];
     }>(alice, 'search_flights', { origin: 'JFK', destination: 'LHR', date: daysAhead(80), returnDate: daysAhead(87), limit: 20 });
     expect(out.results.length).toBeGreaterThan(0);
     for (const r of out.results) {
@@ -282,8 +283,10 @@ describe('search_flights results an agent can act on', () => {
       expect(back!.depart > outbound!.depart).toBe(true);
       for (const s of r.itinerary) {
         expect(s.legs.length).toBe(s.stops + 1);
-        expect(s.via).toEqual(s.legs.slice(1).map((l) => l.from));
-        expect(s.legs[0]!.flight).toMatch(/^[A-Z0-9]{2}\d{1,4}/);
+        // "BA117 JFK 2026-03-01T18:30 LHR 2026-03-02T06:40": the via airports are where the later legs leave from.
+        expect(s.via).toEqual(s.legs.slice(1).map((l) => l.split(' ')[1]));
+        expect(s.legs[0]).toMatch(/^[A-Z0-9]{2}\d{1,4} [A-Z]{3} \d{4}-\d{2}-\d{2}T\d{2}:\d{2} [A-Z]{3} /);
+        expect(s.legs[0]!.split(' ')[1]).toBe(s.from);
       }
       for (const a of r.awards) expect(['outbound', 'return']).toContain(a.direction);
     }

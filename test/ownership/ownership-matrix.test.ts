@@ -544,6 +544,27 @@ const MCP_CASES: McpCase[] = [
     const quote = await mcpOk<{ confirmationToken: string }>('cancel_booking', { bookingRef: s.mcpBooked });
     expect((await mcpOk<{ status: string }>('cancel_booking', { bookingRef: s.mcpBooked, confirmationToken: quote.confirmationToken })).status).toBe('cancelled');
   }, order: 2 },
+  { name: 'manage_booking', variants: () => [
+    { label: 'bkA', args: { action: 'get', bookingRef: s.bkA }, swap: [s.bkA] },
+    { label: "bkA's documents", args: { action: 'documents', bookingRef: s.bkA }, swap: [s.bkA] },
+  ], owner: async () => {
+    expect((await mcpOk<{ booking: { booking_ref: string } }>('manage_booking', { action: 'get', bookingRef: s.bkA })).booking.booking_ref).toBe(s.bkA);
+  }, order: 1 },
+  { name: 'change_booking', variants: () => [
+    { label: 'paying hold bkH', args: { action: 'pay_hold', bookingRef: s.bkH }, swap: [s.bkH] },
+    { label: 'extras for bkA', args: { action: 'add_services', bookingRef: s.bkA, services: [{ id: 'ase_unknown', quantity: 1 }] }, swap: [s.bkA] },
+  ], owner: async () => {
+    // Alice reaches her booking: the extra is refused, not the booking (nothing is bought).
+    const r = await mcpCall(mcp.alice, 'change_booking', { action: 'add_services', bookingRef: s.bkA, services: [{ id: 'ase_unknown', quantity: 1 }] });
+    expect(r.content[0]?.text ?? '').not.toMatch(/^NOT_FOUND/);
+  }, order: 1 },
+  { name: 'pick_seat', variants: () => [
+    { label: 'confirming seats with bkA', args: { action: 'confirm', offerId: 'duffel:off_matrix', bookingRef: s.bkA }, swap: [s.bkA] },
+  ], owner: async () => {
+    // Alice reaches her booking: it was made for another offer (409), nothing is confirmed.
+    const r = await mcpCall(mcp.alice, 'pick_seat', { action: 'confirm', offerId: 'duffel:off_matrix', bookingRef: s.bkA });
+    expect(r.content[0]?.text ?? '').toMatch(/^CONFLICT/);
+  }, order: 1 },
 ];
 
 let sliceA = '';

@@ -92,7 +92,7 @@ export function ownershipRoutes(tools: readonly AnyTool[] = TOOLS): { routes: Re
 // quote of the caller's, bound to them) puts the tool in the matrix; every other
 // id-like argument must be listed as not owned.
 
-export const OWNED_MCP_ARG = /^(bookingRef|bookingId|orderId|paymentIntentId|quoteId|changeOfferId|confirmationToken)$/;
+export const OWNED_MCP_ARG = /^(bookingRef|bookingId|orderId|paymentIntentId|quoteId|changeOfferId|changeRequestId|confirmationToken)$/;
 export const ID_LIKE_MCP_ARG = /(Id|Ref|Token)$/;
 export const MCP_NOT_OWNED: Readonly<Record<string, string>> = {
   offerId: NOT_OWNED.offer_id!,
@@ -100,6 +100,10 @@ export const MCP_NOT_OWNED: Readonly<Record<string, string>> = {
   rateId: NOT_OWNED.rate_id!,
   searchResultId: NOT_OWNED.search_result_id!,
   tripId: NOT_OWNED.trip_id!,
+  alertId: NOT_OWNED.alert_id!,
+  optionId: NOT_OWNED.option_id!,
+  segmentId: NOT_OWNED.segment_id!,
+  passengerId: 'a passenger slot of a public offer\'s seat map',
 };
 
 export interface McpOnlyTool {

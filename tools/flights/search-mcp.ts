@@ -34,7 +34,9 @@ const McpArgs = z
     for (const p of problems) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
   });
 
-const Leg = z.object({ flight: z.string(), from: z.string(), to: z.string(), depart: z.string(), arrive: z.string() });
+/** A leg in one line, e.g. "BA117 JFK 2026-03-01T18:30 LHR 2026-03-02T06:40": compact, since a result may have eight. */
+const legLine = (g: { flight: string; origin: string; destination: string; departing_at: string; arriving_at: string }) =>
+  `${g.flight} ${g.origin} ${g.departing_at.slice(0, 16)} ${g.destination} ${g.arriving_at.slice(0, 16)}`;
 
 /** One slice of the trip: the outbound, the return of a round trip, or a later flight of a multi-city one. */
 const Slice = z.object({
@@ -46,7 +48,7 @@ const Slice = z.object({
   durationMin: z.number().int(),
   stops: z.number().int(),
   via: z.array(z.string()).describe('Connection airports, in order.'),
-  legs: z.array(Leg),
+  legs: z.array(z.string()).describe('"flight from departure to arrival", local times.'),
 });
 
 const CompactFlight = z.object({
@@ -55,9 +57,6 @@ const CompactFlight = z.object({
   currency: z.string().nullable(),
   checkoutTotal: z.object({ amount: z.number(), currency: z.string() }).nullable().describe('bookable: exactly what the card is charged, in the offer\'s own currency.'),
   carrier: z.string(),
-  route: z.string(),
-  depart: z.string().nullable(),
-  arrive: z.string().nullable(),
   durationMin: z.number().int().nullable(),
   stops: z.number().int().nullable(),
   flights: z.string().describe('Flight numbers, e.g. "BA117" or "UA901 LH400 / LH401 UA902".'),
@@ -96,9 +95,6 @@ function compact(r: FlightResult): z.output<typeof CompactFlight> {
     currency: r.currency,
     checkoutTotal: r.checkout_total,
     carrier: r.carrier,
-    route: r.route,
-    depart: r.departing_at,
-    arrive: r.arriving_at,
     durationMin: r.duration_minutes,
     stops: r.stops,
     flights: r.slices.map((s) => s.segments.map((g) => g.flight).join(' ')).join(' / '),
@@ -111,7 +107,7 @@ function compact(r: FlightResult): z.output<typeof CompactFlight> {
       durationMin: s.duration_minutes,
       stops: s.stops,
       via: s.segments.slice(1).map((g) => g.origin),
-      legs: s.segments.map((g) => ({ flight: g.flight, from: g.origin, to: g.destination, depart: g.departing_at, arrive: g.arriving_at })),
+      legs: s.segments.map(legLine),
     })),
     cabin: r.cabin,
     fareBrand: r.fare_brand,
