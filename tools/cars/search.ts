@@ -32,13 +32,11 @@ export const carSearchTool = defineTool({
   mcp: {
     name: 'search_cars',
     description:
-      'Rental car rates for a pick-up place and local time, a drop-off time (and place, default the pick-up place) and the driver\'s age, cheapest first. ' +
-      'Pass pick_up {place, at} and drop_off {place, at}, where place is a 3-letter IATA airport or city code or coordinates and at a local time YYYY-MM-DDTHH:MM, ' +
-      'driver_age and optionally residence_country. Each rate has its offer_token, the supplier, the car (ACRISS code, category, transmission, seats, bags), mileage, ' +
-      'payment_type, flow (legacy: paid at the counter, our fee and add-ons by card; partner: prepaid by card), total and per_day; limit rates (default 10, at most 25), total_found counts all. ' +
-      'Next: quote_car with a rate\'s offer_token as offerToken, then book_car.',
+      'Rental car rates, cheapest first. pick_up {place, at}, drop_off {place (default pick-up), at}: place an IATA airport/city code or coordinates, at local YYYY-MM-DDTHH:MM; ' +
+      'driver_age, residence_country. Each rate: offer_token, supplier, car (ACRISS, category, transmission, seats, bags), mileage, payment_type, ' +
+      'flow (legacy: pay at the counter; partner: prepaid), total, per_day. Next: quote_car, then book_car.',
     annotations: { title: 'Search rental cars', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    output: SearchOutput.extend({ total_found: z.number().int().describe(`Rates found; the ${MCP_RATES} cheapest are listed.`) }),
+    output: SearchOutput.extend({ total_found: z.number().int() }),
     fromOutput: (out) => ({ ...out, rates: out.rates.slice(0, MCP_RATES), total_found: out.rates.length }),
     list: { field: 'rates', defaultLimit: 10, maxLimit: MCP_RATES, totalField: 'total_found' },
   },

@@ -81,7 +81,7 @@ export const searchCruisesMcp: McpExposure<typeof CruiseSearchRequest, typeof Cr
   description:
     'Cruise sailings leaving between departFrom and departTo (at most 400 days apart), optionally by region, nights, cabin class and line: ship, line, port, ' +
     'dates, itinerary by day, fare per person sharing a double cabin, taxes and the party total; cheapest first, limit per page (default 20; totalFound counts all; ' +
-    'next page: offset = nextOffset). Seasonal: alaska May–September, mediterranean April–November, caribbean all year.',
+    'next page: offset = nextOffset). Regions are seasonal (alaska May–Sep).',
   annotations: { title: 'Search cruises', readOnlyHint: true, openWorldHint: true },
   input: McpArgs,
   toInput: (args) => {
