@@ -217,7 +217,8 @@ describe('manage_alerts', () => {
   it('creates, lists with a limit and deletes; another user cannot delete it', async () => {
     const created = await call<{ alert: { id: string; origin: string } }>(alice, 'manage_alerts', { action: 'create', origin: 'JFK', destination: 'LHR', date: daysAhead(90), targetPrice: 400 });
     expect(created.alert).toMatchObject({ origin: 'JFK' });
-    await call(alice, 'manage_alerts', { action: 'create', origin: 'JFK', destination: 'CDG', date: daysAhead(91) });
+    const roundTrip = await call<{ alert: { return_date: string | null } }>(alice, 'manage_alerts', { action: 'create', origin: 'JFK', destination: 'CDG', date: daysAhead(91), returnDate: daysAhead(98) });
+    expect(roundTrip.alert.return_date).toBe(daysAhead(98));
     const listed = await call<{ alerts: { id: string }[]; more: number }>(alice, 'manage_alerts', { action: 'list', limit: 1 });
     expect(listed.alerts).toHaveLength(1);
     expect(listed.more).toBe(1);
