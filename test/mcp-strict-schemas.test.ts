@@ -203,11 +203,12 @@ describe('a strict-mode client over /mcp', () => {
     const client = await connectMcp(server.url, secret);
     const { tools } = await client.listTools();
     const echo = tools.find((t) => t.name === 'test_echo');
-    expect(echo?.inputSchema.required).toEqual(['item_id', 'origin', 'passengers', 'cabin_class', 'tags', 'verbose']);
-    expect(echo?.inputSchema.properties?.cabin_class).toMatchObject({ type: ['string', 'null'], description: 'Default "economy".' });
+    // Listed in camelCase like every MCP input (camel-input.ts), taken back to the tool's snake_case.
+    expect(echo?.inputSchema.required).toEqual(['itemId', 'origin', 'passengers', 'cabinClass', 'tags', 'verbose']);
+    expect(echo?.inputSchema.properties?.cabinClass).toMatchObject({ type: ['string', 'null'], description: 'Default "economy".' });
     // test_echo's own schema is strict (unknown keys and nulls refused): only the mapping lets this through.
     const out = await call<{ cabin_class: string; verbose: boolean }>(client, 'test_echo', {
-      item_id: 'ab', origin: 'LIS', passengers: 1, cabin_class: null, tags: null, verbose: null,
+      itemId: 'ab', origin: 'LIS', passengers: 1, cabinClass: null, tags: null, verbose: null,
     });
     expect(out).toMatchObject({ cabin_class: 'economy', verbose: false });
     await client.close();

@@ -1,6 +1,7 @@
 import type { Tool as McpToolListing } from '@modelcontextprotocol/server';
 import type { AnyTool, McpAnnotations } from '../../tools/_kit/define-tool.js';
 import { toJsonSchema } from '../schema/json-schema.js';
+import { camelInput } from './camel-input.js';
 import { compactInput } from './compact-schema.js';
 import { withLimitArgument } from './list-limit.js';
 import { fromStrictArgs, toStrictInput } from './strict-input.js';
@@ -27,15 +28,17 @@ export class ToolCatalog {
     for (const tool of tools) {
       if (!tool.mcp) continue;
       const input = toJsonSchema(tool.mcp.input ?? tool.input, 'input');
+      // A tool with its own MCP input names its fields itself; a REST schema is listed in camelCase.
+      const named = tool.mcp.input ? { schema: input, toToolArgs: (args: Record<string, unknown>) => args } : camelInput(input);
       const listing: McpToolListing = {
         name: tool.mcp.name,
         title: tool.title,
         description: tool.mcp.description ?? tool.description,
-        inputSchema: toStrictInput(compactInput(withLimitArgument(input, tool.mcp.list))) as McpToolListing['inputSchema'],
+        inputSchema: toStrictInput(compactInput(withLimitArgument(named.schema, tool.mcp.list))) as McpToolListing['inputSchema'],
         // No outputSchema: see compact-schema.ts.
         annotations: withoutRepeatedTitle(tool.mcp.annotations, tool.title),
       };
-      const fromArgs = (args: Record<string, unknown>) => fromStrictArgs(input, args) as Record<string, unknown>;
+      const fromArgs = (args: Record<string, unknown>) => named.toToolArgs(fromStrictArgs(named.schema, args) as Record<string, unknown>);
       this.byName.set(listing.name, { tool, listing, fromArgs });
     }
     this.listings = [...this.byName.values()].map((e) => e.listing);

@@ -106,7 +106,7 @@ describe('POST /api/flights/geo-pricing', () => {
   });
 
   it('answers over MCP as compare_points_of_sale', async () => {
-    const out = await call<Answer>(mcp, 'compare_points_of_sale', { origin: 'JFK', destination: 'LHR', departure_date: daysAhead(45), points_of_sale: ['US', 'GB'] });
+    const out = await call<Answer>(mcp, 'compare_points_of_sale', { origin: 'JFK', destination: 'LHR', departureDate: daysAhead(45), pointsOfSale: ['US', 'GB'] });
     expect(out.points_of_sale.map((r) => r.country)).toEqual(['US', 'GB']);
     checkArithmetic(out);
   });

@@ -113,9 +113,9 @@ describe('POST /api/flights/upgrade-options', () => {
   });
 
   it('answers over MCP as get_upgrade_options, and 404s for flights not flown that day', async () => {
-    const out = await call<Answer>(mcp, 'get_upgrade_options', { origin: 'JFK', destination: 'LHR', departure_date: date, carrier: 'BA' });
+    const out = await call<Answer>(mcp, 'get_upgrade_options', { origin: 'JFK', destination: 'LHR', departureDate: date, carrier: 'BA' });
     checkPoints(out);
-    expect(await failing(mcp, 'get_upgrade_options', { origin: 'JFK', destination: 'LHR', departure_date: date, flight_numbers: ['ZZ999'] })).toMatch(/NOT_FOUND/);
+    expect(await failing(mcp, 'get_upgrade_options', { origin: 'JFK', destination: 'LHR', departureDate: date, flightNumbers: ['ZZ999'] })).toMatch(/NOT_FOUND/);
     const res = await server.post('/api/flights/upgrade-options', { origin: 'JFK', destination: 'LHR', departure_date: date, flight_numbers: ['ZZ999'] });
     expect(res.status).toBe(404);
   });

@@ -32,8 +32,8 @@ export const carSearchTool = defineTool({
   mcp: {
     name: 'search_cars',
     description:
-      'Rental car rates, cheapest first. pick_up {place, at}, drop_off {place (default pick-up), at}: place an IATA airport/city code or coordinates, at local YYYY-MM-DDTHH:MM; ' +
-      'driver_age, residence_country. Each rate: offer_token, supplier, car (ACRISS, category, transmission, seats, bags), mileage, payment_type, ' +
+      'Rental car rates, cheapest first. pickUp {place, at}, dropOff {place (default pick-up), at}: place an IATA airport/city code or coordinates, at local YYYY-MM-DDTHH:MM; ' +
+      'driverAge, residenceCountry. Each rate: offer_token, supplier, car (ACRISS, category, transmission, seats, bags), mileage, payment_type, ' +
       'flow (legacy: pay at the counter; partner: prepaid), total, per_day. Next: quote_car, then book_car.',
     annotations: { title: 'Search rental cars', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     output: SearchOutput.extend({ total_found: z.number().int() }),

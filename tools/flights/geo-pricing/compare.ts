@@ -93,8 +93,8 @@ export const geoPricingTool = defineTool({
   mcp: {
     name: 'compare_points_of_sale',
     description:
-    'Prices one itinerary in several countries\' markets (points_of_sale, default US, GB, DE, IN, BR, TH; home_country is compared against), converted to ' +
-    'currency at the rates stated in fx. A market that does not sell flight_numbers shows its cheapest, not matched. savings appears when a matched market ' +
+    'Prices one itinerary in several countries\' markets (pointsOfSale, default US, GB, DE, IN, BR, TH; homeCountry is compared against), converted to ' +
+    'currency at the rates stated in fx. A market that does not sell flightNumbers shows its cheapest, not matched. savings appears when a matched market ' +
     'beats home, with caveats about card fees.',
     annotations: { title: 'Compare points of sale', readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   },

@@ -50,7 +50,7 @@ export const upgradeOptionsTool = defineTool({
   mcp: {
     name: 'get_upgrade_options',
     description:
-    'Upgrade paths for a ticket (flight_numbers or carrier, current_cabin, optionally current_price and fare_brand): paid_upgrade (next cabin on the same ' +
+    'Upgrade paths for a ticket (flightNumbers or carrier, currentCabin, optionally currentPrice and fareBrand): paid_upgrade (next cabin on the same ' +
     'flights, and the difference), fare_brand_upgrade (next dearer brand), points_upgrades (programs, points, co-pay, cents per point; approximate), and ' +
     'why any is missing.',
     annotations: { title: 'Upgrade options for a flight', readOnlyHint: true, idempotentHint: true, openWorldHint: true },
