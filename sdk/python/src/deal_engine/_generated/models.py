@@ -4,6 +4,8 @@
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 __all__ = [
+    "AccountChangePlanRequest",
+    "AccountChangePlanResponse",
     "AccountCreateKeyRequest",
     "AccountCreateKeyResponse",
     "AccountKeyUsageResponse",
@@ -22,12 +24,15 @@ __all__ = [
     "AlertResponse",
     "AlertTriggeredEvent",
     "AlertTriggeredEventData",
+    "AlertTriggeredEventDataOffer",
     "AlertsDealsResponse",
     "AlertsDealsResponseRules",
     "AlertsDeleteResponse",
     "AlertsListResponse",
     "ApiKey",
     "AwardAvailability",
+    "AwardsSearchResponse",
+    "AwardsSearchResponseAwardsItem",
     "BookableOffer",
     "BookableOfferPassengersItem",
     "Booking",
@@ -152,15 +157,20 @@ __all__ = [
     "FarePolicy",
     "FaresCalendarResponse",
     "FaresCalendarResponseCheapest",
+    "FaresCalendarResponseGrid",
+    "FaresCalendarResponseGridCellsItem",
+    "FaresCalendarResponseGridCheapest",
     "FaresPredictionRequest",
     "FaresPredictionResponse",
     "FaresPredictionResponseMarket",
     "FaresPredictionResponseSeasonality",
     "FaresPredictionResponseTrend",
     "Flight",
+    "FlightBags",
     "FlightBookingEventData",
     "FlightSearchEvent",
     "FlightSearchRequest",
+    "FlightSearchRequestSlicesItem",
     "FlightSegment",
     "FlightSlice",
     "FlightsGeoPricingRequest",
@@ -173,10 +183,14 @@ __all__ = [
     "FlightsGeoPricingResponseSavings",
     "FlightsSearchEvent",
     "FlightsSearchEventComplete",
+    "FlightsSearchEventDates",
+    "FlightsSearchEventDatesData",
+    "FlightsSearchEventDatesDataCheapest",
     "FlightsSearchEventProgress",
     "FlightsSearchEventResult",
     "FlightsSearchEventUpdate",
     "FlightsSearchEventUpdateData",
+    "FlightsSearchEventUpdateDataBags",
     "FlightsSelfConnectRequest",
     "FlightsSelfConnectResponse",
     "FlightsSelfConnectResponseHubData",
@@ -204,6 +218,8 @@ __all__ = [
     "HoldOrderPayInput",
     "Hotel",
     "HotelAddress",
+    "HotelAwardSearchRequest",
+    "HotelAwardSearchRequestLocation",
     "HotelLocation",
     "HotelSearchRequest",
     "HotelSearchRequestLocation",
@@ -302,6 +318,8 @@ __all__ = [
     "SearchSummary",
     "SearchSummaryCheapest",
     "SearchSummaryCheapestReference",
+    "SearchSummaryDatesItem",
+    "SearchSummaryDatesItemCheapest",
     "SearchSummaryPreferred",
     "SearchSummaryPreferredCheapest",
     "SeatConfirmInput",
@@ -412,6 +430,32 @@ __all__ = [
 ]
 
 
+class _AccountChangePlanRequestRequired(TypedDict):
+    # Plan: free, pro or business
+    tier: Literal["free", "pro", "business"]
+
+
+class AccountChangePlanRequest(_AccountChangePlanRequestRequired, total=False):
+    # Internal callers only: whose plan to change
+    user_id: str
+
+
+_AccountChangePlanResponseRequiredKeys = TypedDict(
+    "_AccountChangePlanResponseRequiredKeys",
+    {
+        # Plan: free, pro or business
+        "from": Literal["free", "pro", "business"],
+    },
+)
+
+
+class AccountChangePlanResponse(_AccountChangePlanResponseRequiredKeys):
+    user_id: str
+    # Plan: free, pro or business
+    to: Literal["free", "pro", "business"]
+    changed_at: str
+
+
 class AccountCreateKeyRequest(TypedDict, total=False):
     # A label to recognise the key
     name: str
@@ -447,7 +491,10 @@ class AccountCreateKeyResponse(TypedDict):
 class AccountKeyUsageResponseUsageItem(TypedDict):
     # YYYY-MM-DD (UTC)
     day: str
+    # Requests served
     requests: int
+    # Requests refused with 429 (over the plan limit)
+    limited: int
 
 
 class AccountKeyUsageResponse(TypedDict):
@@ -657,6 +704,8 @@ class AlertResponse(TypedDict):
     date_from: str
     # Last date watched.
     date_to: str
+    # The return date of the round trips watched; null for one way.
+    return_date: Optional[str]
     cabin_class: str
     # Target in major units; null: any drop.
     target_price: Optional[float]
@@ -674,12 +723,36 @@ class AlertResponse(TypedDict):
     last_triggered_at: Optional[str]
 
 
+class AlertTriggeredEventDataOffer(TypedDict):
+    # Pass to the booking routes while it holds (provider-prefixed, e.g.
+    # "duffel:off_..."); null when the cheapest fare is not bookable here.
+    offer_id: Optional[str]
+    # The flight in the search that found it.
+    result_id: str
+    search_id: str
+    # The price of this offer when checked, major units (a round trip: both ways).
+    price: float
+    currency: str
+    # When offer_id expires (about 30 minutes after the check); search again after that.
+    expires_at: Optional[str]
+    # One line per direction, e.g. "BA117 JFK 18:30 → LHR 06:35 (+1)" (local times).
+    itinerary: List[str]
+    # Every flight number, in order.
+    flights: List[str]
+    # Local departure time of the outbound.
+    departing_at: Optional[str]
+    # Local departure time of the return; null for one way.
+    return_departing_at: Optional[str]
+
+
 class AlertTriggeredEventData(TypedDict):
     alert_id: str
     origin: str
     destination: str
     # YYYY-MM-DD: the cheapest date in the alert's window.
     departure_date: str
+    # YYYY-MM-DD: the return of a round-trip alert; null for one way.
+    return_date: Optional[str]
     cabin: str
     # Major units, in `currency`.
     price: float
@@ -691,6 +764,8 @@ class AlertTriggeredEventData(TypedDict):
     checked_at: str
     # The alert's notification channels.
     channels: List[str]
+    # The flights and the bookable offer at `price`; null when the check recorded none.
+    offer: Optional[AlertTriggeredEventDataOffer]
 
 
 class AlertTriggeredEvent(TypedDict):
@@ -797,6 +872,45 @@ class AwardAvailability(TypedDict):
     seats_remaining: Optional[int]
     # Seconds since the availability was last seen upstream.
     age_s: int
+
+
+class AwardsSearchResponseAwardsItem(TypedDict):
+    # Departure date, YYYY-MM-DD.
+    date: str
+    origin: str
+    destination: str
+    # Loyalty programme (seats.aero source), e.g. "aeroplan".
+    program: str
+    # The cheapest award in the cabin that day, one way, one passenger.
+    miles: int
+    # Taxes and fees of that award, major units of taxes_currency.
+    taxes: float
+    taxes_currency: str
+    # null when the programme does not report seat counts.
+    seats_remaining: Optional[int]
+    # Whether some space in the cabin that day is nonstop.
+    direct: bool
+    # Airlines with space in the cabin that day.
+    airlines: List[str]
+    # Seconds since seats.aero last saw this space (a cache, not a live check).
+    age_s: int
+
+
+class AwardsSearchResponse(TypedDict):
+    origin: str
+    destinations: List[str]
+    start_date: str
+    end_date: str
+    cabin_class: str
+    sort: Literal["miles", "date"]
+    # One row per date × destination × programme with space, in `sort` order across
+    # pages.
+    awards: List[AwardsSearchResponseAwardsItem]
+    # True when another page follows.
+    more: bool
+    # Pass as cursor (with the same other parameters) for the next page; null on the
+    # last.
+    next_cursor: Optional[str]
 
 
 class BookableOfferPassengersItem(TypedDict):
@@ -1678,7 +1792,8 @@ class BuyCalcRequest(_BuyCalcRequestRequired, total=False):
 class CalendarDay(TypedDict):
     # YYYY-MM-DD
     date: str
-    # Cheapest one-way, one-adult cash fare that day; null when there is none.
+    # Cheapest one-way, one-adult cash fare that day (in a grid: the cheapest round trip
+    # leaving that day); null when there is none.
     min_price: Optional[float]
     currency: str
     # priced; no_fare (searched, nothing sold); not_searchable (in the past or beyond
@@ -2193,10 +2308,13 @@ class CreateAlertRequest(_CreateAlertRequestRequired, total=False):
     date_from: str
     # Last departure date of a window (YYYY-MM-DD); at most 31 days in all.
     date_to: str
+    # Watch round trips returning on this date (YYYY-MM-DD), on or after the last
+    # departure date; omit for one way.
+    return_date: str
     # Cabin to watch.
     cabin_class: Literal["economy", "premium_economy", "business", "first"]
-    # Notify when the cheapest one-adult fare is at or below this (major units, e.g.
-    # 399.99). Omit or null: notify on any drop.
+    # Notify when the cheapest one-adult fare (round trip with return_date) is at or
+    # below this (major units, e.g. 399.99). Omit or null: notify on any drop.
     target_price: Optional[float]
     # Currency of the target and of the prices watched (ISO 4217).
     currency: str
@@ -2312,12 +2430,19 @@ class CruiseSearchRequest(_CruiseSearchRequestRequired, total=False):
     line: str
     # Most sailings to return, cheapest first (1–50, default 20).
     limit: int
+    # Sailings to skip: the next_offset of the previous page.
+    offset: int
 
 
 class SailingDeparturePort(TypedDict):
-    # Code of the port; the built-in inventory gives the IATA code of the airport to fly
-    # into (e.g. "MCO" for Port Canaveral), usable as a flight search destination.
+    # The port's own code, its UN/LOCODE without the country (e.g. "SOU" for
+    # Southampton).
     code: str
+    # UN/LOCODE of the port, e.g. "GBSOU".
+    locode: Optional[str]
+    # IATA code of the airport to fly into (e.g. "LHR" for Southampton, "MCO" for Port
+    # Canaveral), usable as a flight search destination.
+    airport: Optional[str]
     name: str
     # ISO 3166-1 alpha-2 country code.
     country: str
@@ -2381,6 +2506,8 @@ class CruisesSearchResponse(TypedDict):
     count: int
     # Matching sailings in all, before the limit.
     total_found: int
+    # offset of the next page; null on the last.
+    next_offset: Optional[int]
 
 
 class DealsListResponseAsOf(TypedDict):
@@ -2447,15 +2574,52 @@ class FaresCalendarResponseCheapest(TypedDict):
     min_price: float
 
 
-class FaresCalendarResponse(TypedDict):
+class FaresCalendarResponseGridCellsItem(TypedDict):
+    departure_date: str
+    return_date: str
+    nights: int
+    # Cheapest one-adult round-trip cash fare; null when there is none.
+    min_price: Optional[float]
+    currency: str
+    status: Literal["priced", "no_fare", "not_searchable"]
+    # True on the grid's cheapest cell (earliest departure, then return, on a tie).
+    cheapest: bool
+
+
+class FaresCalendarResponseGridCheapest(TypedDict):
+    departure_date: str
+    return_date: str
+    min_price: float
+
+
+class FaresCalendarResponseGrid(TypedDict):
+    """Only with return_date or min_nights/max_nights: round-trip prices per departure ×
+    return date.
+    """
+    departure_dates: List[str]
+    # Every return date of some cell, in order.
+    return_dates: List[str]
+    # Row by row (departure, then return). Pairs returning before departing are left
+    # out. At most 7 × 7 cells.
+    cells: List[FaresCalendarResponseGridCellsItem]
+    cheapest: Optional[FaresCalendarResponseGridCheapest]
+
+
+class _FaresCalendarResponseRequired(TypedDict):
     origin: str
     destination: str
     cabin_class: str
     currency: str
-    # Every date of the window, in order.
+    # Every departure date of the window, in order.
     calendar: List[CalendarDay]
     # The cheapest day of the window, earliest on a tie.
     cheapest: Optional[FaresCalendarResponseCheapest]
+
+
+class FaresCalendarResponse(_FaresCalendarResponseRequired, total=False):
+    # Only with return_date or min_nights/max_nights: round-trip prices per departure ×
+    # return date.
+    grid: FaresCalendarResponseGrid
 
 
 class _FaresPredictionRequestRequired(TypedDict):
@@ -2531,6 +2695,19 @@ class FaresPredictionResponse(TypedDict):
     model_version: str
 
 
+class FlightBags(TypedDict):
+    """Only when the request gave bags."""
+    # Checked bags per seated passenger, as asked.
+    per_passenger: int
+    # price with those bags for every seated passenger, in `currency`; null when
+    # unknown.
+    total: Optional[float]
+    # included: the fare already includes them; priced: the booking provider's bag
+    # prices added; unknown: the source states no allowance or bag price, so no total is
+    # given.
+    basis: Literal["included", "priced", "unknown"]
+
+
 class Flight(TypedDict):
     # Stable id of this flight in this search. The stream sends a flight once as a
     # result event; what later providers change in it comes as update events with this
@@ -2579,6 +2756,10 @@ class Flight(TypedDict):
     # When offer_id expires (about 30 minutes after search).
     expires_at: Optional[str]
     slices: List[FlightSlice]
+    # Local departure date of each slice (YYYY-MM-DD): on a flexible search, the dates
+    # this result is for.
+    dates: List[str]
+    bags: Optional[FlightBags]
     # Every cash price found for this flight, cheapest first, each with its source and
     # its own currency: other fare brands of the booking provider, and reference prices
     # from other sources.
@@ -2592,6 +2773,19 @@ class Flight(TypedDict):
 class FlightsSearchEventResult(TypedDict):
     type: Literal["result"]
     data: Flight
+
+
+class FlightsSearchEventUpdateDataBags(TypedDict):
+    """Only when the request gave bags."""
+    # Checked bags per seated passenger, as asked.
+    per_passenger: int
+    # price with those bags for every seated passenger, in `currency`; null when
+    # unknown.
+    total: Optional[float]
+    # included: the fare already includes them; priced: the booking provider's bag
+    # prices added; unknown: the source states no allowance or bag price, so no total is
+    # given.
+    basis: Literal["included", "priced", "unknown"]
 
 
 class _FlightsSearchEventUpdateDataRequired(TypedDict):
@@ -2645,6 +2839,7 @@ class FlightsSearchEventUpdateData(_FlightsSearchEventUpdateDataRequired, total=
     sources: List[Literal["duffel", "serpapi", "seats_aero"]]
     # Age of the oldest data in this result, in seconds.
     data_age_s: int
+    bags: Optional[FlightsSearchEventUpdateDataBags]
 
 
 class FlightsSearchEventUpdate(TypedDict):
@@ -2672,6 +2867,35 @@ class ProviderProgress(TypedDict):
 class FlightsSearchEventProgress(TypedDict):
     type: Literal["progress"]
     data: ProviderProgress
+
+
+class FlightsSearchEventDatesDataCheapest(TypedDict):
+    id: str
+    price: float
+    currency: str
+    bookable: bool
+
+
+class FlightsSearchEventDatesData(TypedDict):
+    """One date (pair) of a flexible search: sent as a `dates` event when it is done, and
+    listed in the complete event.
+    """
+    departure_date: str
+    return_date: Optional[str]
+    # past or too_far: skipped, as no one sells that date.
+    status: Literal["searched", "past", "too_far"]
+    # Flights shown for these dates.
+    count: int
+    # The cheapest priced result for these dates (bookable or a reference); null when
+    # none.
+    cheapest: Optional[FlightsSearchEventDatesDataCheapest]
+
+
+class FlightsSearchEventDates(TypedDict):
+    type: Literal["dates"]
+    # One date (pair) of a flexible search: sent as a `dates` event when it is done, and
+    # listed in the complete event.
+    data: FlightsSearchEventDatesData
 
 
 class SearchSummaryCheapest(TypedDict):
@@ -2706,6 +2930,28 @@ class SearchSummaryPreferred(TypedDict):
     cheapest: Optional[SearchSummaryPreferredCheapest]
 
 
+class SearchSummaryDatesItemCheapest(TypedDict):
+    id: str
+    price: float
+    currency: str
+    bookable: bool
+
+
+class SearchSummaryDatesItem(TypedDict):
+    """One date (pair) of a flexible search: sent as a `dates` event when it is done, and
+    listed in the complete event.
+    """
+    departure_date: str
+    return_date: Optional[str]
+    # past or too_far: skipped, as no one sells that date.
+    status: Literal["searched", "past", "too_far"]
+    # Flights shown for these dates.
+    count: int
+    # The cheapest priced result for these dates (bookable or a reference); null when
+    # none.
+    cheapest: Optional[SearchSummaryDatesItemCheapest]
+
+
 class SearchSummary(TypedDict):
     search_id: str
     # Distinct flights found.
@@ -2730,6 +2976,10 @@ class SearchSummary(TypedDict):
     # For a signed-in caller whose saved playbook names preferred airlines; null
     # otherwise. Nothing is hidden or reordered for them.
     preferred: Optional[SearchSummaryPreferred]
+    # Flexible searches: every date (pair) in the window, in date order, with its
+    # cheapest result; null otherwise. providers then lists each provider once per
+    # searched date.
+    dates: Optional[List[SearchSummaryDatesItem]]
 
 
 class FlightsSearchEventComplete(TypedDict):
@@ -2737,7 +2987,7 @@ class FlightsSearchEventComplete(TypedDict):
     data: SearchSummary
 
 
-FlightsSearchEvent = Union[FlightsSearchEventResult, FlightsSearchEventUpdate, FlightsSearchEventProgress, FlightsSearchEventComplete]
+FlightsSearchEvent = Union[FlightsSearchEventResult, FlightsSearchEventUpdate, FlightsSearchEventProgress, FlightsSearchEventDates, FlightsSearchEventComplete]
 
 
 class _StreamErrorDataRequired(TypedDict):
@@ -2764,18 +3014,38 @@ class StreamError(TypedDict):
 FlightSearchEvent = Union[FlightsSearchEvent, StreamError]
 
 
-class _FlightSearchRequestRequired(TypedDict):
-    # IATA code of the departure airport or city, e.g. "JFK" or "NYC".
+class FlightSearchRequestSlicesItem(TypedDict):
+    # IATA code where this slice leaves from.
     origin: str
-    # IATA code of the arrival airport or city, e.g. "LHR".
+    # IATA code where this slice arrives.
     destination: str
-    # Departure date (YYYY-MM-DD), local to the origin.
+    # YYYY-MM-DD, local to this slice's origin.
     departure_date: str
 
 
-class FlightSearchRequest(_FlightSearchRequestRequired, total=False):
+class FlightSearchRequest(TypedDict, total=False):
+    # IATA code of the departure airport or city, e.g. "JFK" or "NYC". Required unless
+    # slices is given.
+    origin: str
+    # IATA code of the arrival airport or city, e.g. "LHR". Required unless slices is
+    # given.
+    destination: str
+    # Departure date (YYYY-MM-DD), local to the origin. Required unless slices is given.
+    departure_date: str
     # Return date (YYYY-MM-DD) for a round trip; omit for one way.
     return_date: str
+    # Multi-city or open-jaw trip: 2–6 slices in travel order, instead of origin,
+    # destination, departure_date and return_date. Cash fares only (award seats are
+    # searched for one-way and round trips).
+    slices: List[FlightSearchRequestSlicesItem]
+    # Also search every date up to this many days either side (0–3); a round trip moves
+    # both dates together. Dates in the past or too far ahead are skipped. Each result's
+    # dates say which trip it is; a `dates` event gives the cheapest per date.
+    flexible_days: int
+    # Checked bags per seated passenger: each result then gives bags_total, its price
+    # with those bags where the fare includes them or the provider prices them, else
+    # null (bags_price_known false).
+    bags: int
     # Adult passengers (1–9).
     passengers: int
     # Children aged 2–11.
@@ -3217,6 +3487,42 @@ class Hotel(TypedDict):
     amenities: List[str]
 
 
+class _HotelAwardSearchRequestLocationRequired(TypedDict):
+    # Latitude of the centre, decimal degrees.
+    latitude: float
+    # Longitude of the centre, decimal degrees.
+    longitude: float
+
+
+class HotelAwardSearchRequestLocation(_HotelAwardSearchRequestLocationRequired, total=False):
+    """Search around a point. Give either location or city, not both."""
+    # Search radius in kilometres (at most 50; default 5).
+    radius_km: float
+
+
+class _HotelAwardSearchRequestRequired(TypedDict):
+    # Check-in date, YYYY-MM-DD (local to the hotel).
+    check_in: str
+    # Check-out date, YYYY-MM-DD: after check_in, at most 30 nights later.
+    check_out: str
+
+
+class HotelAwardSearchRequest(_HotelAwardSearchRequestRequired, total=False):
+    # Search around a point. Give either location or city, not both.
+    location: HotelAwardSearchRequestLocation
+    # A city: IATA city or airport code ("LON", "LIS") or a name ("Lisbon"). Searches 25
+    # km around it. Give either city or location.
+    city: str
+    # Rooms wanted (1–8).
+    rooms: int
+    # Adults in all rooms (at least one per room).
+    adults: int
+    # Age of each child (0–17), one entry per child.
+    children_ages: List[int]
+    # Only rates that can be cancelled free of charge.
+    free_cancellation_only: bool
+
+
 class _HotelSearchRequestLocationRequired(TypedDict):
     # Latitude of the centre, decimal degrees.
     latitude: float
@@ -3251,6 +3557,24 @@ class HotelSearchRequest(_HotelSearchRequestRequired, total=False):
     children_ages: List[int]
     # Only rates that can be cancelled free of charge.
     free_cancellation_only: bool
+    # Show prices in this currency (ISO 4217) at reference rates; default the
+    # provider's. Booking charges the provider's currency.
+    currency: str
+    # Lowest cheapest price per night, in `currency`.
+    min_price: float
+    # Highest cheapest price per night, in `currency`.
+    max_price: float
+    # Only hotels rated at least this many stars.
+    min_stars: int
+    # Only this chain or brand (part of its name, any case), e.g. "Marriott".
+    chain: str
+    # price (cheapest first), stars or review_score (best first), distance (nearest
+    # first).
+    sort: Literal["price", "stars", "review_score", "distance"]
+    # Results per page (1–200, default 50).
+    limit: int
+    # Results to skip: the next_offset of the previous page.
+    offset: int
 
 
 class HotelsAwardsSearchResponseResultsItemLocation(TypedDict):
@@ -3444,6 +3768,8 @@ class HotelsSearchResponseResultsItemCheapest(TypedDict):
     # Cheapest rate for the whole stay, all rooms.
     total: Money
     per_night: Money
+    # Provider currency to this; null: not converted.
+    fx_rate: Optional[float]
 
 
 class HotelsSearchResponseResultsItem(TypedDict):
@@ -3451,6 +3777,7 @@ class HotelsSearchResponseResultsItem(TypedDict):
     search_result_id: str
     hotel: Hotel
     cheapest: HotelsSearchResponseResultsItemCheapest
+    distance_km: float
     # Loyalty program the stay earns in (Duffel reference, e.g. "marriott_bonvoy"), when
     # any.
     loyalty_program: Optional[str]
@@ -3468,12 +3795,12 @@ class HotelsSearchResponseArea(TypedDict):
 
 
 class HotelsSearchResponse(TypedDict):
-    # Cheapest first.
     results: List[HotelsSearchResponseResultsItem]
     # Results in this answer.
     count: int
-    # Results the provider found.
+    # Matching results, all pages.
     total_found: int
+    next_offset: Optional[int]
     check_in: str
     check_out: str
     nights: int

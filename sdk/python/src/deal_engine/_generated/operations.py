@@ -33,6 +33,30 @@ IDEMPOTENT_OPERATIONS: FrozenSet[str] = frozenset(
 class _Operations(SyncTransport):
     """Every operation of the API as a blocking method."""
 
+    def account_change_plan(
+        self,
+        *,
+        tier: Literal["free", "pro", "business"],
+        user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.AccountChangePlanResponse:
+        """Change plan
+
+        `POST /api/account/plan`
+
+        Moves the caller to another plan (free, pro, business); their live keys take the
+        new limits at once. Each change is recorded (who, from, to, when). No billing
+        happens here.
+
+        Args:
+            tier: Plan: free, pro or business
+            user_id: Internal callers only: whose plan to change
+        """
+        return self._request(
+            "POST",
+            "/api/account/plan",
+            body={"tier": tier, "user_id": user_id},
+        )
+
     def account_create_key(
         self,
         *,
@@ -73,7 +97,8 @@ class _Operations(SyncTransport):
 
         `GET /api/keys/{key_id}/usage`
 
-        Requests made with an API key per UTC day, newest first.
+        Requests made with an API key per UTC day, newest first, and how many were
+        refused with 429.
 
         Args:
             days: How many days back
@@ -147,6 +172,7 @@ class _Operations(SyncTransport):
         departure_date: Union[str, NotGiven] = NOT_GIVEN,
         date_from: Union[str, NotGiven] = NOT_GIVEN,
         date_to: Union[str, NotGiven] = NOT_GIVEN,
+        return_date: Union[str, NotGiven] = NOT_GIVEN,
         cabin_class: Union[Literal["economy", "premium_economy", "business", "first"], NotGiven] = NOT_GIVEN,
         target_price: Union[Optional[float], NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
@@ -158,11 +184,12 @@ class _Operations(SyncTransport):
         `POST /api/alerts`
 
         Watches the cheapest one-adult cash fare of a route on one date or a window of
-        up to 31 days, in one cabin and currency. With target_price it fires when the
-        fare is at or below the target (once per drop: it re-arms when the price climbs
-        back over); without, it fires whenever the window minimum falls. Firing sends
-        alert.triggered to the account webhooks and shows on GET /api/alerts. Each user
-        may keep 100 alerts.
+        up to 31 days, one way or (with return_date) round trip, in one cabin and
+        currency. With target_price it fires when the fare is at or below the target
+        (once per drop: it re-arms when the price climbs back over); without, it fires
+        whenever the window minimum falls. Firing sends alert.triggered (naming the
+        flights and the bookable offer) to the account webhooks and shows on GET
+        /api/alerts. Each user may keep 100 alerts.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK".
@@ -172,9 +199,12 @@ class _Operations(SyncTransport):
             date_from: First departure date of a window (YYYY-MM-DD).
             date_to: Last departure date of a window (YYYY-MM-DD); at most 31 days in
                 all.
+            return_date: Watch round trips returning on this date (YYYY-MM-DD), on or
+                after the last departure date; omit for one way.
             cabin_class: Cabin to watch.
-            target_price: Notify when the cheapest one-adult fare is at or below this
-                (major units, e.g. 399.99). Omit or null: notify on any drop.
+            target_price: Notify when the cheapest one-adult fare (round trip with
+                return_date) is at or below this (major units, e.g. 399.99). Omit or null:
+                notify on any drop.
             currency: Currency of the target and of the prices watched (ISO 4217).
             channels: webhook: the account webhooks get alert.triggered; in_app: shown
                 on GET /api/alerts. Default both.
@@ -190,6 +220,7 @@ class _Operations(SyncTransport):
                 "departure_date": departure_date,
                 "date_from": date_from,
                 "date_to": date_to,
+                "return_date": return_date,
                 "cabin_class": cabin_class,
                 "target_price": target_price,
                 "currency": currency,
@@ -262,6 +293,57 @@ class _Operations(SyncTransport):
             "GET",
             "/api/alerts",
             query={"user_id": user_id},
+        )
+
+    def awards_search(
+        self,
+        *,
+        origin: str,
+        destination: str,
+        start_date: str,
+        end_date: str,
+        cabin_class: Union[Literal["economy", "premium_economy", "business", "first"], NotGiven] = NOT_GIVEN,
+        sort: Union[Literal["miles", "date"], NotGiven] = NOT_GIVEN,
+        only_direct: Union[bool, NotGiven] = NOT_GIVEN,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        cursor: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.AwardsSearchResponse:
+        """Award space over dates
+
+        `GET /api/awards/search`
+
+        Award seats from one origin to up to 6 destinations over up to 60 days, from
+        seats.aero's cached availability: one row per date × destination × programme
+        with space in the cabin, giving the cheapest miles, their taxes, seats left
+        (null when unreported), whether a nonstop exists, and how old the data is.
+        Sorted by miles (or date), paged: limit rows a page, more and next_cursor for
+        the next. Cached data: confirm with the programme before transferring points.
+
+        Args:
+            origin: IATA code of the departure airport, e.g. "JFK".
+            destination: Arrival airports, comma-separated, e.g. "LHR,CDG" (at most 6).
+            start_date: First departure date (YYYY-MM-DD), local to the origin.
+            end_date: Last departure date (YYYY-MM-DD); at most 60 days in all.
+            cabin_class: Cabin to look for.
+            sort: miles: fewest miles first; date: earliest date first.
+            only_direct: Only days and programmes with a nonstop in the cabin.
+            limit: Rows per page (1-50).
+            cursor: next_cursor of the previous page, with the same other parameters.
+        """
+        return self._request(
+            "GET",
+            "/api/awards/search",
+            query={
+                "origin": origin,
+                "destination": destination,
+                "start_date": start_date,
+                "end_date": end_date,
+                "cabin_class": cabin_class,
+                "sort": sort,
+                "only_direct": only_direct,
+                "limit": limit,
+                "cursor": cursor,
+            },
         )
 
     def booking_add_services(
@@ -466,9 +548,10 @@ class _Operations(SyncTransport):
         `POST /api/booking/{order_id}/cancel`
 
         Cancels the order with the airline and refunds the customer what the airline
-        refunds under the fare's conditions. For the service back end only (internal
-        key): the web layer checks that the caller owns the order. Cancelling a
-        cancelled booking answers its cancellation again.
+        refunds under the fare's conditions; a US trip booked 7+ days ahead and
+        cancelled within 24 h of booking refunds everything paid (DOT rule). For the
+        service back end only (internal key): the web layer checks that the caller owns
+        the order. Cancelling a cancelled booking answers its cancellation again.
 
         Args:
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
@@ -1525,6 +1608,7 @@ class _Operations(SyncTransport):
         guests: Union[int, NotGiven] = NOT_GIVEN,
         line: Union[str, NotGiven] = NOT_GIVEN,
         limit: Union[int, NotGiven] = NOT_GIVEN,
+        offset: Union[int, NotGiven] = NOT_GIVEN,
     ) -> _models.CruisesSearchResponse:
         """Search cruises
 
@@ -1537,7 +1621,8 @@ class _Operations(SyncTransport):
         oceanview, balcony, suite) and on one cruise line. Each sailing has its ship,
         line, departure port, dates, the day-by-day itinerary with sea days, fares per
         person sharing a double cabin, taxes and fees per person and the total for the
-        party; the cheapest total comes first. Regions are seasonal: Alaska sails May to
+        party; the cheapest total comes first, a page of `limit` from `offset`
+        (next_offset names the next page). Regions are seasonal: Alaska sails May to
         September, the Mediterranean April to November, the Caribbean all year.
 
         Args:
@@ -1552,6 +1637,7 @@ class _Operations(SyncTransport):
             line: Cruise line, or part of its name, e.g. "Royal Caribbean", "Carnival",
                 "Viking".
             limit: Most sailings to return, cheapest first (1–50, default 20).
+            offset: Sailings to skip: the next_offset of the previous page.
         """
         return self._request(
             "POST",
@@ -1566,6 +1652,7 @@ class _Operations(SyncTransport):
                 "guests": guests,
                 "line": line,
                 "limit": limit,
+                "offset": offset,
             },
         )
 
@@ -1607,6 +1694,11 @@ class _Operations(SyncTransport):
         target_date: str,
         days_before: Union[int, NotGiven] = NOT_GIVEN,
         days_after: Union[int, NotGiven] = NOT_GIVEN,
+        return_date: Union[str, NotGiven] = NOT_GIVEN,
+        return_days_before: Union[int, NotGiven] = NOT_GIVEN,
+        return_days_after: Union[int, NotGiven] = NOT_GIVEN,
+        min_nights: Union[int, NotGiven] = NOT_GIVEN,
+        max_nights: Union[int, NotGiven] = NOT_GIVEN,
         cabin_class: Union[Literal["economy", "premium_economy", "business", "first"], NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.FaresCalendarResponse:
@@ -1617,16 +1709,28 @@ class _Operations(SyncTransport):
         The cheapest one-way, one-adult cash fare for each day in a window around a
         target date, for flexible travellers. Every date of the window is listed in
         order (up to 30 days each side); a day with no fare, in the past or beyond the
-        sale horizon has min_price null and is never guessed. Each day is a real flight
-        search, answered from the search cache when an identical search ran recently, so
-        a repeated calendar is fast.
+        sale horizon has min_price null and is never guessed. With return_date (or
+        min_nights and max_nights) it adds a round-trip grid: departure × return dates,
+        at most 7 × 7, the cheapest round trip per cell, the cheapest cell marked. Each
+        day or cell is a real flight search, answered from the search cache when an
+        identical search ran recently, so a repeated calendar is fast.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK".
             destination: IATA code of the arrival airport or city, e.g. "LHR".
             target_date: The date the window is centred on (YYYY-MM-DD).
-            days_before: Days before the target date to include (0-30, default 7).
-            days_after: Days after the target date to include (0-30, default 7).
+            days_before: Days before the target date to include (0-30; default 7, or 3
+                in a grid).
+            days_after: Days after the target date to include (0-30; default 7, or 3 in
+                a grid).
+            return_date: Round-trip grid: the return date the return window is centred
+                on (YYYY-MM-DD). Each grid axis has at most 7 dates.
+            return_days_before: Days before return_date to include (0-30; default 7, or
+                3 in a grid).
+            return_days_after: Days after return_date to include (0-30; default 7, or 3
+                in a grid).
+            min_nights: Shortest stay in nights for a grid by trip length (0-60).
+            max_nights: Longest stay in nights for a grid by trip length (0-60).
             cabin_class: Cabin to price.
             currency: Currency to price in (ISO 4217).
         """
@@ -1639,6 +1743,11 @@ class _Operations(SyncTransport):
                 "target_date": target_date,
                 "days_before": days_before,
                 "days_after": days_after,
+                "return_date": return_date,
+                "return_days_before": return_days_before,
+                "return_days_after": return_days_after,
+                "min_nights": min_nights,
+                "max_nights": max_nights,
                 "cabin_class": cabin_class,
                 "currency": currency,
             },
@@ -1752,10 +1861,13 @@ class _Operations(SyncTransport):
     def flights_search(
         self,
         *,
-        origin: str,
-        destination: str,
-        departure_date: str,
+        origin: Union[str, NotGiven] = NOT_GIVEN,
+        destination: Union[str, NotGiven] = NOT_GIVEN,
+        departure_date: Union[str, NotGiven] = NOT_GIVEN,
         return_date: Union[str, NotGiven] = NOT_GIVEN,
+        slices: Union[List[_models.FlightSearchRequestSlicesItem], NotGiven] = NOT_GIVEN,
+        flexible_days: Union[int, NotGiven] = NOT_GIVEN,
+        bags: Union[int, NotGiven] = NOT_GIVEN,
         passengers: Union[int, NotGiven] = NOT_GIVEN,
         children: Union[int, NotGiven] = NOT_GIVEN,
         infants: Union[int, NotGiven] = NOT_GIVEN,
@@ -1794,9 +1906,22 @@ class _Operations(SyncTransport):
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
-            destination: IATA code of the arrival airport or city, e.g. "LHR".
-            departure_date: Departure date (YYYY-MM-DD), local to the origin.
+                Required unless slices is given.
+            destination: IATA code of the arrival airport or city, e.g. "LHR". Required
+                unless slices is given.
+            departure_date: Departure date (YYYY-MM-DD), local to the origin. Required
+                unless slices is given.
             return_date: Return date (YYYY-MM-DD) for a round trip; omit for one way.
+            slices: Multi-city or open-jaw trip: 2–6 slices in travel order, instead of
+                origin, destination, departure_date and return_date. Cash fares only (award
+                seats are searched for one-way and round trips).
+            flexible_days: Also search every date up to this many days either side
+                (0–3); a round trip moves both dates together. Dates in the past or too far
+                ahead are skipped. Each result's dates say which trip it is; a `dates` event
+                gives the cheapest per date.
+            bags: Checked bags per seated passenger: each result then gives bags_total,
+                its price with those bags where the fare includes them or the provider
+                prices them, else null (bags_price_known false).
             passengers: Adult passengers (1–9).
             children: Children aged 2–11.
             infants: Infants under 2, on a lap; at most one per adult.
@@ -1818,6 +1943,9 @@ class _Operations(SyncTransport):
                 "destination": destination,
                 "departure_date": departure_date,
                 "return_date": return_date,
+                "slices": slices,
+                "flexible_days": flexible_days,
+                "bags": bags,
                 "passengers": passengers,
                 "children": children,
                 "infants": infants,
@@ -1827,6 +1955,7 @@ class _Operations(SyncTransport):
                 "currency": currency,
                 "avoided_airlines": avoided_airlines,
             },
+            body_optional=True,
         )
 
     def flights_self_connect(
@@ -2031,7 +2160,7 @@ class _Operations(SyncTransport):
         self,
         *,
         program: Union[Literal["marriott_bonvoy", "hilton_honors", "world_of_hyatt", "ihg_one_rewards", "accor_live_limitless"], NotGiven] = NOT_GIVEN,
-        location: Union[_models.HotelSearchRequestLocation, NotGiven] = NOT_GIVEN,
+        location: Union[_models.HotelAwardSearchRequestLocation, NotGiven] = NOT_GIVEN,
         city: Union[str, NotGiven] = NOT_GIVEN,
         check_in: str,
         check_out: str,
@@ -2279,6 +2408,14 @@ class _Operations(SyncTransport):
         adults: Union[int, NotGiven] = NOT_GIVEN,
         children_ages: Union[List[int], NotGiven] = NOT_GIVEN,
         free_cancellation_only: Union[bool, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        min_price: Union[float, NotGiven] = NOT_GIVEN,
+        max_price: Union[float, NotGiven] = NOT_GIVEN,
+        min_stars: Union[int, NotGiven] = NOT_GIVEN,
+        chain: Union[str, NotGiven] = NOT_GIVEN,
+        sort: Union[Literal["price", "stars", "review_score", "distance"], NotGiven] = NOT_GIVEN,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        offset: Union[int, NotGiven] = NOT_GIVEN,
     ) -> _models.HotelsSearchResponse:
         """Search hotels
 
@@ -2287,8 +2424,11 @@ class _Operations(SyncTransport):
         Hotels (and, with include_rentals=true, vacation rentals) around coordinates or
         in a city, for the dates and guests given. Each result has the cheapest rate for
         the whole stay and per night, the star rating and review score, the chain and
-        brand, and the loyalty program the stay earns. Cheapest first. Next: POST
-        /api/hotels/rates with a search_result_id for every room and rate.
+        brand, and the loyalty program the stay earns. Prices in the currency asked for;
+        filters by price per night, stars, chain and free cancellation; sorted by price
+        (default), stars, review score or distance, a page of `limit` from `offset`
+        (next_offset, total_found). Next: POST /api/hotels/rates with a search_result_id
+        for every room and rate.
 
         Args:
             include_rentals: Query parameter: also return vacation rentals (apartments,
@@ -2303,6 +2443,17 @@ class _Operations(SyncTransport):
             adults: Adults in all rooms (at least one per room).
             children_ages: Age of each child (0–17), one entry per child.
             free_cancellation_only: Only rates that can be cancelled free of charge.
+            currency: Show prices in this currency (ISO 4217) at reference rates;
+                default the provider's. Booking charges the provider's currency.
+            min_price: Lowest cheapest price per night, in `currency`.
+            max_price: Highest cheapest price per night, in `currency`.
+            min_stars: Only hotels rated at least this many stars.
+            chain: Only this chain or brand (part of its name, any case), e.g.
+                "Marriott".
+            sort: price (cheapest first), stars or review_score (best first), distance
+                (nearest first).
+            limit: Results per page (1–200, default 50).
+            offset: Results to skip: the next_offset of the previous page.
         """
         return self._request(
             "POST",
@@ -2317,6 +2468,14 @@ class _Operations(SyncTransport):
                 "adults": adults,
                 "children_ages": children_ages,
                 "free_cancellation_only": free_cancellation_only,
+                "currency": currency,
+                "min_price": min_price,
+                "max_price": max_price,
+                "min_stars": min_stars,
+                "chain": chain,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
             },
         )
 
@@ -3909,6 +4068,30 @@ class _Operations(SyncTransport):
 class _AsyncOperations(AsyncTransport):
     """Every operation of the API as a coroutine (the search stream as an async iterator)."""
 
+    async def account_change_plan(
+        self,
+        *,
+        tier: Literal["free", "pro", "business"],
+        user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.AccountChangePlanResponse:
+        """Change plan
+
+        `POST /api/account/plan`
+
+        Moves the caller to another plan (free, pro, business); their live keys take the
+        new limits at once. Each change is recorded (who, from, to, when). No billing
+        happens here.
+
+        Args:
+            tier: Plan: free, pro or business
+            user_id: Internal callers only: whose plan to change
+        """
+        return await self._request(
+            "POST",
+            "/api/account/plan",
+            body={"tier": tier, "user_id": user_id},
+        )
+
     async def account_create_key(
         self,
         *,
@@ -3949,7 +4132,8 @@ class _AsyncOperations(AsyncTransport):
 
         `GET /api/keys/{key_id}/usage`
 
-        Requests made with an API key per UTC day, newest first.
+        Requests made with an API key per UTC day, newest first, and how many were
+        refused with 429.
 
         Args:
             days: How many days back
@@ -4023,6 +4207,7 @@ class _AsyncOperations(AsyncTransport):
         departure_date: Union[str, NotGiven] = NOT_GIVEN,
         date_from: Union[str, NotGiven] = NOT_GIVEN,
         date_to: Union[str, NotGiven] = NOT_GIVEN,
+        return_date: Union[str, NotGiven] = NOT_GIVEN,
         cabin_class: Union[Literal["economy", "premium_economy", "business", "first"], NotGiven] = NOT_GIVEN,
         target_price: Union[Optional[float], NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
@@ -4034,11 +4219,12 @@ class _AsyncOperations(AsyncTransport):
         `POST /api/alerts`
 
         Watches the cheapest one-adult cash fare of a route on one date or a window of
-        up to 31 days, in one cabin and currency. With target_price it fires when the
-        fare is at or below the target (once per drop: it re-arms when the price climbs
-        back over); without, it fires whenever the window minimum falls. Firing sends
-        alert.triggered to the account webhooks and shows on GET /api/alerts. Each user
-        may keep 100 alerts.
+        up to 31 days, one way or (with return_date) round trip, in one cabin and
+        currency. With target_price it fires when the fare is at or below the target
+        (once per drop: it re-arms when the price climbs back over); without, it fires
+        whenever the window minimum falls. Firing sends alert.triggered (naming the
+        flights and the bookable offer) to the account webhooks and shows on GET
+        /api/alerts. Each user may keep 100 alerts.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK".
@@ -4048,9 +4234,12 @@ class _AsyncOperations(AsyncTransport):
             date_from: First departure date of a window (YYYY-MM-DD).
             date_to: Last departure date of a window (YYYY-MM-DD); at most 31 days in
                 all.
+            return_date: Watch round trips returning on this date (YYYY-MM-DD), on or
+                after the last departure date; omit for one way.
             cabin_class: Cabin to watch.
-            target_price: Notify when the cheapest one-adult fare is at or below this
-                (major units, e.g. 399.99). Omit or null: notify on any drop.
+            target_price: Notify when the cheapest one-adult fare (round trip with
+                return_date) is at or below this (major units, e.g. 399.99). Omit or null:
+                notify on any drop.
             currency: Currency of the target and of the prices watched (ISO 4217).
             channels: webhook: the account webhooks get alert.triggered; in_app: shown
                 on GET /api/alerts. Default both.
@@ -4066,6 +4255,7 @@ class _AsyncOperations(AsyncTransport):
                 "departure_date": departure_date,
                 "date_from": date_from,
                 "date_to": date_to,
+                "return_date": return_date,
                 "cabin_class": cabin_class,
                 "target_price": target_price,
                 "currency": currency,
@@ -4138,6 +4328,57 @@ class _AsyncOperations(AsyncTransport):
             "GET",
             "/api/alerts",
             query={"user_id": user_id},
+        )
+
+    async def awards_search(
+        self,
+        *,
+        origin: str,
+        destination: str,
+        start_date: str,
+        end_date: str,
+        cabin_class: Union[Literal["economy", "premium_economy", "business", "first"], NotGiven] = NOT_GIVEN,
+        sort: Union[Literal["miles", "date"], NotGiven] = NOT_GIVEN,
+        only_direct: Union[bool, NotGiven] = NOT_GIVEN,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        cursor: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> _models.AwardsSearchResponse:
+        """Award space over dates
+
+        `GET /api/awards/search`
+
+        Award seats from one origin to up to 6 destinations over up to 60 days, from
+        seats.aero's cached availability: one row per date × destination × programme
+        with space in the cabin, giving the cheapest miles, their taxes, seats left
+        (null when unreported), whether a nonstop exists, and how old the data is.
+        Sorted by miles (or date), paged: limit rows a page, more and next_cursor for
+        the next. Cached data: confirm with the programme before transferring points.
+
+        Args:
+            origin: IATA code of the departure airport, e.g. "JFK".
+            destination: Arrival airports, comma-separated, e.g. "LHR,CDG" (at most 6).
+            start_date: First departure date (YYYY-MM-DD), local to the origin.
+            end_date: Last departure date (YYYY-MM-DD); at most 60 days in all.
+            cabin_class: Cabin to look for.
+            sort: miles: fewest miles first; date: earliest date first.
+            only_direct: Only days and programmes with a nonstop in the cabin.
+            limit: Rows per page (1-50).
+            cursor: next_cursor of the previous page, with the same other parameters.
+        """
+        return await self._request(
+            "GET",
+            "/api/awards/search",
+            query={
+                "origin": origin,
+                "destination": destination,
+                "start_date": start_date,
+                "end_date": end_date,
+                "cabin_class": cabin_class,
+                "sort": sort,
+                "only_direct": only_direct,
+                "limit": limit,
+                "cursor": cursor,
+            },
         )
 
     async def booking_add_services(
@@ -4342,9 +4583,10 @@ class _AsyncOperations(AsyncTransport):
         `POST /api/booking/{order_id}/cancel`
 
         Cancels the order with the airline and refunds the customer what the airline
-        refunds under the fare's conditions. For the service back end only (internal
-        key): the web layer checks that the caller owns the order. Cancelling a
-        cancelled booking answers its cancellation again.
+        refunds under the fare's conditions; a US trip booked 7+ days ahead and
+        cancelled within 24 h of booking refunds everything paid (DOT rule). For the
+        service back end only (internal key): the web layer checks that the caller owns
+        the order. Cancelling a cancelled booking answers its cancellation again.
 
         Args:
             idempotency_key: Reuse a key to retry this call safely; a fresh one is sent
@@ -5401,6 +5643,7 @@ class _AsyncOperations(AsyncTransport):
         guests: Union[int, NotGiven] = NOT_GIVEN,
         line: Union[str, NotGiven] = NOT_GIVEN,
         limit: Union[int, NotGiven] = NOT_GIVEN,
+        offset: Union[int, NotGiven] = NOT_GIVEN,
     ) -> _models.CruisesSearchResponse:
         """Search cruises
 
@@ -5413,7 +5656,8 @@ class _AsyncOperations(AsyncTransport):
         oceanview, balcony, suite) and on one cruise line. Each sailing has its ship,
         line, departure port, dates, the day-by-day itinerary with sea days, fares per
         person sharing a double cabin, taxes and fees per person and the total for the
-        party; the cheapest total comes first. Regions are seasonal: Alaska sails May to
+        party; the cheapest total comes first, a page of `limit` from `offset`
+        (next_offset names the next page). Regions are seasonal: Alaska sails May to
         September, the Mediterranean April to November, the Caribbean all year.
 
         Args:
@@ -5428,6 +5672,7 @@ class _AsyncOperations(AsyncTransport):
             line: Cruise line, or part of its name, e.g. "Royal Caribbean", "Carnival",
                 "Viking".
             limit: Most sailings to return, cheapest first (1–50, default 20).
+            offset: Sailings to skip: the next_offset of the previous page.
         """
         return await self._request(
             "POST",
@@ -5442,6 +5687,7 @@ class _AsyncOperations(AsyncTransport):
                 "guests": guests,
                 "line": line,
                 "limit": limit,
+                "offset": offset,
             },
         )
 
@@ -5483,6 +5729,11 @@ class _AsyncOperations(AsyncTransport):
         target_date: str,
         days_before: Union[int, NotGiven] = NOT_GIVEN,
         days_after: Union[int, NotGiven] = NOT_GIVEN,
+        return_date: Union[str, NotGiven] = NOT_GIVEN,
+        return_days_before: Union[int, NotGiven] = NOT_GIVEN,
+        return_days_after: Union[int, NotGiven] = NOT_GIVEN,
+        min_nights: Union[int, NotGiven] = NOT_GIVEN,
+        max_nights: Union[int, NotGiven] = NOT_GIVEN,
         cabin_class: Union[Literal["economy", "premium_economy", "business", "first"], NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
     ) -> _models.FaresCalendarResponse:
@@ -5493,16 +5744,28 @@ class _AsyncOperations(AsyncTransport):
         The cheapest one-way, one-adult cash fare for each day in a window around a
         target date, for flexible travellers. Every date of the window is listed in
         order (up to 30 days each side); a day with no fare, in the past or beyond the
-        sale horizon has min_price null and is never guessed. Each day is a real flight
-        search, answered from the search cache when an identical search ran recently, so
-        a repeated calendar is fast.
+        sale horizon has min_price null and is never guessed. With return_date (or
+        min_nights and max_nights) it adds a round-trip grid: departure × return dates,
+        at most 7 × 7, the cheapest round trip per cell, the cheapest cell marked. Each
+        day or cell is a real flight search, answered from the search cache when an
+        identical search ran recently, so a repeated calendar is fast.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK".
             destination: IATA code of the arrival airport or city, e.g. "LHR".
             target_date: The date the window is centred on (YYYY-MM-DD).
-            days_before: Days before the target date to include (0-30, default 7).
-            days_after: Days after the target date to include (0-30, default 7).
+            days_before: Days before the target date to include (0-30; default 7, or 3
+                in a grid).
+            days_after: Days after the target date to include (0-30; default 7, or 3 in
+                a grid).
+            return_date: Round-trip grid: the return date the return window is centred
+                on (YYYY-MM-DD). Each grid axis has at most 7 dates.
+            return_days_before: Days before return_date to include (0-30; default 7, or
+                3 in a grid).
+            return_days_after: Days after return_date to include (0-30; default 7, or 3
+                in a grid).
+            min_nights: Shortest stay in nights for a grid by trip length (0-60).
+            max_nights: Longest stay in nights for a grid by trip length (0-60).
             cabin_class: Cabin to price.
             currency: Currency to price in (ISO 4217).
         """
@@ -5515,6 +5778,11 @@ class _AsyncOperations(AsyncTransport):
                 "target_date": target_date,
                 "days_before": days_before,
                 "days_after": days_after,
+                "return_date": return_date,
+                "return_days_before": return_days_before,
+                "return_days_after": return_days_after,
+                "min_nights": min_nights,
+                "max_nights": max_nights,
                 "cabin_class": cabin_class,
                 "currency": currency,
             },
@@ -5628,10 +5896,13 @@ class _AsyncOperations(AsyncTransport):
     def flights_search(
         self,
         *,
-        origin: str,
-        destination: str,
-        departure_date: str,
+        origin: Union[str, NotGiven] = NOT_GIVEN,
+        destination: Union[str, NotGiven] = NOT_GIVEN,
+        departure_date: Union[str, NotGiven] = NOT_GIVEN,
         return_date: Union[str, NotGiven] = NOT_GIVEN,
+        slices: Union[List[_models.FlightSearchRequestSlicesItem], NotGiven] = NOT_GIVEN,
+        flexible_days: Union[int, NotGiven] = NOT_GIVEN,
+        bags: Union[int, NotGiven] = NOT_GIVEN,
         passengers: Union[int, NotGiven] = NOT_GIVEN,
         children: Union[int, NotGiven] = NOT_GIVEN,
         infants: Union[int, NotGiven] = NOT_GIVEN,
@@ -5670,9 +5941,22 @@ class _AsyncOperations(AsyncTransport):
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
-            destination: IATA code of the arrival airport or city, e.g. "LHR".
-            departure_date: Departure date (YYYY-MM-DD), local to the origin.
+                Required unless slices is given.
+            destination: IATA code of the arrival airport or city, e.g. "LHR". Required
+                unless slices is given.
+            departure_date: Departure date (YYYY-MM-DD), local to the origin. Required
+                unless slices is given.
             return_date: Return date (YYYY-MM-DD) for a round trip; omit for one way.
+            slices: Multi-city or open-jaw trip: 2–6 slices in travel order, instead of
+                origin, destination, departure_date and return_date. Cash fares only (award
+                seats are searched for one-way and round trips).
+            flexible_days: Also search every date up to this many days either side
+                (0–3); a round trip moves both dates together. Dates in the past or too far
+                ahead are skipped. Each result's dates say which trip it is; a `dates` event
+                gives the cheapest per date.
+            bags: Checked bags per seated passenger: each result then gives bags_total,
+                its price with those bags where the fare includes them or the provider
+                prices them, else null (bags_price_known false).
             passengers: Adult passengers (1–9).
             children: Children aged 2–11.
             infants: Infants under 2, on a lap; at most one per adult.
@@ -5694,6 +5978,9 @@ class _AsyncOperations(AsyncTransport):
                 "destination": destination,
                 "departure_date": departure_date,
                 "return_date": return_date,
+                "slices": slices,
+                "flexible_days": flexible_days,
+                "bags": bags,
                 "passengers": passengers,
                 "children": children,
                 "infants": infants,
@@ -5703,6 +5990,7 @@ class _AsyncOperations(AsyncTransport):
                 "currency": currency,
                 "avoided_airlines": avoided_airlines,
             },
+            body_optional=True,
         )
 
     async def flights_self_connect(
@@ -5907,7 +6195,7 @@ class _AsyncOperations(AsyncTransport):
         self,
         *,
         program: Union[Literal["marriott_bonvoy", "hilton_honors", "world_of_hyatt", "ihg_one_rewards", "accor_live_limitless"], NotGiven] = NOT_GIVEN,
-        location: Union[_models.HotelSearchRequestLocation, NotGiven] = NOT_GIVEN,
+        location: Union[_models.HotelAwardSearchRequestLocation, NotGiven] = NOT_GIVEN,
         city: Union[str, NotGiven] = NOT_GIVEN,
         check_in: str,
         check_out: str,
@@ -6155,6 +6443,14 @@ class _AsyncOperations(AsyncTransport):
         adults: Union[int, NotGiven] = NOT_GIVEN,
         children_ages: Union[List[int], NotGiven] = NOT_GIVEN,
         free_cancellation_only: Union[bool, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        min_price: Union[float, NotGiven] = NOT_GIVEN,
+        max_price: Union[float, NotGiven] = NOT_GIVEN,
+        min_stars: Union[int, NotGiven] = NOT_GIVEN,
+        chain: Union[str, NotGiven] = NOT_GIVEN,
+        sort: Union[Literal["price", "stars", "review_score", "distance"], NotGiven] = NOT_GIVEN,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        offset: Union[int, NotGiven] = NOT_GIVEN,
     ) -> _models.HotelsSearchResponse:
         """Search hotels
 
@@ -6163,8 +6459,11 @@ class _AsyncOperations(AsyncTransport):
         Hotels (and, with include_rentals=true, vacation rentals) around coordinates or
         in a city, for the dates and guests given. Each result has the cheapest rate for
         the whole stay and per night, the star rating and review score, the chain and
-        brand, and the loyalty program the stay earns. Cheapest first. Next: POST
-        /api/hotels/rates with a search_result_id for every room and rate.
+        brand, and the loyalty program the stay earns. Prices in the currency asked for;
+        filters by price per night, stars, chain and free cancellation; sorted by price
+        (default), stars, review score or distance, a page of `limit` from `offset`
+        (next_offset, total_found). Next: POST /api/hotels/rates with a search_result_id
+        for every room and rate.
 
         Args:
             include_rentals: Query parameter: also return vacation rentals (apartments,
@@ -6179,6 +6478,17 @@ class _AsyncOperations(AsyncTransport):
             adults: Adults in all rooms (at least one per room).
             children_ages: Age of each child (0–17), one entry per child.
             free_cancellation_only: Only rates that can be cancelled free of charge.
+            currency: Show prices in this currency (ISO 4217) at reference rates;
+                default the provider's. Booking charges the provider's currency.
+            min_price: Lowest cheapest price per night, in `currency`.
+            max_price: Highest cheapest price per night, in `currency`.
+            min_stars: Only hotels rated at least this many stars.
+            chain: Only this chain or brand (part of its name, any case), e.g.
+                "Marriott".
+            sort: price (cheapest first), stars or review_score (best first), distance
+                (nearest first).
+            limit: Results per page (1–200, default 50).
+            offset: Results to skip: the next_offset of the previous page.
         """
         return await self._request(
             "POST",
@@ -6193,6 +6503,14 @@ class _AsyncOperations(AsyncTransport):
                 "adults": adults,
                 "children_ages": children_ages,
                 "free_cancellation_only": free_cancellation_only,
+                "currency": currency,
+                "min_price": min_price,
+                "max_price": max_price,
+                "min_stars": min_stars,
+                "chain": chain,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
             },
         )
 
