@@ -22,7 +22,7 @@ interface Compact {
   id: string;
   price: number | null;
   bookable: boolean;
-  route: string;
+  itinerary: { from: string; to: string }[];
   flights: string;
   dates: string[];
   bagsTotal?: number | null;
@@ -44,7 +44,7 @@ describe('MCP search_flights trip shapes', () => {
     expect(out.results.length).toBeGreaterThan(0);
     expect(out.source.split(',').sort()).toEqual(['duffel', 'serpapi']);
     for (const r of out.results) {
-      expect(r.route).toBe('LHR-JFK-BOS-LHR');
+      expect(r.itinerary.map((x) => `${x.from}-${x.to}`)).toEqual(['LHR-JFK', 'BOS-LHR']);
       expect(r.dates).toEqual([daysAhead(41), daysAhead(48)]);
       expect(r.flights.split(' / ')).toHaveLength(2);
     }
