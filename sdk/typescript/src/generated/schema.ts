@@ -4341,6 +4341,10 @@ export interface components {
          *       "bookable": true,
          *       "offer_id": "duffel:off_95AB7HA6DG000G1CHG01WWE6TR87",
          *       "expires_at": "2027-03-01T10:00:00.000Z",
+         *       "dates": [
+         *         "2027-03-14"
+         *       ],
+         *       "bags": null,
          *       "slices": [
          *         {
          *           "origin": "JFK",
