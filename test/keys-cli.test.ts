@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from './helpers/child-server.js';
 
 // `npm run keys` while a server holds the embedded database: the CLI must go through
-// the running server (PGlite allows one process) and the minted key must work there.
+// the running server (PGlite allows one process) and the minted key must work there;
+// `npm run keys -- login USER` mints a dashboard link there that signs in once.
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,4 +46,19 @@ describe('npm run keys with the embedded database in use', () => {
     await keys('revoke', created.key.id);
     expect((await fetch(`${server.url}/api/keys`, { headers: auth })).status).toBe(401);
   });
+});
+
+describe('npm run keys -- login', () => {
+  it('prints a one-time dashboard link that signs in once', async () => {
+    const { stdout } = await keys('login', 'cli-dash-user');
+    const link = /(http\S+\/dashboard\/login\?token=\S+)/.exec(stdout)?.[1];
+    expect(link, stdout).toBeDefined();
+    const url = new URL(link!);
+    const target = `${server.url}${url.pathname}${url.search}`;
+    const first = await fetch(target, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+    expect(await (await fetch(`${server.url}/dashboard`, { headers: { cookie } })).text()).toContain('cli-dash-user');
+    expect((await fetch(target, { redirect: 'manual' })).status).toBe(401);
+  }, 60_000);
 });

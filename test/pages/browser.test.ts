@@ -1,31 +1,22 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../helpers/start-test-server.js';
+import { OUT_DIR, startPageTest, type PageTest } from './page-kit.js';
 import { daysAhead } from '../flights/search-helpers.js';
 
 // /docs and /playground driven in Debian's headless Chromium. `npm test` leaves this file
 // out; `npm run test:browser` installs the browser when missing (scripts/install-test-deps.sh)
-// and runs it, so a missing browser here is a failure, not a skip. CHROMIUM_PATH picks another.
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const OUT_DIR = 'test-output/pages';
+// and runs it (test/pages/page-kit.ts starts the server and the browser).
 
 let server: TestServer;
 let browser: Browser;
+let pages: PageTest;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/install-test-deps.sh (apt-get install chromium)`);
-  mkdirSync(OUT_DIR, { recursive: true });
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] }),
-  ]);
+  pages = await startPageTest();
+  ({ server, browser } = pages);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => pages?.close());
 
 /**
  * A page that records every request aimed off our origin, every such request that got an

@@ -1,35 +1,28 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DashboardAuth } from '../../adapters/http/pages/dashboard/dashboard-auth.js';
 import { prismaOf } from '../helpers/api.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import type { TestServer } from '../helpers/start-test-server.js';
+import { OUT_DIR, startPageTest, type PageTest } from './page-kit.js';
 
 // The developer dashboard in Debian's headless Chromium (issue 24's acceptance): sign in
 // with a one-time link, mint a key (shown once, then only its prefix), call the API with
 // it, see the usage chart move after a reload, revoke it and get 401; axe-core finds no
 // serious or critical WCAG 2.1 AA violation signed out or signed in. `npm run test:browser`.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const OUT_DIR = 'test-output/pages';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: TestServer;
 let browser: Browser;
+let pages: PageTest;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/install-test-deps.sh (apt-get install chromium)`);
-  mkdirSync(OUT_DIR, { recursive: true });
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] }),
-  ]);
+  pages = await startPageTest();
+  ({ server, browser } = pages);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => pages?.close());
 
 /** Serious and critical axe violations on WCAG 2.0/2.1 A and AA rules, as "rule: target" lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
