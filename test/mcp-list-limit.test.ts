@@ -118,7 +118,7 @@ describe('limit over /mcp', () => {
 
   it('search_cars answers 10 rates by default and limit on request, with how many more were found', async () => {
     const p = period(30, 4);
-    const args = { pick_up: { place: 'MIA', at: p.pick_up_at }, drop_off: { place: null, at: p.drop_off_at }, driver_age: 40, residence_country: null };
+    const args = { pickUp: { place: 'MIA', at: p.pick_up_at }, dropOff: { place: null, at: p.drop_off_at }, driverAge: 40, residenceCountry: null };
     const all = await call<{ rates: unknown[]; total_found: number; more: number }>(client, 'search_cars', { ...args, limit: 25 });
     expect(all.total_found).toBeGreaterThan(10);
     const first = await call<{ rates: unknown[]; total_found: number; more: number }>(client, 'search_cars', { ...args, limit: null });

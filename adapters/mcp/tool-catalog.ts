@@ -38,7 +38,8 @@ export class ToolCatalog {
         // No outputSchema: see compact-schema.ts.
         annotations: withoutRepeatedTitle(tool.mcp.annotations, tool.title),
       };
-      const fromArgs = (args: Record<string, unknown>) => named.toToolArgs(fromStrictArgs(named.schema, args) as Record<string, unknown>);
+      // Renamed first, so the strict-mode nulls are undone against the tool's own field names (the REST spelling works too).
+      const fromArgs = (args: Record<string, unknown>) => fromStrictArgs(input, named.toToolArgs(args)) as Record<string, unknown>;
       this.byName.set(listing.name, { tool, listing, fromArgs });
     }
     this.listings = [...this.byName.values()].map((e) => e.listing);

@@ -17,7 +17,7 @@ export const changePlanTool = defineTool({
   errors: ['FORBIDDEN'],
   auth: 'user',
   // A paid plan is spending: a read-only key must not be able to move its owner onto one.
-  scopes: ['book'],
+  scopes: ['read', 'book'],
   rest: { method: 'POST', path: '/api/account/plan' },
   mcp: false,
   handler: async (ctx, input) => {

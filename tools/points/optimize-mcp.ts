@@ -26,7 +26,7 @@ export const optimizePointsMcp: McpExposure<typeof OptimizeRequest, typeof Optim
   name: 'optimize_points',
   description:
     'Ranks award prices you have (pointsOptions: program, pointsRequired, taxes, fees) against the cashPrice: cents per point = (cash - taxes - fees) / ' +
-    'points x 100 and a verdict against the program\'s reference value (excellent from 1.5x, good from 1x); unknown programs are unrated, ranked last. To ' +
+    'points x 100 and a verdict against the program\'s reference value (excellent from 1.5×, good from 1×); unknown programs are unrated, ranked last. To ' +
     'find award routes with your balances, use points_info pay_with_points.',
   annotations: { title: 'Compare award options by value per point', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   output: McpOutput,

@@ -47,6 +47,6 @@ export function bookingEventFor(userId: string, type: DomainEventInput['type'] =
 export function alertPayload(alertId: string, channels: string[]): Record<string, unknown> {
   return {
     alert_id: alertId, origin: 'JFK', destination: 'LAX', departure_date: '2027-03-01', cabin: 'economy', price: 180, currency: 'USD',
-    previous_price: 240, target_price: null, checked_at: new Date().toISOString(), channels,
+    previous_price: 240, target_price: null, checked_at: new Date().toISOString(), channels, return_date: null, offer: null,
   };
 }
