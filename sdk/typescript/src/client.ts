@@ -7,7 +7,8 @@ import { IDEMPOTENT_ROUTES } from './generated/idempotent-routes.js';
 import { DealEngineError } from './errors.js';
 import { readSseData } from './sse.js';
 
-export type SearchRequest = paths['/api/search']['post']['requestBody']['content']['application/json'];
+// The body is optional in the schema (every field is, since `slices` can replace origin/destination/date), never in practice.
+export type SearchRequest = NonNullable<paths['/api/search']['post']['requestBody']>['content']['application/json'];
 /** One event of the search stream: result, progress, complete or error. */
 export type SearchEvent = paths['/api/search']['post']['responses'][200]['content']['text/event-stream'];
 
