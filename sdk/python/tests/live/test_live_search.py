@@ -14,11 +14,14 @@ def check_stream(events: List[FlightsSearchEvent]) -> None:
     assert "result" in types, f"no result event in {sorted(set(types))}"
     assert "progress" in types, "no progress event"
     assert types[-1] == "complete", f"the stream ended with {types[-1]}"
+    # A flight is sent whole once (result); a later provider's price for it comes as an
+    # update carrying only what changed, sources included when they grew.
     sources = set()
     for event in events:
         if event["type"] == "result":
             assert event["data"]["route"].startswith("JFK-") and "LHR" in event["data"]["route"]
-            sources.update(event["data"]["sources"])
+        if event["type"] in ("result", "update"):
+            sources.update(event["data"].get("sources", []))
     assert len(sources) >= 2, f"results from one provider only: {sources}"
     complete = events[-1]
     assert complete["type"] == "complete" and complete["data"]["count"] > 0
