@@ -1,14 +1,14 @@
 import type { ToolContext } from '../../_kit/context.js';
 import { CABIN_CLASSES, type CabinClass } from '../../_kit/providers.js';
-import { cheapestFare } from '../../fares/cheapest-fare.js';
 import type { WatchCheck, WatchToCheck } from '../alert-store.js';
 import { forEachBounded } from './bounded-pool.js';
 import { utcDay } from './utc-day.js';
+import { watchFare } from './watch-fare.js';
 import { watchOffer } from './watch-offer.js';
 
 // One evaluation cycle: expire finished alerts, expand the active ones into their
-// distinct watches (route, date, return date, cabin, currency), search each watch once with
-// bounded concurrency, and hand the prices to the store in batches; the store's
+// distinct watches (route, date, return date, cabin, currency), price each watch once with
+// bounded concurrency (cache or cash providers only, see watch-fare.ts), and hand the prices to the store in batches; the store's
 // trigger SQL decides in one statement per batch which alerts fire. Batches are
 // written while later searches still run, one write at a time.
 
@@ -40,7 +40,7 @@ const isCabin = (c: string): c is CabinClass => (CABIN_CLASSES as readonly strin
 
 async function searchWatch(ctx: ToolContext, w: WatchToCheck): Promise<WatchCheck | null> {
   if (!isCabin(w.cabin)) return { id: w.id, currency: w.currency, priceMinor: null, offer: null };
-  const fare = await cheapestFare(ctx, {
+  const fare = await watchFare(ctx, {
     origin: w.origin, destination: w.destination, date: w.date, cabin: w.cabin, currency: w.currency, ...(w.returnDate ? { returnDate: w.returnDate } : {}),
   });
   // A fare in another currency cannot be compared with the alert's target.
