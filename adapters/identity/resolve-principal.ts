@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ANONYMOUS, ALL_SCOPES, type Principal, type Scope, type Tier } from '../../tools/_kit/principal.js';
-import { looksLikeApiKey, safeEqual } from './api-key-secret.js';
+import { looksLikeApiKey, secretMatcher } from './api-key-secret.js';
 import type { ApiKeyStore } from './api-key-store.js';
 import type { JwtVerifier } from './jwt-verifier.js';
 import { noteMetered } from './metered-principal.js';
@@ -36,6 +36,7 @@ export function createPrincipalResolver(deps: IdentityDeps): PrincipalResolver {
     return { kind: 'user', userId, tier: profile?.tier ?? 'free', via, scopes };
   };
 
+  const isInternalKey = deps.internalKey ? secretMatcher(deps.internalKey) : () => false;
   return async (headers, opts = {}) => {
     const authorization = headers.authorization;
     if (authorization !== undefined) {
@@ -65,7 +66,7 @@ export function createPrincipalResolver(deps: IdentityDeps): PrincipalResolver {
     }
     const internal = headers['x-internal-key'];
     if (internal !== undefined) {
-      if (typeof internal === 'string' && deps.internalKey && safeEqual(internal, deps.internalKey)) return { kind: 'internal' };
+      if (typeof internal === 'string' && isInternalKey(internal)) return { kind: 'internal' };
       return failed('invalid internal key');
     }
     return ANONYMOUS;

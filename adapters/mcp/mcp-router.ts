@@ -17,6 +17,7 @@ import { isSupportedVersion, negotiate } from './protocol-versions.js';
 import { claimsModern, modernHandler } from './modern-handler.js';
 import { answerDirect, isToolsCallShape, legacyDirect, modernDirect } from './direct-call.js';
 import { callerAuthInfo } from './modern-server.js';
+import { sendJson } from '../rest/send-json.js';
 import { createMcpServer, type SessionFacts } from './server-factory.js';
 import { sessionOwner } from './session-owner.js';
 import type { SessionStore } from './sessions.js';
@@ -126,7 +127,8 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
       const ctx = await contextOrError(req, res, principal, req.body);
       if (!ctx) return;
       const direct = modernDirect(opts.catalog, req);
-      if (direct) return void res.status(200).json(await answerDirect(opts.catalog, direct, ctx, true));
+      // Written directly, as REST answers are: res.json's detour through res.send cost a third of a direct call's CPU.
+      if (direct) return void sendJson(res, 200, await answerDirect(opts.catalog, direct, ctx, true));
       (req as Request & { auth?: AuthInfo }).auth = callerAuthInfo(principal, ctx);
       return modern(req, res);
     }
@@ -168,7 +170,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     if (!ctx) return;
     const acceptsSse = accepts(req, 'text/event-stream');
     const direct = initialize ? undefined : legacyDirect(opts.catalog, message, session?.session.elicitation === true && acceptsSse, session?.session.logLevel !== undefined);
-    if (direct) return void res.status(200).json(await answerDirect(opts.catalog, direct, ctx, false));
+    if (direct) return void sendJson(res, 200, await answerDirect(opts.catalog, direct, ctx, false));
     const exchange = new HttpExchange(res, message.id, acceptsSse);
     if (!initialize) return mux.dispatch(message, exchange, ctx, {}, session);
     // initialize records the client's capabilities in its Server: a throwaway one, never the shared one.
