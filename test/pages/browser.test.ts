@@ -57,10 +57,11 @@ describe('pages in a headless browser', () => {
     await page.close();
   });
 
-  it('/ leads to the playground, which streams JFK→LHR results per provider', async () => {
+  it('the playground (/ now leads to /search) streams JFK→LHR results per provider', async () => {
     const { page, foreign, reached, errors } = await watchedPage();
     await page.goto(server.url + '/');
-    expect(new URL(page.url()).pathname).toBe('/playground');
+    expect(new URL(page.url()).pathname).toBe('/search');
+    await page.goto(server.url + '/playground');
     await page.getByLabel('Origin').fill('JFK');
     await page.getByLabel('Destination').fill('LHR');
     await page.getByLabel('Departure date').fill(daysAhead(40));

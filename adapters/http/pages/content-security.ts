@@ -21,3 +21,6 @@ export const DOCS_CSP = [...COMMON, "style-src 'self' 'unsafe-inline'", "font-sr
 
 /** The dashboard: like the playground, nothing but this origin. */
 export const DASHBOARD_CSP = PLAYGROUND_CSP;
+
+/** The search page: like the playground (its module scripts are same-origin files). */
+export const SEARCH_CSP = PLAYGROUND_CSP;
