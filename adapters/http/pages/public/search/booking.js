@@ -36,7 +36,7 @@ function seatMapView(maps) {
   const box = el('div', { class: 'seatmaps' });
   for (const m of maps.seat_maps ?? []) {
     let free = 0;
-    const grid = el('div', { class: 'seatmap', role: 'group', 'aria-label': `Seats on ${m.flight}` });
+    const grid = el('div', { class: 'seatmap', role: 'group', tabindex: '0', 'aria-label': `Seats on ${m.flight}` });
     for (const cabin of m.cabins) {
       for (const row of cabin.rows.slice(0, 40)) {
         const r = el('div', { class: 'seat-row' });
