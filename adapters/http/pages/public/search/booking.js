@@ -1,4 +1,4 @@
-/* global setTimeout */
+/* global document, setTimeout */
 // The booking flow on the REST booking routes, as a guest: the live offer, its seat map,
 // the travellers, a test card payment on the card simulator (intent → confirm), checkout,
 // then the booking and its e-tickets. Each step shows the API's error as it states it.
