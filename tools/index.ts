@@ -11,6 +11,7 @@ import { TRIPS_TOOLS } from './trips/index.js';
 import { TRAVELERS_TOOLS } from './travelers/index.js';
 import { PLAYBOOK_TOOLS } from './playbook/index.js';
 import { changePlanTool } from './account/change-plan.js';
+import { planCheckoutFinishTool, planCheckoutTool } from './account/plan-checkout.js';
 import { createKeyTool } from './account/create-key.js';
 import { keyUsageTool } from './account/key-usage.js';
 import { listKeysTool } from './account/list-keys.js';
@@ -110,6 +111,8 @@ export const TOOLS: readonly AnyTool[] = [
   revokeKeyTool,
   keyUsageTool,
   changePlanTool,
+  planCheckoutTool,
+  planCheckoutFinishTool,
   adminProviderHealthTool,
   seatMapTool,
   seatHoldTool,

@@ -17,6 +17,8 @@ export function guardCardProcessor(inner: CardProcessor, policy: ProviderPolicy)
     cancelPaymentIntent: (id, signal) => run(signal, () => inner.cancelPaymentIntent(id, signal)),
     capturePaymentIntent: (id, opts, signal) => run(signal, () => inner.capturePaymentIntent(id, opts, signal)),
     refundPaymentIntent: (id, opts, signal) => run(signal, () => inner.refundPaymentIntent(id, opts, signal)),
+    createCheckoutSession: (opts, signal) => run(signal, () => inner.createCheckoutSession(opts, signal)),
+    retrieveCheckoutSession: (id, signal) => run(signal, () => inner.retrieveCheckoutSession(id, signal)),
     verifyWebhook: (raw, header) => inner.verifyWebhook(raw, header),
   };
 }

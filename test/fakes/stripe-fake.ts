@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import { TEST_PAYMENT_METHODS } from '../../adapters/providers/simulators/stripe-sim.js';
 import { listenLocal, readBody } from './fake-server.js';
 
-// A local Stripe v1 API for the PaymentIntent and Refund endpoints stripe-node calls:
+// A local Stripe v1 API for the PaymentIntent, Refund and Checkout Session endpoints stripe-node calls:
 // form-encoded bodies, Bearer sk_ keys, Idempotency-Key replay, Request-Id
 // headers, Stripe's error envelope, and failures injected on demand.
 
@@ -30,6 +30,8 @@ export interface StripeFake {
   refundedMinor(paymentIntentId: string): number | undefined;
   /** The intent as the fake holds it (a copy). */
   intent(paymentIntentId: string): Promise<Record<string, unknown> | undefined>;
+  /** Pays a Checkout Session as the customer would on Stripe's page (status complete, payment_status paid). */
+  completeCheckoutSession(id: string): Record<string, unknown> | undefined;
   /** The next `times` requests (after the key check) fail with this scenario. */
   failNext(scenario: StripeFakeScenario, times?: number): void;
   close(): Promise<void>;
@@ -89,6 +91,8 @@ export async function startStripeFake(): Promise<StripeFake> {
   const replays = new Map<string, { fingerprint: string; reply: Reply }>();
   const queue: StripeFakeScenario[] = [];
   const hanging = new Set<ServerResponse>();
+  const sessions = new Map<string, Record<string, unknown>>();
+  let sessionCount = 0;
   let intentCount = 0;
   let refundCount = 0;
   let requestCount = 0;
@@ -169,7 +173,33 @@ export async function startStripeFake(): Promise<StripeFake> {
     };
   }
 
+  function createSession(form: FormObject): Reply {
+    const item = (form.line_items as FormObject | undefined)?.['0'] as FormObject | undefined;
+    const priceData = item?.price_data as FormObject | undefined;
+    if (form.mode !== 'payment' || !priceData || typeof priceData.unit_amount !== 'string' || typeof priceData.currency !== 'string') {
+      return stripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'line_items', message: 'line_items with price_data is required in payment mode.' });
+    }
+    if (typeof form.success_url !== 'string') return stripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'success_url', message: 'Missing required param: success_url.' });
+    sessionCount += 1;
+    const id = `cs_test_fake${String(sessionCount).padStart(20, '0')}`;
+    const session = {
+      id, object: 'checkout.session', mode: 'payment', status: 'open', payment_status: 'unpaid',
+      url: `https://checkout.stripe.com/c/pay/${id}`, success_url: form.success_url.replace('{CHECKOUT_SESSION_ID}', id), cancel_url: form.cancel_url ?? null,
+      client_reference_id: typeof form.client_reference_id === 'string' ? form.client_reference_id : null,
+      amount_total: Number(priceData.unit_amount), currency: priceData.currency, payment_intent: null, livemode: false, created: 1_767_225_600 + sessionCount,
+      metadata: typeof form.metadata === 'object' ? form.metadata : {},
+    };
+    sessions.set(id, session);
+    return { status: 200, body: session };
+  }
+
   function route(method: string, path: string, form: FormObject): Reply {
+    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && sessionMatch) {
+      const session = sessions.get(sessionMatch[1]!);
+      return session ? { status: 200, body: session } : stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${sessionMatch[1]!}'` });
+    }
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(form);
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel|capture))?$/.exec(path);
@@ -266,6 +296,12 @@ export async function startStripeFake(): Promise<StripeFake> {
     intent: async (id) => {
       const found = intents.get(id);
       return found ? { ...found } : undefined;
+    },
+    completeCheckoutSession(id) {
+      const session = sessions.get(id);
+      if (!session) return undefined;
+      Object.assign(session, { status: 'complete', payment_status: 'paid', url: null, payment_intent: id.replace(/^cs_test_fake/, 'pi_fakecs') });
+      return { ...session };
     },
     failNext(scenario, times = 1) {
       for (let i = 0; i < times; i++) queue.push(scenario);

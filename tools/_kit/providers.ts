@@ -511,7 +511,20 @@ export interface CardWebhookEvent {
   createdAt: string;
 }
 
-/** The card processor (Stripe PaymentIntents). */
+/** A Stripe Checkout Session (payment mode) as we read it back: who it is for and whether it was paid. */
+export interface CheckoutSession {
+  id: string;
+  /** The hosted payment page; null once the session is complete or expired. */
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  clientReferenceId: string | null;
+  amountMinor: number | null;
+  currency: string | null;
+  metadata: Record<string, string>;
+}
+
+/** The card processor (Stripe PaymentIntents, and Checkout Sessions for plan payments). */
 export interface CardProcessor {
   readonly name: 'stripe';
   readonly mode: ProviderMode;
@@ -532,6 +545,12 @@ export interface CardProcessor {
   capturePaymentIntent(id: string, opts: { idempotencyKey: string }, signal: AbortSignal): Promise<PaymentIntent>;
   /** Refunds a succeeded intent, all of it unless `amountMinor` is given. Idempotent per key. */
   refundPaymentIntent(id: string, opts: { amountMinor?: number; idempotencyKey: string; reason?: 'duplicate' | 'requested_by_customer' | 'fraudulent' }, signal: AbortSignal): Promise<CardRefund>;
+  /** Opens a hosted Checkout Session in payment mode for one line item. Idempotent per key. */
+  createCheckoutSession(
+    opts: { amountMinor: number; currency: string; productName: string; successUrl: string; cancelUrl: string; clientReferenceId: string; metadata: Record<string, string>; idempotencyKey: string },
+    signal: AbortSignal,
+  ): Promise<CheckoutSession>;
+  retrieveCheckoutSession(id: string, signal: AbortSignal): Promise<CheckoutSession>;
   /** Verifies a webhook's signature header over the raw body; throws ProviderError kind `rejected` when it does not match. */
   verifyWebhook(rawBody: string, signatureHeader: string): CardWebhookEvent;
 }

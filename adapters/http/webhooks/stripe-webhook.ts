@@ -5,6 +5,7 @@ import type { Logger } from '../../../tools/_kit/ports.js';
 import { isProviderError } from '../../../tools/_kit/provider-error.js';
 import type { CardWebhookEvent } from '../../../tools/_kit/providers.js';
 import { applyCardEvent } from '../../../tools/booking/card-events.js';
+import { applyPlanCheckoutEvent } from '../../../tools/account/plan-checkout-event.js';
 import { bodyErrors } from '../../rest/body-errors.js';
 import { httpError } from '../error-response.js';
 
@@ -51,6 +52,8 @@ async function receive(services: Services, req: Request, res: Response): Promise
     const event = verify(services, req, res, log);
     if (!event) return;
     const { applied } = await applyCardEvent(services, event, log);
+    // Only a first delivery moves a plan, so a redelivery cannot undo a later downgrade.
+    if (applied && event.type === 'checkout.session.completed') await applyPlanCheckoutEvent(services, event, log);
     log.info({ event_id: event.id, event_type: event.type, applied }, 'stripe webhook');
     res.status(200).json({ received: true, applied });
   } catch (err) {

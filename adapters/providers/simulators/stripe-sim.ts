@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Cache } from '../../../tools/_kit/ports.js';
 import { ProviderError } from '../../../tools/_kit/provider-error.js';
-import type { CardProcessor, CardRefund, PaymentIntent, PaymentIntentStatus } from '../../../tools/_kit/providers.js';
+import type { CardProcessor, CardRefund, CheckoutSession, PaymentIntent, PaymentIntentStatus } from '../../../tools/_kit/providers.js';
 import { mapPaymentIntent, type WirePaymentIntent } from '../stripe/map-intent.js';
 import { mapRefund, type WireRefund } from '../stripe/map-refund.js';
 import { verifyStripeWebhook } from '../stripe/webhook-signature.js';
@@ -258,9 +258,34 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
     return { ok: true, refund };
   }
 
+  const sessionKey = (id: string) => `${prefix}:cs:${id}`;
+
   return {
     name: 'stripe',
     mode: 'simulator',
+
+    // Checkout Sessions are kept as Stripe would open them (open, unpaid). The simulator has
+    // no hosted payment page, so the service takes plan payments by Checkout only with live Stripe.
+    async createCheckoutSession({ amountMinor, currency, clientReferenceId, metadata, idempotencyKey }, signal) {
+      checkSignal(signal);
+      validateCreate(amountMinor, currency.toLowerCase());
+      const id = `cs_test_${derive(24, seed, 'cs', idempotencyKey)}`;
+      const existing = await cache.get<CheckoutSession>(sessionKey(id));
+      if (existing) return existing;
+      const session: CheckoutSession = {
+        id, url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', paymentStatus: 'unpaid',
+        clientReferenceId, amountMinor, currency: currency.toUpperCase(), metadata: { ...metadata },
+      };
+      await cache.set(sessionKey(id), session, TTL_SECONDS);
+      return session;
+    },
+
+    async retrieveCheckoutSession(id, signal) {
+      checkSignal(signal);
+      const session = await cache.get<CheckoutSession>(sessionKey(id));
+      if (!session) throw new ProviderError('stripe', 'not_found', `stripe: No such checkout.session: '${id}'`, { status: 404, code: 'resource_missing' });
+      return session;
+    },
 
     async createPaymentIntent({ amountMinor, currency, metadata = {}, idempotencyKey, captureMethod = 'automatic' }, signal) {
       checkSignal(signal);

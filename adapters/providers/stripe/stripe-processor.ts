@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { ProviderError, isProviderError } from '../../../tools/_kit/provider-error.js';
-import type { CardProcessor, PaymentIntent } from '../../../tools/_kit/providers.js';
+import type { CardProcessor, CheckoutSession, PaymentIntent } from '../../../tools/_kit/providers.js';
 import { mapPaymentIntent } from './map-intent.js';
 import { mapRefund } from './map-refund.js';
 import { verifyStripeWebhook } from './webhook-signature.js';
@@ -92,6 +92,25 @@ function untilAborted<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T
   });
 }
 
+const SESSION_ID = /^cs_[A-Za-z0-9_]+$/;
+
+/** Stripe's session as the port's CheckoutSession. */
+export function mapCheckoutSession(s: Stripe.Checkout.Session): CheckoutSession {
+  const metadata: Record<string, string> = {};
+  for (const [k, v] of Object.entries(s.metadata ?? {})) if (typeof v === 'string') metadata[k] = v;
+  return {
+    id: s.id,
+    url: s.url ?? null,
+    // Values Stripe may add later read as "not done yet", never as paid.
+    status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
+    paymentStatus: s.payment_status === 'paid' ? 'paid' : s.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid',
+    clientReferenceId: s.client_reference_id ?? null,
+    amountMinor: s.amount_total ?? null,
+    currency: s.currency ? s.currency.toUpperCase() : null,
+    metadata,
+  };
+}
+
 function checkIntentId(id: string): void {
   if (!INTENT_ID.test(id)) throw new ProviderError('stripe', 'not_found', 'not a Stripe PaymentIntent id', { code: 'resource_missing' });
 }
@@ -159,6 +178,28 @@ export function createStripeProcessor(opts: StripeProcessorOptions): CardProcess
         ),
       );
       return mapRefund(refund, id);
+    },
+
+    async createCheckoutSession({ amountMinor, currency, productName, successUrl, cancelUrl, clientReferenceId, metadata, idempotencyKey }, signal) {
+      const session = await untilAborted(signal, () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [{ quantity: 1, price_data: { currency: currency.toLowerCase(), unit_amount: amountMinor, product_data: { name: productName } } }],
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+            client_reference_id: clientReferenceId,
+            metadata,
+          },
+          { idempotencyKey },
+        ),
+      );
+      return mapCheckoutSession(session);
+    },
+
+    async retrieveCheckoutSession(id, signal) {
+      if (!SESSION_ID.test(id)) throw new ProviderError('stripe', 'not_found', 'not a Stripe Checkout Session id', { code: 'resource_missing' });
+      return mapCheckoutSession(await untilAborted(signal, () => stripe.checkout.sessions.retrieve(id)));
     },
 
     verifyWebhook(rawBody, signatureHeader) {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { changePlanTool } from '../../../../tools/account/change-plan.js';
+import { planCheckoutFinishTool, planCheckoutTool } from '../../../../tools/account/plan-checkout.js';
 import { createKeyTool } from '../../../../tools/account/create-key.js';
 import { keyUsageTool } from '../../../../tools/account/key-usage.js';
 import { listKeysTool } from '../../../../tools/account/list-keys.js';
@@ -30,7 +30,8 @@ export const DASHBOARD_ROUTES: { method: HttpMethod; path: string; why: string }
   { method: 'POST', path: '/dashboard/logout', why: 'ends the dashboard session and clears its cookie' },
   { method: 'GET', path: '/dashboard/assets/{file}', why: "the dashboard's script and stylesheet" },
   { method: 'GET', path: '/dashboard/api/me', why: "the signed-in user's plan and the plans' limits, for the dashboard page" },
-  { method: 'POST', path: '/dashboard/api/plan', why: 'the dashboard session calling account.change_plan' },
+  { method: 'POST', path: '/dashboard/api/plan', why: 'the dashboard session calling account.plan_checkout (a Stripe Checkout for a paid plan when Stripe is configured, else the change at once)' },
+  { method: 'POST', path: '/dashboard/api/plan/checkout/{session_id}', why: 'the dashboard session calling account.plan_checkout_finish on its return from Stripe Checkout' },
   { method: 'GET', path: '/dashboard/api/keys', why: 'the dashboard session calling account.list_keys' },
   { method: 'POST', path: '/dashboard/api/keys', why: 'the dashboard session calling account.create_key' },
   { method: 'DELETE', path: '/dashboard/api/keys/{key_id}', why: 'the dashboard session calling account.revoke_key' },
@@ -200,7 +201,8 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     const base = ctx.call?.baseUrl ?? '';
     return { user_id: p.userId, tier: p.tier, plans: TIERS.map((tier) => ({ tier, per_minute: TIER_LIMITS[tier].perMinute, per_day: TIER_LIMITS[tier].perDay })), mcp_url: `${base}/mcp` };
   }));
-  router.post('/dashboard/api/plan', json, bodyErrors, api((ctx, req) => invokeUnary(changePlanTool, ctx, { tier: (req.body as { tier?: unknown } | undefined)?.tier })));
+  router.post('/dashboard/api/plan', json, bodyErrors, api((ctx, req) => invokeUnary(planCheckoutTool, ctx, { tier: (req.body as { tier?: unknown } | undefined)?.tier })));
+  router.post('/dashboard/api/plan/checkout/:session_id', api((ctx, req) => invokeUnary(planCheckoutFinishTool, ctx, { session_id: param(req, 'session_id') })));
   router.get('/dashboard/api/keys', api((ctx) => invokeUnary(listKeysTool, ctx, {})));
   router.post('/dashboard/api/keys', json, bodyErrors, api((ctx, req) => {
     const body = (req.body ?? {}) as { name?: unknown; scopes?: unknown };

@@ -1,4 +1,4 @@
-/* global document, fetch, navigator, window */
+/* global document, fetch, navigator, window, URLSearchParams */
 // The developer dashboard's behaviour: calls /dashboard/api/* with the session cookie and
 // the page's anti-CSRF token, and draws usage as inline SVG. No library, no other origin.
 (function () {
@@ -223,15 +223,40 @@
     const picked = event.currentTarget.querySelector('input[name="tier"]:checked');
     if (!picked) return;
     try {
+      const from = state.me.tier;
       const out = await call('POST', '/dashboard/api/plan', { tier: picked.value });
-      state.me.tier = out.to;
+      // A paid plan with Stripe configured: pay on Stripe Checkout, which sends the browser back here.
+      if (out.state === 'checkout' && out.checkout_url) {
+        setStatus(`Taking you to Stripe Checkout to pay for the ${out.tier} plan…`);
+        window.location.assign(out.checkout_url);
+        return;
+      }
+      state.me.tier = out.tier;
       renderPlans();
-      setStatus(`Plan changed from ${out.from} to ${out.to}. Your keys have the new limits now.`);
+      setStatus(`Plan changed from ${from} to ${out.tier}. Your keys have the new limits now.`);
       await loadKeys();
     } catch (err) {
       setStatus(`Could not change the plan (${err.message}).`, true);
     }
   });
+
+  /** Back from Stripe Checkout: the server asks Stripe whether the session was paid before the plan moves. */
+  async function finishCheckout() {
+    const params = new URLSearchParams(window.location.search);
+    const session = params.get('checkout_session');
+    if (params.get('checkout') === 'cancelled') setStatus('Checkout cancelled: your plan is unchanged.');
+    if (!session) return;
+    window.history.replaceState(null, '', '/dashboard');
+    try {
+      const out = await call('POST', `/dashboard/api/plan/checkout/${encodeURIComponent(session)}`);
+      if (out.state === 'changed') {
+        state.me.tier = out.tier;
+        setStatus(`Paid: you are on the ${out.tier} plan. Your keys have the new limits now.`);
+      } else setStatus(`The checkout for the ${out.tier} plan is ${out.state}: your plan is unchanged.`, out.state !== 'open');
+    } catch (err) {
+      setStatus(`Could not check the payment (${err.message}).`, true);
+    }
+  }
 
   function copier(buttonId, sourceId) {
     $(buttonId).addEventListener('click', async () => {
@@ -252,6 +277,7 @@
   (async () => {
     try {
       state.me = await call('GET', '/dashboard/api/me');
+      await finishCheckout();
       renderPlans();
       renderConnector();
       await loadKeys();
