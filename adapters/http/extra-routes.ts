@@ -34,6 +34,8 @@ export const DELIBERATE_ADDITIONS: { method: HttpMethod; path: string; why: stri
   { method: 'DELETE', path: '/api/keys/{key_id}', why: 'revokes an API key' },
   { method: 'GET', path: '/api/keys/{key_id}/usage', why: 'per-day usage of an API key' },
   { method: 'POST', path: '/api/account/plan', why: 'changes the caller\'s plan and records the change (issue 24: the developer dashboard chooses a plan)' },
+  { method: 'POST', path: '/api/account/plan/checkout', why: 'chooses a plan, paying for a paid one through a Stripe Checkout Session when Stripe is configured (issue 24)' },
+  { method: 'POST', path: '/api/account/plan/checkout/{session_id}', why: 'after Stripe Checkout: moves the plan once Stripe says the session is paid (issue 24)' },
   { method: 'POST', path: '/api/webhooks/stripe', why: 'Stripe reports payments and refunds here (signed raw body), so a booking learns of money that moved outside its own calls' },
   { method: 'POST', path: '/api/booking/card-payments/{payment_intent_id}/confirm', why: 'server-side card confirmation: lets the whole checkout run without a browser on the card simulator, and the back end charge saved cards live' },
   { method: 'GET', path: '/api/deals', why: 'REST twin of the MCP tool list_deals (flight, points, card and hotel deals), so it is in OpenAPI' },

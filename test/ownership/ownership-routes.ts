@@ -37,6 +37,7 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
   acting_user_id: 'the back end\'s acting user (internal key only): test/trips/access.test.ts',
   traveller_user_id: 'the traveller an agent books for: the booking made is then theirs (checked by booking.get in this matrix)',
   key_id: 'API keys: test/identity.test.ts',
+  session_id: 'a Stripe Checkout Session for a plan: another user\'s answers 404 like an unknown one (test/account/plan-checkout.test.ts)',
   alert_id: 'fare alerts: test/alerts/routes.test.ts',
   webhook_id: 'webhook endpoints: test/webhooks/routes.test.ts',
   traveler_id: 'saved travellers: test/travelers/routes.test.ts',
