@@ -10,6 +10,7 @@ import { HttpExchange } from './http-exchange.js';
 import { anonymousMeter, servesAnonymous } from './anonymous-access.js';
 import { canElicitForm } from './confirm-by-elicitation.js';
 import { authenticateMcp, challengeSignIn, checkScope } from './mcp-auth.js';
+import { ElicitationRelay } from './elicitation-relay.js';
 import { McpMultiplexer, type CallSession } from './multiplexer.js';
 import { RPC, rpcError } from './jsonrpc-errors.js';
 import { rebindingRefusal, type RebindingPolicy } from './rebinding-guard.js';
@@ -42,7 +43,8 @@ const accepts = (req: Request, type: string) => {
  */
 export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
   const router = express.Router();
-  const mux = new McpMultiplexer();
+  const relay = new ElicitationRelay(runtime.services.cache);
+  const mux: McpMultiplexer = new McpMultiplexer((sessionId, id) => relay.watch(mux, sessionId, id));
   const facts: SessionFacts = {
     levelFor: (id) => mux.sessionOf(id)?.session.logLevel,
     canAsk: (id) => mux.canAsk(id),
@@ -161,7 +163,8 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     // The shape test first: isJSONRPCRequest is a zod parse.
     const isRequest = (m: JSONRPCMessage): m is JSONRPCRequest => toolsCall || isJSONRPCRequest(m);
     if (!isRequest(message)) {
-      if (session && (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message))) mux.deliver(message, session.id);
+      // One asked by another process is left in the shared cache for it (elicitation-relay.ts).
+      if (session && (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && !mux.deliver(message, session.id)) await relay.forward(message, session.id);
       return void res.status(202).end();
     }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { JSONRPCMessage, JSONRPCRequest, JSONRPCResponse, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import { withAbortSources } from '../http/request-context.js';
@@ -38,8 +39,17 @@ export class McpMultiplexer implements Transport {
 
   private lastId = 0;
   private readonly calls = new Map<number, Call>();
-  /** Requests the Server sent to a client during a call (elicitation): their id → the session and call they belong to. */
-  private readonly asked = new Map<RequestId, { sessionId: string; callId: number }>();
+  /**
+   * Requests the Server sent to a client during a call (elicitation), by the id the client
+   * saw: the session and call they belong to, and the Server's own id. The client sees
+   * `el-<process>-<id>`, unique across processes, so an answer relayed from another
+   * process (elicitation-relay.ts) finds its call and no other.
+   */
+  private readonly asked = new Map<RequestId, { sessionId: string; callId: number; serverId: RequestId }>();
+  private readonly process = randomBytes(6).toString('base64url');
+
+  /** Told when a question goes out to a session, so an answer that reaches another process can be fetched. */
+  constructor(private readonly onAsk?: (sessionId: string, id: string) => void) {}
 
   async start(): Promise<void> {}
 
@@ -82,8 +92,13 @@ export class McpMultiplexer implements Transport {
     const asked = message.id === undefined ? undefined : this.asked.get(message.id);
     if (!asked || asked.sessionId !== sessionId) return false;
     this.asked.delete(message.id!);
-    this.onmessage?.(message);
+    this.onmessage?.({ ...message, id: asked.serverId });
     return true;
+  }
+
+  /** True while a question sent under this id waits for its answer here. */
+  isAsked(id: RequestId): boolean {
+    return this.asked.has(id);
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
@@ -102,7 +117,13 @@ export class McpMultiplexer implements Transport {
     const related = options?.relatedRequestId;
     const call = related === undefined ? undefined : this.calls.get(related as number);
     if (!call) return;
-    if ('method' in message && 'id' in message && call.session) this.asked.set(message.id, { sessionId: call.session.id, callId: related as number });
+    if ('method' in message && 'id' in message && call.session) {
+      const id = `el-${this.process}-${String(message.id)}`;
+      this.asked.set(id, { sessionId: call.session.id, callId: related as number, serverId: message.id });
+      await call.exchange.send({ ...message, id });
+      this.onAsk?.(call.session.id, id);
+      return;
+    }
     await call.exchange.send(message);
   }
 
