@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import type { AnyTool, StreamEvent } from '../../tools/_kit/define-tool.js';
-import { ToolError } from '../../tools/_kit/errors.js';
+import { ToolError, type ValidationIssue } from '../../tools/_kit/errors.js';
 import { collectStream, invokeUnary, openStream } from '../../tools/_kit/invoke.js';
 import { toValidationIssues } from '../../tools/_kit/validation.js';
 import { toServiceError } from '../http/dependency-errors.js';
@@ -31,7 +31,7 @@ function toResult(tool: AnyTool, output: unknown, limit: number | undefined): Ca
  * Runs one tools/call. Failures become `isError` results whose text tells the model
  * what went wrong and what to do next; internal errors never leak their message.
  */
-export async function callTool(tool: AnyTool, args: Record<string, unknown>, ctx: ToolContext, onEvent?: (e: StreamEvent) => void): Promise<CallToolResult> {
+export async function callTool(tool: AnyTool, args: Record<string, unknown>, ctx: ToolContext, onEvent?: (e: StreamEvent) => void, asSent?: (issues: ValidationIssue[]) => ValidationIssue[]): Promise<CallToolResult> {
   try {
     const { args: toolArgs, limit } = takeLimit(tool, args);
     const input = toToolInput(tool, toolArgs);
@@ -42,8 +42,14 @@ export async function callTool(tool: AnyTool, args: Record<string, unknown>, ctx
   } catch (err) {
     // Not a failure: the 2026-07-28 adapter answers it with input_required (confirm-by-input-required.ts).
     if (err instanceof ConfirmationNeeded) throw err;
-    const toolErr = toServiceError(err);
+    const toolErr = inCallersWords(toServiceError(err), asSent);
     if (toolErr.code === 'INTERNAL') ctx.log.error({ err: toolErr.cause ?? err, tool: tool.name }, 'MCP tool failed');
     return { isError: true, content: [{ type: 'text', text: mcpErrorText(toolErr) }] };
   }
+}
+
+/** A validation error naming the fields as the MCP caller sent them (camelCase), not as the tool renamed them. */
+function inCallersWords(err: ToolError, asSent: ((issues: ValidationIssue[]) => ValidationIssue[]) | undefined): ToolError {
+  if (!asSent || err.code !== 'VALIDATION_FAILED' || !err.issues) return err;
+  return new ToolError(err.code, err.message, { hint: err.hint, details: err.details, issues: asSent(err.issues), cause: err.cause });
 }

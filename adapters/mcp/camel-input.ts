@@ -1,3 +1,4 @@
+import type { ValidationIssue } from '../../tools/_kit/errors.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 
 // MCP inputs read camelCase across every tool. A tool whose only input is its REST
@@ -11,12 +12,33 @@ export interface CamelInput {
   schema: JsonSchema;
   /** The listed (camelCase) arguments back in the tool's own field names. */
   toToolArgs(args: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * A validation error in the caller's words: a renamed field is named as listed
+   * (`departureDate`) in loc and message, unless the caller sent the REST spelling.
+   */
+  issuesAsSent(sent: Record<string, unknown>, issues: ValidationIssue[]): ValidationIssue[];
+}
+
+const asIs = (_sent: Record<string, unknown>, issues: ValidationIssue[]) => issues;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Renames the REST names in `issues` back to the camelCase ones the caller used. */
+function renameIssues(back: ReadonlyMap<string, string>, sent: Record<string, unknown>, issues: ValidationIssue[]): ValidationIssue[] {
+  const pairs = [...back].filter(([listed, own]) => !Object.hasOwn(sent, own) || Object.hasOwn(sent, listed));
+  if (pairs.length === 0) return issues;
+  const toListed = new Map(pairs.map(([listed, own]) => [own, listed]));
+  const inText = new RegExp(`\\b(${pairs.map(([, own]) => escape(own)).join('|')})\\b`, 'g');
+  return issues.map((i) => ({
+    ...i,
+    loc: i.loc.map((part, n) => (n === 0 && typeof part === 'string' ? (toListed.get(part) ?? part) : part)),
+    msg: i.msg.replace(inText, (own) => toListed.get(own) ?? own),
+  }));
 }
 
 export function camelInput(schema: JsonSchema): CamelInput {
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   const renamed = Object.keys(properties ?? {}).filter((k) => camel(k) !== k);
-  if (!properties || renamed.length === 0) return { schema, toToolArgs: (args) => args };
+  if (!properties || renamed.length === 0) return { schema, toToolArgs: (args) => args, issuesAsSent: asIs };
   const back = new Map(renamed.map((k) => [camel(k), k]));
   const listed: JsonSchema = {
     ...schema,
@@ -26,5 +48,6 @@ export function camelInput(schema: JsonSchema): CamelInput {
   return {
     schema: listed,
     toToolArgs: (args) => Object.fromEntries(Object.entries(args).map(([k, v]) => [back.get(k) ?? k, v])),
+    issuesAsSent: (sent, issues) => renameIssues(back, sent, issues),
   };
 }

@@ -46,7 +46,7 @@ function plainCall(message: unknown, catalog: ToolCatalog, canAsk: boolean): Dir
 
 async function run(catalog: ToolCatalog, call: DirectCall, ctx: ToolContext): Promise<CallToolResult> {
   const entry = catalog.get(call.name)!;
-  return callTool(entry.tool, entry.fromArgs(call.args), ctx);
+  return callTool(entry.tool, entry.fromArgs(call.args), ctx, undefined, (issues) => entry.issuesAsSent(call.args, issues));
 }
 
 /** A 2025-era call (session already checked by the router); undefined when the SDK should serve it. */

@@ -45,7 +45,8 @@ export function serveToolCall(catalog: ToolCatalog, request: CallToolRequest, sd
     void sdk.mcpReq.notify({ method: 'notifications/message', params: { level: log.level, logger: request.params.name, data: log.message } });
   };
   const onEvent = sendProgress || sendLog ? (event: StreamEvent) => (sendProgress?.(event), sendLog?.(event)) : undefined;
-  return callTool(tool, entry.fromArgs(request.params.arguments ?? {}), ctx, onEvent);
+  const sent = request.params.arguments ?? {};
+  return callTool(tool, entry.fromArgs(sent), ctx, onEvent, (issues) => entry.issuesAsSent(sent, issues));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Tool as McpToolListing } from '@modelcontextprotocol/server';
 import type { AnyTool, McpAnnotations } from '../../tools/_kit/define-tool.js';
 import { toJsonSchema } from '../schema/json-schema.js';
-import { camelInput } from './camel-input.js';
+import { camelInput, type CamelInput } from './camel-input.js';
 import { compactInput } from './compact-schema.js';
 import { withLimitArgument } from './list-limit.js';
 import { fromStrictArgs, toStrictInput } from './strict-input.js';
@@ -11,6 +11,8 @@ export interface McpEntry {
   listing: McpToolListing;
   /** Arguments as sent against the listed (strict-mode) input schema, in the shape the tool's schema takes. */
   fromArgs: (args: Record<string, unknown>) => Record<string, unknown>;
+  /** A validation error's fields named as the caller sent them (camel-input.ts). */
+  issuesAsSent: CamelInput['issuesAsSent'];
 }
 
 /**
@@ -29,7 +31,7 @@ export class ToolCatalog {
       if (!tool.mcp) continue;
       const input = toJsonSchema(tool.mcp.input ?? tool.input, 'input');
       // A tool with its own MCP input names its fields itself; a REST schema is listed in camelCase.
-      const named = tool.mcp.input ? { schema: input, toToolArgs: (args: Record<string, unknown>) => args } : camelInput(input);
+      const named: CamelInput = tool.mcp.input ? { schema: input, toToolArgs: (args) => args, issuesAsSent: (_sent, issues) => issues } : camelInput(input);
       const listing: McpToolListing = {
         name: tool.mcp.name,
         title: tool.title,
@@ -40,7 +42,7 @@ export class ToolCatalog {
       };
       // Renamed first, so the strict-mode nulls are undone against the tool's own field names (the REST spelling works too).
       const fromArgs = (args: Record<string, unknown>) => fromStrictArgs(input, named.toToolArgs(args)) as Record<string, unknown>;
-      this.byName.set(listing.name, { tool, listing, fromArgs });
+      this.byName.set(listing.name, { tool, listing, fromArgs, issuesAsSent: named.issuesAsSent });
     }
     this.listings = [...this.byName.values()].map((e) => e.listing);
   }
