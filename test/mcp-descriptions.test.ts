@@ -27,7 +27,12 @@ const REST_ONLY: readonly [RegExp, string][] = [
  * snake_case words a description may use that are neither an argument, nor a returned
  * field, nor an enum value of the tool's schemas, nor an MCP tool name. Each with why.
  */
-const ALLOWED_WORDS: Record<string, string> = {};
+const ALLOWED_WORDS: Record<string, string> = {
+  amex_mr: 'a programme id given as an example value',
+  chase_ur: 'a programme id given as an example value',
+  flying_blue: 'a programme id given as an example value',
+  world_of_hyatt: 'a programme id given as an example value',
+};
 
 const SNAKE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 
@@ -54,6 +59,21 @@ const toolActions = new Set(
   }),
 );
 
+/** Every description inside a JSON Schema (properties at any depth, items, unions), with where it sits. */
+function nestedDescriptions(schema: unknown, at = '', out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(schema)) {
+    schema.forEach((s, i) => nestedDescriptions(s, `${at}[${i}]`, out));
+  } else if (schema && typeof schema === 'object') {
+    const s = schema as Record<string, unknown>;
+    if (typeof s.description === 'string' && at) out.push([at, s.description]);
+    for (const [key, v] of Object.entries(s)) {
+      if (key === 'properties' && v && typeof v === 'object') for (const [name, p] of Object.entries(v)) nestedDescriptions(p, at ? `${at}.${name}` : name, out);
+      else if (key !== 'description') nestedDescriptions(v, key === 'items' ? `${at}[]` : at, out);
+    }
+  }
+  return out;
+}
+
 describe('MCP tool descriptions', () => {
   it('covers every MCP tool of the registry', () => {
     expect(catalog.listings.length).toBe(TOOLS.filter((t) => t.mcp).length);
@@ -75,6 +95,25 @@ describe('MCP tool descriptions', () => {
     const unknown = [...new Set((listing.description ?? '').match(SNAKE) ?? [])]
       .filter((word) => !known.has(word) && !toolNames.has(word) && !toolActions.has(word) && !Object.hasOwn(ALLOWED_WORDS, word));
     expect(unknown).toEqual([]);
+  });
+
+  // What a model reads about one argument (update_playbook's programs, edit_trip's split...) follows the same rules.
+  it.each(catalog.listings.map((l) => [l.name, l] as const))('%s: its argument descriptions, nested ones included, name no REST path or header and only its own words', (_name, listing) => {
+    const known = schemaWords(listing.inputSchema);
+    const tool = catalog.get(listing.name)?.tool;
+    schemaWords(tool && tool.mcp ? toJsonSchema(tool.mcp.output ?? tool.output, 'output') : listing.outputSchema, known);
+    const problems = nestedDescriptions(listing.inputSchema).flatMap(([where, text]) => [
+      ...REST_ONLY.filter(([re]) => re.test(text)).map(([, what]) => `${where}: ${what}`),
+      ...[...new Set(text.match(SNAKE) ?? [])]
+        .filter((word) => !known.has(word) && !toolNames.has(word) && !toolActions.has(word) && !Object.hasOwn(ALLOWED_WORDS, word))
+        .map((word) => `${where}: ${word}`),
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('reads nested argument descriptions (update_playbook programs)', () => {
+    const schema = catalog.get('update_playbook')?.listing.inputSchema;
+    expect(nestedDescriptions(schema).some(([where]) => where.startsWith('programs'))).toBe(true);
   });
 
   it('names the arguments a camelCase MCP tool takes, not the REST body fields', () => {

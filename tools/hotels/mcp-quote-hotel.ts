@@ -41,7 +41,7 @@ function staySummary(quote: StayQuote, totalMinor: number, guests: { givenName: 
 }
 
 const Args = z.strictObject({
-  rateId: z.string().trim().min(1).max(200).describe('rate_id from get_hotel_rates.'),
+  rateId: z.string().trim().min(1).max(200).describe("The rate's id, from get_hotel_rates."),
   guests: z
     .array(z.strictObject({ givenName: z.string().trim().min(1).max(60), familyName: z.string().trim().min(1).max(60) }))
     .min(1)

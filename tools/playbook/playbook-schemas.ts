@@ -30,7 +30,7 @@ export const MAX_BALANCE = 100_000_000;
 export const programId = z.string().refine((id) => programIds.has(id), { message: `Unknown programme; valid programmes: ${PROGRAM_IDS.join(', ')}` });
 
 export const ProgramBalanceSchema = z.object({
-  program: programId.describe('Programme slug, as GET /api/points/programs lists them, e.g. "amex_mr".'),
+  program: programId.describe('Programme slug, e.g. "amex_mr"; the points programmes list names every one.'),
   balance: z.number().int().min(0).max(MAX_BALANCE).describe('Points or miles held (whole number, >= 0).'),
 }).strict();
 

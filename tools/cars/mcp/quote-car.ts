@@ -46,7 +46,7 @@ export const quoteCarTool = defineTool({
     'card payment (payment.clientSecret) and returns a token valid 10 minutes for book_car. Nothing is booked or charged.',
   area: 'Cars and cruises',
   input: z.strictObject({
-    offerToken: OfferTokenInput,
+    offerToken: OfferTokenInput.describe("The offer's token, from search_cars."),
     driver: DriverInput,
     addOns: AddOnSelection,
     inboundFlightNumber: z.string().trim().regex(/^[A-Z0-9]{2}\d{1,4}$/, 'Carrier code and number, e.g. BA117').optional(),
