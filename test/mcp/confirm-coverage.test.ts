@@ -173,6 +173,32 @@ const CASES: Record<string, () => Promise<Case>> = {
       done: async () => expect(await statusOf(ref)).toBe('confirmed'),
     };
   },
+  async 'change_booking add_services'() {
+    for (let tries = 0; tries < 4; tries++) {
+      const { ref } = await booked('flight');
+      const { services } = await call<{ services: { service_id: string }[] }>(plain, 'manage_booking', { action: 'services', bookingRef: ref, limit: 5 });
+      if (services.length === 0) continue;
+      const args = { action: 'add_services', bookingRef: ref, services: [{ id: services[0]!.service_id, quantity: 1 }] };
+      const step = await call<{ confirmationToken: string; payment: { paymentIntentId: string } | null }>(plain, 'change_booking', args);
+      const pi = step.payment?.paymentIntentId;
+      if (pi) await payCard(pi);
+      const paymentsBefore = await server.services.bookings.payments(ref);
+      return {
+        tool: 'change_booking',
+        args: { ...args, confirmationToken: step.confirmationToken },
+        nothingDone: /no extras were bought/,
+        unchanged: async () => {
+          expect(await server.services.bookings.payments(ref)).toEqual(paymentsBefore);
+          if (pi) expect(await money(pi)).toMatchObject({ state: 'void', refundedMinor: 0 });
+        },
+        done: async (r) => {
+          expect(r.structuredContent?.booking).toBeTruthy();
+          if (pi) expect((await money(pi)).state).not.toBe('void');
+        },
+      };
+    }
+    throw new Error('no booking with extras on sale');
+  },
 };
 
 const NO: ElicitResult[] = [{ action: 'decline' }, { action: 'accept', content: { confirm: false } }];
