@@ -57,10 +57,10 @@ const money = async (pi: string) => {
 };
 
 let day = 90;
-async function flightQuote(purpose: 'book' | 'hold'): Promise<Quote> {
+async function flightQuote(purpose: 'book' | 'hold', fits: (o: OfferOut) => boolean = () => true): Promise<Quote> {
   for (let tries = 0; tries < 4; tries++) {
     const { offers } = await call<{ offers: OfferOut[] }>(plain, 'search_offers', { origin: 'JFK', destination: 'LHR', date: daysAhead(day++), limit: 30 });
-    for (const offer of offers) {
+    for (const offer of offers.filter(fits)) {
       const r = (await plain.callTool({ name: 'quote_booking', arguments: { offerId: offer.offer_id, passengers: [traveller()], purpose } })) as CallResult;
       if (!r.isError) return r.structuredContent as unknown as Quote;
     }
@@ -77,8 +77,8 @@ async function carQuote(): Promise<Quote> {
   return call<Quote>(plain, 'quote_car', { offerToken: rate.offer_token, driver: driver() });
 }
 /** Books with the token step (the plain client), for the actions that start from a booking. */
-async function booked(kind: 'flight' | 'hotel' | 'car'): Promise<{ ref: string; pi: string }> {
-  const quote = kind === 'flight' ? await flightQuote('book') : kind === 'hotel' ? await hotelQuote() : await carQuote();
+async function booked(kind: 'flight' | 'hotel' | 'car', changeable = false): Promise<{ ref: string; pi: string }> {
+  const quote = kind === 'flight' ? await flightQuote('book', (o) => !changeable || o.changeable === true) : kind === 'hotel' ? await hotelQuote() : await carQuote();
   const pi = quote.payment!.paymentIntentId;
   await payCard(pi);
   const tool = kind === 'flight' ? 'book_flight' : kind === 'hotel' ? 'book_hotel' : 'book_car';
@@ -198,6 +198,34 @@ const CASES: Record<string, () => Promise<Case>> = {
       };
     }
     throw new Error('no booking with extras on sale');
+  },
+  async 'change_booking confirm_change'() {
+    const { ref } = await booked('flight', true);
+    const got = await call<{ booking: { order: { slices: { id: string; origin: string; destination: string }[] } } }>(plain, 'manage_booking', { action: 'get', bookingRef: ref });
+    const slice = got.booking.order.slices[0]!;
+    const created = await call<{ changeRequest: { id: string } }>(plain, 'change_booking', {
+      action: 'request_change', bookingRef: ref, removeSliceIds: [slice.id], addSlices: [{ origin: slice.origin, destination: slice.destination, date: daysAhead(day++ + 5) }],
+    });
+    const changeRequestId = created.changeRequest.id;
+    let offers: { id: string }[] = [];
+    for (let i = 0; i < 20 && offers.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 700));
+      offers = (await call<{ changeOffers: { id: string }[] }>(plain, 'manage_booking', { action: 'change_offers', bookingRef: ref, changeRequestId })).changeOffers;
+    }
+    const args = { action: 'confirm_change', bookingRef: ref, changeOfferId: offers[0]!.id };
+    const step = await call<{ confirmationToken: string; payment: { paymentIntentId: string } | null }>(plain, 'change_booking', args);
+    const pi = step.payment?.paymentIntentId;
+    if (pi) await payCard(pi);
+    return {
+      tool: 'change_booking',
+      args: { ...args, confirmationToken: step.confirmationToken },
+      nothingDone: /the booking was not changed/,
+      unchanged: async () => {
+        expect((await server.services.bookings.changeRequest(changeRequestId))?.confirmedOfferId).toBeNull();
+        if (pi) expect(await money(pi)).toMatchObject({ state: 'void', refundedMinor: 0 });
+      },
+      done: async () => expect((await server.services.bookings.changeRequest(changeRequestId))?.confirmedOfferId).toBe(offers[0]!.id),
+    };
   },
 };
 
