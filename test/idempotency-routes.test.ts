@@ -21,7 +21,7 @@ const counterTool = defineTool({
   area: 'Test',
   input: z.object({ label: z.string(), fail: z.boolean().default(false) }).strict(),
   output: z.object({ label: z.string(), run: z.number() }),
-  errors: ['CONFLICT'],
+  errors: ['CONFLICT', 'UPSTREAM_FAILED'],
   auth: 'user',
   rest: { method: 'POST', path: '/api/test/idempotent-counter', idempotencyKey: true },
   mcp: false,

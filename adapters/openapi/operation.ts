@@ -1,5 +1,6 @@
 import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject, SecurityRequirementObject } from 'openapi3-ts/oas31';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
+import { declaredErrors } from '../../tools/_kit/declared-errors.js';
 import { ERROR_STATUS, type ErrorCode } from '../../tools/_kit/errors.js';
 import type { AuthRule } from '../../tools/_kit/principal.js';
 import { requiredScopes } from '../../tools/_kit/scopes.js';
@@ -17,13 +18,6 @@ function security(rule: AuthRule): SecurityRequirementObject[] {
   if (rule === 'optional') return [{}, { bearerAuth: [] }];
   if (rule === 'internal') return [{ internalKey: [] }];
   return [{ bearerAuth: [] }];
-}
-
-function authErrors(rule: AuthRule): ErrorCode[] {
-  if (rule === 'none') return [];
-  // An optional-auth call is refused (403 insufficient_scope) when its key or token lacks a scope.
-  if (rule === 'optional') return ['FORBIDDEN'];
-  return ['UNAUTHENTICATED', 'FORBIDDEN'];
 }
 
 /** Codes every tool route may answer, documented once as shared responses. */
@@ -118,11 +112,9 @@ export function buildOperation(tool: AnyTool, named: NamedSchemas): OperationObj
     }
     : { description: 'Success', headers: tool.rest.idempotencyKey ? IDEMPOTENT_SUCCESS_HEADERS : SUCCESS_HEADERS, content: { 'application/json': { schema: answer } } };
 
-  const extra: ErrorCode[] = [
-    ...tool.errors, ...authErrors(tool.auth), ...(plan.hasBody ? (['PAYLOAD_TOO_LARGE'] as const) : []),
-    // An Idempotency-Key reused with another body (tools/_kit/invoke.ts).
-    ...(tool.rest.idempotencyKey ? (['CONFLICT'] as const) : []),
-  ];
+  // INTERNAL is left undocumented per route, as before: no route promises one.
+  const extra: ErrorCode[] = [...declaredErrors(tool)].filter((code) => code !== 'INTERNAL');
+  if (plan.hasBody) extra.push('PAYLOAD_TOO_LARGE');
   Object.assign(responses, errorResponses(extra));
   // What comes back on a 422 (adapters/http/error-response.ts): HTTPValidationError for bad
   // input (or a body that is not JSON), ErrorResponse for UNPROCESSABLE.

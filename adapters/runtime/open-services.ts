@@ -94,6 +94,7 @@ export async function openServices(config: AppConfig, logger: PinoLogger, starte
       searchBudgetMs: config.SEARCH_BUDGET_MS,
       bookingMarkupPct: config.BOOKING_MARKUP_PCT,
       webhookAllowPrivateUrls: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+      strictErrorContracts: config.NODE_ENV === 'test',
       ...(config.SWEETSPOTS_FILE ? { sweetSpotsFile: config.SWEETSPOTS_FILE } : {}),
     },
   };

@@ -62,6 +62,8 @@ export interface Services {
     sweetSpotsFile?: string;
     /** WEBHOOK_ALLOW_PRIVATE_URLS: webhook endpoints may point at private or loopback addresses (development, tests). */
     webhookAllowPrivateUrls: boolean;
+    /** Test mode: a handler raising an error code its tool does not declare fails the call (tools/_kit/invoke.ts). */
+    strictErrorContracts?: boolean;
   };
 }
 

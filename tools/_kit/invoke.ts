@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { authorize } from './authorize.js';
 import type { ToolContext } from './context.js';
 import type { AnyTool, StreamEvent, StreamTool, UnaryTool } from './define-tool.js';
-import { ToolError } from './errors.js';
+import { declaredErrors } from './declared-errors.js';
+import { ToolError, isToolError } from './errors.js';
 import { authorizeScopes } from './scopes.js';
 import { invalidTextIssues, toValidationIssues } from './validation.js';
 import { withIdempotency } from './with-idempotency.js';
@@ -38,13 +39,22 @@ function parseToolOutput(tool: AnyTool, value: unknown): unknown {
   throw new ToolError('INTERNAL', 'Internal error', { cause: new Error(`${tool.name} returned output that does not match its schema: ${parsed.error.message}`) });
 }
 
+/**
+ * In test mode a handler that raises a code its tool does not declare fails the call:
+ * OpenAPI and the SDKs are built from the declaration, so it must be the whole truth.
+ */
+function undeclared(tool: AnyTool, ctx: ToolContext, err: unknown): unknown {
+  if (!ctx.services.settings.strictErrorContracts || !isToolError(err) || declaredErrors(tool).has(err.code)) return err;
+  return new ToolError('INTERNAL', 'Internal error', { cause: new Error(`${tool.name} raised ${err.code} ("${err.message}"), which it does not declare in errors`, { cause: err }) });
+}
+
 export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObject, O>, ctx: ToolContext, raw: unknown, where?: Where): Promise<z.output<O>> {
   authorizeCall(tool as AnyTool, ctx.principal);
   const input = parseToolInput(tool, raw, where);
   // Every route that takes an Idempotency-Key honours it the same way, whatever the
   // handler does with the key itself (a processor key, its own narrower record):
   // the same key and body replay the answer, the same key with another body is 409.
-  const run = () => tool.handler(ctx, input);
+  const run = () => tool.handler(ctx, input).catch((err: unknown) => { throw undeclared(tool as AnyTool, ctx, err); });
   const result = tool.rest && tool.rest.idempotencyKey ? await withIdempotency(ctx, `route:${tool.name}`, input, run) : await run();
   // Outputs made from outside data (upstreams, the database) are always parsed: that is where a wrong shape gets in.
   return (tool.typedOutput ? result : parseToolOutput(tool, result)) as z.output<O>;
@@ -54,7 +64,7 @@ export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObje
 export function openStream(tool: StreamTool, ctx: ToolContext, raw: unknown, where?: Where): AsyncIterable<StreamEvent> {
   authorizeCall(tool, ctx.principal);
   const input = parseToolInput(tool, raw, where);
-  const events = tool.handler(ctx, input);
+  const events = ctx.services.settings.strictErrorContracts ? checkedEvents(tool, ctx, tool.handler(ctx, input)) : tool.handler(ctx, input);
   if (tool.typedEvents) return events;
   return (async function* () {
     for await (const event of events) {
@@ -63,6 +73,14 @@ export function openStream(tool: StreamTool, ctx: ToolContext, raw: unknown, whe
       yield parsed.data;
     }
   })();
+}
+
+async function* checkedEvents(tool: StreamTool, ctx: ToolContext, events: AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
+  try {
+    yield* events;
+  } catch (err) {
+    throw undeclared(tool, ctx, err);
+  }
 }
 
 /** The MCP (and direct-call) answer of a stream tool: run it to the end and fold the events. */
