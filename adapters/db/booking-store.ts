@@ -184,7 +184,7 @@ export function createBookingStore(prisma: PrismaClient): BookingStore {
       await prisma.$executeRaw`
         UPDATE card_payments
         SET refunded_minor = GREATEST(refunded_minor, ${totalRefundedMinor}),
-            status = CASE WHEN GREATEST(refunded_minor, ${totalRefundedMinor}) >= amount_minor THEN 'refunded' ELSE 'partially_refunded' END,
+            status = CASE WHEN GREATEST(refunded_minor, ${totalRefundedMinor}) >= amount_minor THEN 'refunded'::card_payment_status ELSE 'partially_refunded'::card_payment_status END,
             updated_at = now()
         WHERE payment_intent_id = ${paymentIntentId} AND ${totalRefundedMinor} > 0`;
     },

@@ -3,9 +3,9 @@ import { Prisma } from '../../prisma/generated/client.js';
 // The columns a stay or car booking changes as the provider answers; both tables
 // share them, so one function turns a patch into Prisma's update data.
 
-export interface ProviderBookingPatch {
+export interface ProviderBookingPatch<S extends string> {
   providerBookingId?: string | null;
-  status?: string;
+  status?: S;
   failureReason?: string | null;
   reference?: string | null;
   refundMinor?: number | null;
@@ -13,7 +13,7 @@ export interface ProviderBookingPatch {
   cancelledAt?: string | null;
 }
 
-export function providerBookingUpdate(patch: ProviderBookingPatch) {
+export function providerBookingUpdate<S extends string>(patch: ProviderBookingPatch<S>) {
   return {
     providerBookingId: patch.providerBookingId,
     status: patch.status,

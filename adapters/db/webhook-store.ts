@@ -96,7 +96,7 @@ export function createWebhookStore(prisma: PrismaClient, sealing: WebhookSecretS
           FOR UPDATE SKIP LOCKED
         ), fan_out AS (
           INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, status, attempts, next_attempt_at, created_at)
-          SELECT gen_random_uuid()::text, e.id, b.id, b.type, 'pending', 0, ${now}, ${now}
+          SELECT gen_random_uuid()::text, e.id, b.id, b.type, 'pending'::delivery_status, 0, ${now}, ${now}
           FROM batch b
           JOIN webhook_endpoints e
             ON e.active

@@ -31,7 +31,7 @@ async function seed(tag: string) {
     data: [event(`${tag}-old-sent`, daysAgo(31), true), event(`${tag}-old-unsent`, daysAgo(31), false), event(`${tag}-old-pending-delivery`, daysAgo(31), true), event(`${tag}-new-sent`, daysAgo(29), true)],
   });
   await prisma.webhookEndpoint.create({ data: { id: `wh_${tag}`, userId: 'u1', url: 'https://example.com/hook', events: [], secret: 'whsec_x' } });
-  const delivery = (eventId: string, status: string, createdAt: Date) => ({ endpointId: `wh_${tag}`, eventId, eventType: 'booking.created', status, createdAt });
+  const delivery = (eventId: string, status: 'pending' | 'succeeded' | 'failed', createdAt: Date) => ({ endpointId: `wh_${tag}`, eventId, eventType: 'booking.created', status, createdAt });
   await prisma.webhookDelivery.createMany({
     data: [delivery(`${tag}-old-sent`, 'succeeded', daysAgo(31)), delivery(`${tag}-old-pending-delivery`, 'pending', daysAgo(31)), delivery(`${tag}-new-sent`, 'failed', daysAgo(29))],
   });
