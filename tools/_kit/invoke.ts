@@ -4,6 +4,7 @@ import type { ToolContext } from './context.js';
 import type { AnyTool, StreamEvent, StreamTool, UnaryTool } from './define-tool.js';
 import { declaredErrors } from './declared-errors.js';
 import { ToolError, isToolError } from './errors.js';
+import { withInputClock } from './input-clock.js';
 import { authorizeScopes } from './scopes.js';
 import { invalidTextIssues, toValidationIssues } from './validation.js';
 import { withIdempotency } from './with-idempotency.js';
@@ -23,11 +24,12 @@ export function authorizeCall(tool: AnyTool, principal: ToolContext['principal']
   authorizeScopes(tool, principal);
 }
 
-export function parseToolInput(tool: AnyTool, raw: unknown, where?: Where): Record<string, unknown> {
+export function parseToolInput(tool: AnyTool, raw: unknown, where?: Where, clock: () => Date = () => new Date()): Record<string, unknown> {
   // No text with U+0000 or a lone surrogate reaches a tool: PostgreSQL cannot store it (path, query, body or MCP argument alike).
   const badText = invalidTextIssues(raw, where);
   if (badText.length > 0) throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: badText });
-  const parsed = tool.input.safeParse(raw, { reportInput: true }); // input lets us tell "missing" from "wrong type"
+  // Date checks inside the schema judge against the caller's clock (services.clock).
+  const parsed = withInputClock(clock, () => tool.input.safeParse(raw, { reportInput: true })); // input lets us tell "missing" from "wrong type"
   if (parsed.success) return parsed.data;
   throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: toValidationIssues(parsed.error, where) });
 }
@@ -50,7 +52,7 @@ function undeclared(tool: AnyTool, ctx: ToolContext, err: unknown): unknown {
 
 export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObject, O>, ctx: ToolContext, raw: unknown, where?: Where): Promise<z.output<O>> {
   authorizeCall(tool as AnyTool, ctx.principal);
-  const input = parseToolInput(tool, raw, where);
+  const input = parseToolInput(tool, raw, where, ctx.services.clock);
   // Every route that takes an Idempotency-Key honours it the same way, whatever the
   // handler does with the key itself (a processor key, its own narrower record):
   // the same key and body replay the answer, the same key with another body is 409.
@@ -63,7 +65,7 @@ export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObje
 /** Authorizes and validates up front, then yields each event parsed through the event schema (unless the tool's events are typed). */
 export function openStream(tool: StreamTool, ctx: ToolContext, raw: unknown, where?: Where): AsyncIterable<StreamEvent> {
   authorizeCall(tool, ctx.principal);
-  const input = parseToolInput(tool, raw, where);
+  const input = parseToolInput(tool, raw, where, ctx.services.clock);
   const events = ctx.services.settings.strictErrorContracts ? checkedEvents(tool, ctx, tool.handler(ctx, input)) : tool.handler(ctx, input);
   if (tool.typedEvents) return events;
   return (async function* () {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { findAirport } from '../places/airports.js';
 import { cabinClass, isoDate, localDate, MAX_DAYS_AHEAD } from '../flights/search-input.js';
 import { addDays, daysBetween } from '../fares/dates.js';
+import { inputNow } from '../_kit/input-clock.js';
 
 // GET /api/awards/search and MCP search_awards: award space over a date range
 // and several destinations (seats.aero cached search semantics), paged.
@@ -53,7 +54,7 @@ export const AwardSearchRequest = z
     if (q.end_date < q.start_date) return issue('end_date', 'end_date must not be before start_date');
     if (daysBetween(q.start_date, q.end_date) + 1 > MAX_RANGE_DAYS) issue('end_date', `A search spans at most ${MAX_RANGE_DAYS} days`);
     if (typeof q.origin !== 'string') return;
-    const today = localDate(q.origin, new Date());
+    const today = localDate(q.origin, inputNow());
     if (q.end_date < today) issue('end_date', `Dates are in the past: today at ${q.origin} is ${today}`);
     const last = addDays(today, MAX_DAYS_AHEAD);
     if (q.start_date > last) issue('start_date', `Airlines do not sell this far ahead; the latest date is ${last}`);

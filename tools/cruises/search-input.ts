@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CruiseCabin, CruiseRegion } from '../_kit/stays-cars-cruises.js';
+import { inputNow } from '../_kit/input-clock.js';
 
 // The cruise search request and the checks the REST body and the MCP arguments
 // share, each reported against the caller's own field names.
@@ -40,7 +41,7 @@ export interface CruiseWindow {
 }
 
 /** Cross-field checks, named after the caller's fields. */
-export function windowProblems(w: CruiseWindow, names: { from: string; to: string; minNights: string }, now = new Date()): { path: string[]; message: string }[] {
+export function windowProblems(w: CruiseWindow, names: { from: string; to: string; minNights: string }, now = inputNow()): { path: string[]; message: string }[] {
   const problems: { path: string[]; message: string }[] = [];
   const today = earliestToday(now);
   if (w.from < today) problems.push({ path: [names.from], message: `The departure window starts in the past; the earliest date is ${today}` });

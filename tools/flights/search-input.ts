@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CABIN_CLASSES } from '../_kit/providers.js';
 import { findAirport, findMetroCity } from '../places/airports.js';
+import { inputNow } from '../_kit/input-clock.js';
 
 // The flight search request and the checks every surface shares: the REST body and
 // the MCP arguments are built from these fields, so both reject the same input
@@ -59,7 +60,7 @@ export interface TripFields {
 }
 
 /** Cross-field checks, reported against the caller's own field names. */
-export function tripProblems(trip: TripFields, names: { origin: string; destination: string; departure: string; ret: string }, now = new Date()): { path: string[]; message: string }[] {
+export function tripProblems(trip: TripFields, names: { origin: string; destination: string; departure: string; ret: string }, now = inputNow()): { path: string[]; message: string }[] {
   const problems: { path: string[]; message: string }[] = [];
   if (trip.origin === trip.destination) problems.push({ path: [names.destination], message: 'Destination must differ from origin' });
   const today = localDate(trip.origin, now);
@@ -153,7 +154,7 @@ type ShapeNames = { [K in keyof ShapeFields]: string } & { sliceDate: string };
  * The trip-shape checks both surfaces share: either slices or the simple fields,
  * slices in date order each searchable, and no combination we cannot serve.
  */
-export function shapeProblems(f: ShapeFields, names: ShapeNames, now = new Date()): { path: (string | number)[]; message: string }[] {
+export function shapeProblems(f: ShapeFields, names: ShapeNames, now = inputNow()): { path: (string | number)[]; message: string }[] {
   const problems: { path: (string | number)[]; message: string }[] = [];
   if (!f.slices) {
     if (f.origin === undefined) problems.push({ path: [names.origin], message: `Required (or give ${names.slices})` });

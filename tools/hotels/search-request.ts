@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { GeoPoint, StaySearchQuery } from '../_kit/stays-cars-cruises.js';
 import { findAirport, findMetroCity } from '../places/airports.js';
 import { suggestPlaces } from '../places/search.js';
+import { inputNow } from '../_kit/input-clock.js';
 
 // HotelSearchRequest: shared by the cash search (hotels.search) and the award
 // search (hotels.awards_search), so both accept and refuse the same bodies.
@@ -112,7 +113,7 @@ export function hotelSearchProblems(body: HotelSearchBody, now: Date): Issue[] {
 /** HotelSearchRequest plus `extra` fields (a tool's query parameters), strict, with the cross-field checks. */
 export function hotelSearchRequest<E extends z.ZodRawShape>(extra: E) {
   return z.strictObject({ ...hotelSearchFields, ...extra }).superRefine((body, ctx) => {
-    for (const p of hotelSearchProblems(body as HotelSearchBody, new Date())) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+    for (const p of hotelSearchProblems(body as HotelSearchBody, inputNow())) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
   });
 }
 

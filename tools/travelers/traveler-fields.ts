@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputNow } from '../_kit/input-clock.js';
 
 // Validators for one traveler's fields, shared by the REST input and the MCP
 // arguments. Each normalises first (trim, case, separators) and then checks.
@@ -12,7 +13,7 @@ export function isCalendarDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+const todayUtc = () => inputNow().toISOString().slice(0, 10);
 
 const calendarDate = z.string().trim().refine(isCalendarDate, 'Use a real date as YYYY-MM-DD');
 
