@@ -27,8 +27,15 @@ export function duffelOffers(body: unknown): CashOffer[] {
   return mapDuffelOffers(body.data.offers);
 }
 
+/** A 2xx page of GET /air/offers (`{data: [offers]}`) with no error envelope, mapped. */
+export function duffelOfferList(body: unknown): CashOffer[] {
+  if (!isRecord(body) || 'errors' in body || !Array.isArray(body.data)) throw new Error('not a plain offer list');
+  return mapDuffelOffers(body.data);
+}
+
 export const DECODERS = {
   'duffel-offers': (text: string) => duffelOffers(JSON.parse(text)),
+  'duffel-offer-list': (text: string) => duffelOfferList(JSON.parse(text)),
   'seats-aero-page': (text: string, cabin: CabinClass) => seatsAeroPage(JSON.parse(text), cabin),
 } as const;
 

@@ -348,6 +348,19 @@ function baggageServices(ctx: OfferContext, slices: DuffelSlice[]): DuffelAvaila
     }));
 }
 
+/** What GET /air/offers sorts and filters by, without building the offer: null when the world no longer sells it. */
+export function offerFacts(ref: OfferRef, mistakeFareRate: number): { totalAmount: number; totalMinutes: number; connections: number } | null {
+  const resolved = resolve(ref);
+  if (!resolved) return null;
+  const price = priceOf(resolved.itins, resolved.brand, ref, bucketStart(ref.bucket), mistakeFareRate);
+  if (!price) return null;
+  return {
+    totalAmount: round2(price.base + price.tax),
+    totalMinutes: resolved.itins.reduce((sum, it) => sum + it.durationMinutes, 0),
+    connections: Math.max(...resolved.itins.map((it) => it.segments.length - 1)),
+  };
+}
+
 /** Builds the offer a ref names, or null when the world no longer sells it. */
 export function buildOffer(seed: string, ref: OfferRef, now: Date, withServices: boolean, mistakeFareRate: number): DuffelOffer | null {
   const resolved = resolve(ref);

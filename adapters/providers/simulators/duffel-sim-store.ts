@@ -13,12 +13,13 @@ import { hash32 } from './seeded.js';
 /** Sandbox records live about as long as a Duffel test-mode order matters. */
 export const SANDBOX_TTL_SECONDS = 30 * 24 * 3600;
 
-/** Record kinds, named by Duffel's id prefixes; 'oco' points a change offer at its change request. */
-export type RecordKind = 'ord' | 'ore' | 'ocr' | 'oco' | 'oce' | 'pay' | 'pit' | 'tds';
+/** Record kinds, named by Duffel's id prefixes ('orq': an offer request's search, for listing its offers); 'oco' points a change offer at its change request. */
+export type RecordKind = 'orq' | 'ord' | 'ore' | 'ocr' | 'oco' | 'oce' | 'pay' | 'pit' | 'tds';
 
 export interface SimStore {
   get<T>(kind: RecordKind, id: string): Promise<T | undefined>;
-  put(kind: RecordKind, id: string, value: unknown): Promise<void>;
+  /** Stores a record for `ttlSeconds` (default SANDBOX_TTL_SECONDS). */
+  put(kind: RecordKind, id: string, value: unknown, ttlSeconds?: number): Promise<void>;
   /** Marks an offer as booked by `orderId`; false when another order got there first. */
   claimOffer(offerId: string, orderId: string): Promise<boolean>;
   /** Gives the offer back, when the order that claimed it could not be stored. */
@@ -41,7 +42,7 @@ export function createSimStore(cache: Cache, seed: string): SimStore {
 
   return {
     get: <T>(kind: RecordKind, id: string) => cache.get<T>(`${prefix}:${kind}:${id}`),
-    put: (kind, id, value) => cache.set(`${prefix}:${kind}:${id}`, value, SANDBOX_TTL_SECONDS),
+    put: (kind, id, value, ttlSeconds = SANDBOX_TTL_SECONDS) => cache.set(`${prefix}:${kind}:${id}`, value, ttlSeconds),
     claimOffer: (offerId, orderId) => cache.setIfAbsent(`${prefix}:booked:${offerId}`, orderId, SANDBOX_TTL_SECONDS),
     releaseOffer: (offerId) => cache.delete(`${prefix}:booked:${offerId}`),
 

@@ -19,6 +19,7 @@ import { matchOrderRoute } from './duffel-sim-order-routes.js';
 import { SimFailure } from './duffel-sim-order-errors.js';
 import { createSimStore } from './duffel-sim-store.js';
 import { BUCKET_MINUTES, OFFER_LIFETIME_MS, bucketStart, buildOffer, offerRequestId, passengersFor, searchOfferRefs } from './duffel-sim-offers.js';
+import { listOffers, type StoredOfferRequest } from './duffel-sim-offer-list.js';
 import { buildSeatMaps } from './duffel-sim-seats.js';
 import { parseOfferRequest } from './duffel-sim-validate.js';
 import { timeBucket } from './seeded.js';
@@ -92,8 +93,11 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
       { origin: search.origin, destination: search.destination, date: search.departureDate },
       ...(search.returnDate ? [{ origin: search.destination, destination: search.origin, date: search.returnDate }] : []),
     ];
+    const id = offerRequestId(seed, search, bucket);
+    // Kept for GET /air/offers, which lists a request's offers a page at a time, as long as they live.
+    await store.put('orq', id, { search, bucket } satisfies StoredOfferRequest, OFFER_LIFETIME_MS / 1000);
     const data: DuffelOfferRequest = {
-      id: offerRequestId(seed, search, bucket),
+      id,
       live_mode: false,
       created_at: now.toISOString(),
       cabin_class: search.cabin,
@@ -107,6 +111,11 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
     }
     const body: DuffelEnvelope<DuffelOfferRequest> = { data };
     return ok(201, h, body);
+  }
+
+  async function listOfferPage(req: HttpRequest, now: Date, h: Headers): Promise<SimResponse> {
+    const answer = await listOffers(req, now, { seed, store, mistakeFareRate });
+    return 'error' in answer ? fail(answer.status, h, answer.error) : ok(answer.status, h, answer.body);
   }
 
   /** The ref of a live offer id, or the error Duffel would give for it. */
@@ -153,6 +162,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
       if (!requestHeader(req, 'duffel-version')) return fail(400, h, MISSING_VERSION);
       const path = req.path.replace(/\/+$/, '');
       if (req.method === 'POST' && path === '/air/offer_requests') return createOfferRequest(req, now, h);
+      if (req.method === 'GET' && path === '/air/offers') return listOfferPage(req, now, h);
       const offerMatch = /^\/air\/offers\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && offerMatch) return getOffer(safeDecode(offerMatch[1]!), req, now, h);
       if (req.method === 'GET' && path === '/air/seat_maps') return getSeatMaps(req, now, h);
