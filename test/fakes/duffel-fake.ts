@@ -39,7 +39,7 @@ export type DuffelScenario =
   | 'errors_in_200'
   /** A 200 whose body is 60 MB (chunked, no length), counted in `bytesSent` as it goes. */
   | 'oversized'
-  /** Valid JSON in the wrong shape: an offer request whose `offers` is not a list. */
+  /** Valid JSON in the wrong shape: an offer request without an id, whose `offers` is not a list. */
   | 'wrong_shape';
 
 /** The size of the `oversized` answer. */
@@ -109,7 +109,7 @@ function inject(scenario: DuffelScenario, res: ServerResponse, record: RecordedR
     case 'oversized':
       return streamHugeJson(res, OVERSIZED_BYTES, (sent) => (record.bytesSent = sent));
     case 'wrong_shape':
-      return send(res, 200, { 'x-request-id': `fake-req-${++fakeRequests}` }, JSON.stringify({ data: { id: 'orq_fake_wrong_shape', offers: { total: 3 } } }));
+      return send(res, 200, { 'x-request-id': `fake-req-${++fakeRequests}` }, JSON.stringify({ data: { live_mode: false, offers: { total: 3 } } }));
     case 'errors_in_200': {
       const requestId = `fake-req-${++fakeRequests}`;
       const body = duffelErrorBody(200, requestId, [{ type: 'airline_error', code: 'airline_unknown', title: 'Airline error', message: 'The airline did not complete the request.' }]);
