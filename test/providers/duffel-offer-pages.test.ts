@@ -16,7 +16,7 @@ const TOKEN = 'duffel_test_offer-pages';
 const signal = () => new AbortController().signal;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const query = (origin: string, destination: string, extra: Partial<FlightQuery> = {}): FlightQuery =>
-  ({ origin, destination, departureDate: inDays(40), adults: 1, children: 0, infants: 0, cabin: 'economy', currency: 'USD', ...extra });
+  ({ origin, destination, departureDate: inDays(40), adults: 1, children: 0, infants: 0, cabin: 'economy', currency: 'USD', offers: 'best', ...extra });
 
 const flightKey = (o: CashOffer) => o.slices.map((s) => s.segments.map((g) => `${g.marketingCarrier}${g.flightNumber}`).join('+')).join('/');
 const minutes = (o: CashOffer) => o.slices.reduce((n, s) => n + s.durationMinutes, 0);
@@ -90,7 +90,16 @@ describe('Duffel search reads sorted pages of offers', () => {
     const all = await everyOffer(q);
     expect(paged.length).toBeLessThanOrEqual(all.length);
     expect(best(paged)).toEqual(best(all));
-    expect(offerPages(q).length).toBe(extra.maxConnections === 0 ? 2 : 3);
+    expect(offerPages(q).length).toBe(q.maxConnections === 0 ? 2 : 3);
+  });
+
+  it('reads the cheapest offer alone when only the cheapest fare is wanted (calendar, alerts)', async () => {
+    const q = query('LAX', 'NRT', { offers: 'cheapest' });
+    const flights = createDuffelProvider({ transport: transport(), token: TOKEN, policy: new ProviderPolicy('duffel', { retries: 0 }), mode: 'live' });
+    const [only, ...rest] = await flights.searchOffers(q, signal());
+    expect(rest).toEqual([]);
+    expect(requests.slice(1).map((r) => r.query)).toEqual([{ offer_request_id: requests[1]!.query.offer_request_id, sort: 'total_amount', limit: '1' }]);
+    expect(only!.total.amount).toBe(best(await everyOffer(q)).cheapest);
   });
 
   it('lists pages with cursors, and refuses an unknown offer request', async () => {

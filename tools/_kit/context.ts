@@ -77,6 +77,8 @@ export interface CallMeta {
   baseUrl?: string;
   /** Set when another tool runs this handler on the caller's behalf (the calendar runs searches): names that tool. */
   nestedIn?: string;
+  /** Set with nestedIn when that tool reads only the cheapest bookable fare: the search may ask providers for it alone. */
+  cheapestOnly?: boolean;
 }
 
 /** What a handler receives: who calls, the services, and this call's logger and abort signal. */

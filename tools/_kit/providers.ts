@@ -35,6 +35,13 @@ export interface FlightQuery {
   currency: string;
   /** Point of sale: the ISO 3166-1 country whose market prices the search (results providers only). */
   pointOfSale?: string;
+  /**
+   * Which offers the caller reads. `every` (the default): booking flows look for given
+   * flights and their fare brands. `best`: what a search shows (the cheapest, the
+   * fastest, every nonstop). `cheapest`: the cheapest alone (fare calendar, alerts).
+   * A provider whose API can answer with less does.
+   */
+  offers?: 'every' | 'best' | 'cheapest';
 }
 
 export interface FlightSegment {

@@ -8,7 +8,9 @@ import { FlightSearchRequest } from '../flights/search-input.js';
 // The cheapest one-adult cash fare for a route and date, found by the flight
 // search itself: an identical recent search is answered from its cache, and a
 // fresh one records its prices in the fare history. The calendar, the alert
-// evaluator and the self-connect finder all price routes through here.
+// evaluator and the self-connect finder all price routes through here. Only the
+// cheapest bookable fare is read, so the search asks Duffel for its cheapest
+// offer alone (one offer instead of dozens: most of a cold calendar's CPU).
 
 export interface FareQuery {
   origin: string;
@@ -37,7 +39,7 @@ export async function cheapestFare(ctx: ToolContext, q: FareQuery): Promise<Fare
     cabin_class: q.cabin, currency: q.currency, search_type: 'cash',
   });
   if (!parsed.success) return null;
-  const { summary, results } = await runSearch(ctx, parsed.data, 'cheapest-fare');
+  const { summary, results } = await runSearch(ctx, parsed.data, 'cheapest-fare', { cheapestOnly: true });
   const cheapest = summary?.cheapest;
   if (!summary || !cheapest) return null;
   const priceMinor = toMinor({ amount: cheapest.price, currency: cheapest.currency });

@@ -15,8 +15,9 @@ export interface SearchOutcome {
   summary: SearchSummary | null;
 }
 
-export async function runSearch(ctx: ToolContext, input: FlightSearchInput, by: string): Promise<SearchOutcome> {
-  const nested: ToolContext = { ...ctx, call: { ...ctx.call, nestedIn: by } };
+/** `cheapestOnly`: the caller reads only the summary's cheapest bookable fare, so the search may read less (see searchOnce). */
+export async function runSearch(ctx: ToolContext, input: FlightSearchInput, by: string, opts: { cheapestOnly?: boolean } = {}): Promise<SearchOutcome> {
+  const nested: ToolContext = { ...ctx, call: { ...ctx.call, nestedIn: by, ...(opts.cheapestOnly ? { cheapestOnly: true } : {}) } };
   const events: SearchEvent[] = [];
   for await (const event of searchFlightsTool.handler(nested, input)) events.push(event);
   const summary = events.findLast((e) => e.type === 'complete')?.data ?? null;

@@ -28,8 +28,9 @@ function airportFor(code: string): string {
   return findMetroCity(code)?.airports[0] ?? code;
 }
 
-function toQuery(input: SettledInput): FlightQuery {
+function toQuery(input: SettledInput, cheapestOnly: boolean): FlightQuery {
   return {
+    offers: cheapestOnly ? 'cheapest' : 'best',
     origin: airportFor(input.origin),
     destination: airportFor(input.destination),
     departureDate: input.departure_date,
@@ -126,9 +127,12 @@ async function* searchOnce(ctx: ToolContext, input: SettledInput, prefs: SearchP
   const shown = (r: FlightResult) => !prefs.avoided.has(r.carrier);
   const { cache } = ctx.services;
   const { searchCacheTtlS, searchBudgetMs } = ctx.services.settings;
-  const key = searchCacheKey(input);
-
-  const hit = searchCacheTtlS > 0 ? await readCachedSearch(cache, key, ctx.services.clock().getTime(), prefs.avoided) : undefined;
+  // A search for the cheapest fare alone (calendar, alerts) reads less, so it is cached apart; a full search answers it too.
+  const cheapestOnly = ctx.call?.cheapestOnly === true;
+  const fullKey = searchCacheKey(input);
+  const key = cheapestOnly ? `${fullKey}:cheapest` : fullKey;
+  const read = (k: string) => readCachedSearch(cache, k, ctx.services.clock().getTime(), prefs.avoided);
+  const hit = searchCacheTtlS > 0 ? ((cheapestOnly ? await read(fullKey) : undefined) ?? (await read(key))) : undefined;
   if (hit) {
     // The events are made once per cached search and second, and shared by every caller replaying them.
     yield* hit.events;
@@ -136,7 +140,7 @@ async function* searchOnce(ctx: ToolContext, input: SettledInput, prefs: SearchP
     return;
   }
 
-  const query = toQuery(input);
+  const query = toQuery(input, cheapestOnly);
   const markupPct = ctx.services.settings.bookingMarkupPct;
   const board = new FlightBoard({ origin: query.origin, destination: query.destination, cabin: query.cabin, currency: query.currency, markupPct }, () => ctx.services.clock().getTime());
   const bags = new BagPricing(input.bags, input.passengers + input.children);

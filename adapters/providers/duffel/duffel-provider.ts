@@ -10,6 +10,7 @@ import { duffelOrderMethods } from './duffel-orders.js';
 import { duffelPaymentMethods } from './duffel-payments.js';
 import { isRecord, malformed } from './malformed.js';
 import { mapOffer } from './map-offer.js';
+import { mapDuffelOffers } from './map-offers.js';
 import { offerPages, readOfferPages } from './offer-pages.js';
 import { mapSeatMap } from './map-seat-map.js';
 import type { DuffelAirline, DuffelOffer, DuffelOfferRequest, DuffelOfferRequestCreate, DuffelPassengerInput, DuffelSeatMap } from './wire.js';
@@ -70,16 +71,28 @@ export function createDuffelProvider(opts: DuffelProviderOptions): FlightBooking
       const body = offerRequestBody(query);
       return policy.run(
         async (inner) => {
-          // Created without its offers; the pages a search shows are read next (offer-pages.ts).
-          const created = await client.request<DuffelOfferRequest>({
+          // A search reads the pages it shows; every offer otherwise (offer-pages.ts).
+          const paged = query.offers === 'best' || query.offers === 'cheapest';
+          const res = await client.call({
             method: 'POST',
             path: '/air/offer_requests',
-            query: { return_offers: false, supplier_timeout: supplierTimeout },
+            query: { return_offers: !paged, supplier_timeout: supplierTimeout },
             body,
             signal: inner,
           });
-          if (!isRecord(created.data) || typeof created.data.id !== 'string' || created.data.id === '') throw malformed('the offer request has no id', created.status);
-          return readOfferPages(client, decode, created.data.id, offerPages(query), inner);
+          if (!paged && res.status >= 200 && res.status < 300) {
+            const offers = await decode.decode(res, 'duffel-offers', undefined);
+            if (offers) return offers;
+          }
+          // Inline: an error status or envelope, a body off the happy path, or no decode threads.
+          const read = await client.read<DuffelOfferRequest>(res);
+          if (paged) {
+            if (!isRecord(read.data) || typeof read.data.id !== 'string' || read.data.id === '') throw malformed('the offer request has no id', read.status);
+            return readOfferPages(client, decode, read.data.id, offerPages(query), inner);
+          }
+          // We asked for the offers inline: without a list the answer is wrongly shaped, not empty.
+          if (!isRecord(read.data) || !Array.isArray(read.data.offers)) throw malformed('the offer request has no offers list', read.status);
+          return mapDuffelOffers(read.data.offers);
         },
         // Creating an offer request books nothing, so a retry is harmless.
         { idempotent: true, signal, isEmpty: (offers) => offers.length === 0 },

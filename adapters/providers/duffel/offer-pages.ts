@@ -6,7 +6,9 @@ import { malformed } from './malformed.js';
 import { mapDuffelOffers } from './map-offers.js';
 import type { DuffelOffer } from './wire.js';
 
-// A search reads only the offers it shows. The offer request is created without
+// A search reads only the offers it shows (FlightQuery.offers `best` or `cheapest`;
+// booking flows, which look for given flights, still read every offer inline).
+// The offer request is created without
 // its offers (`return_offers=false`), then a few sorted pages of GET /air/offers
 // are read at once: the cheapest offers, the fastest, and every nonstop. A
 // Duffel offer is ~6 KB of JSON, so reading every offer of a busy route (60–70 in
@@ -26,8 +28,10 @@ export interface OfferPage {
   maxConnections?: number;
 }
 
-/** The pages a search reads; when the search is nonstop-only, the cheapest page already holds nonstops alone. */
+/** The pages a search reads (`offers` best or cheapest); when the search is nonstop-only, the cheapest page already holds nonstops alone. */
 export function offerPages(query: FlightQuery): OfferPage[] {
+  // A fare calendar or an alert reads the cheapest bookable fare alone.
+  if (query.offers === 'cheapest') return [{ sort: 'total_amount', limit: 1 }];
   if (query.maxConnections === 0) {
     return [{ sort: 'total_amount', limit: NONSTOP_OFFERS }, { sort: 'total_duration', limit: FASTEST_OFFERS }];
   }
