@@ -83,7 +83,8 @@ describe('GET /api/flights/calendar with a return date', () => {
     const events = await searchEvents(server, { origin: 'JFK', destination: 'LHR', departure_date: cell.departure_date, return_date: cell.return_date, search_type: 'cash' });
     const summary = ofType(events, 'complete')[0]!.data as { cheapest: { price: number } | null };
     expect(summary.cheapest?.price).toBe(cell.min_price);
-    expect(providerCalls).toBe(before);
+    // A cell read the cheapest offer alone and is cached apart, so the full search asks the provider once.
+    expect(providerCalls).toBe(before + 1);
   });
 
   it('builds the grid from a stay range: each departure with min..max nights', async () => {
