@@ -3,6 +3,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** What no file in tools/ may import: handlers get a typed context. */
+const TOOLS_PATTERNS = [
+  { group: ['express', 'express/*'], message: 'Handlers get a typed context, never express types.' },
+  { group: ['@modelcontextprotocol/*'], message: 'Handlers never see MCP types.' },
+  { group: ['@prisma/*', '**/prisma/generated/**'], message: 'Handlers use stores on the context, never Prisma.' },
+  { group: ['**/adapters/**'], message: 'tools/ must not import adapters/.' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'prisma/generated/**', 'sdk/typescript/**', 'data/**', 'dist/**', 'coverage/**'] },
   js.configs.recommended,
@@ -15,14 +23,15 @@ export default tseslint.config(
   },
   {
     files: ['tools/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: TOOLS_PATTERNS }] },
+  },
+  {
+    // The ground floor: the kit names ports, and feature areas build on it, never the reverse.
+    files: ['tools/_kit/**/*.ts'],
+    ignores: ['tools/_kit/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['express', 'express/*'], message: 'Handlers get a typed context, never express types.' },
-          { group: ['@modelcontextprotocol/*'], message: 'Handlers never see MCP types.' },
-          { group: ['@prisma/*', '**/prisma/generated/**'], message: 'Handlers use stores on the context, never Prisma.' },
-          { group: ['**/adapters/**'], message: 'tools/ must not import adapters/.' },
-        ],
+        patterns: [...TOOLS_PATTERNS, { regex: '^\\.\\./(?!_kit/)', message: 'tools/_kit imports no feature area: add the feature\'s store to Services from the feature (declare module).' }],
       }],
     },
   },

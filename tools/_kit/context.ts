@@ -1,23 +1,14 @@
 import type { Cache, Database, Downstream, IdentityPort, Logger, VersionInfo } from './ports.js';
 import type { Principal } from './principal.js';
-import type { BookingStore, SeatStore } from '../booking/store.js';
-import type { CarBookingStore } from '../cars/car-store.js';
-import type { StayBookingStore } from '../hotels/stay-store.js';
 import type { IdempotencyStore } from './idempotency.js';
-import type { FareHistoryStore } from '../fares/history-store.js';
-import type { MistakeFareStore } from '../deals/mistake-store.js';
-import type { SearchRecorder } from '../fares/search-records.js';
-import type { AlertStore } from '../alerts/alert-store.js';
-import type { WebhookStore } from '../webhooks/webhook-store.js';
-import type { TripStore } from '../trips/trip-store.js';
-import type { TravelerStore } from '../travelers/traveler-store.js';
-import type { PiiCipher } from '../travelers/pii-cipher.js';
-import type { PlaybookStore } from '../playbook/playbook-store.js';
 import type { Providers } from './providers.js';
-import type { PaymentStore } from '../payments/payment-store.js';
 import type { RetentionStore } from './retention.js';
 
-/** Long-lived services shared by every request. */
+/**
+ * Long-lived services shared by every request. The kit lists the ports every area may
+ * use; each feature area adds its own store to this interface (a `declare module` block
+ * at the end of its store file, e.g. tools/trips/trip-store.ts), so the kit imports no feature.
+ */
 export interface Services {
   db: Database;
   cache: Cache;
@@ -26,26 +17,7 @@ export interface Services {
   identity: IdentityPort;
   /** The upstreams: real adapters where credentials are set, simulators otherwise. */
   providers: Providers;
-  /** Flight bookings, their card payments, change requests and the event outbox. */
-  bookings: BookingStore;
-  seats: SeatStore;
-  /** Every card payment the service opened: its payer, purpose, and whether it ended with goods or refunded. */
-  payments: PaymentStore;
-  stayBookings: StayBookingStore;
-  carBookings: CarBookingStore;
   idempotency: IdempotencyStore;
-  /** Prices searches observed: the fare history behind prediction, deals and stats. */
-  fares: FareHistoryStore;
-  mistakeFares: MistakeFareStore;
-  /** Observations, route counts and the mistake-fare check each search leaves behind, written in background batches. */
-  searchRecords: SearchRecorder;
-  alerts: AlertStore;
-  webhooks: WebhookStore;
-  trips: TripStore;
-  travelers: TravelerStore;
-  /** Seals personal data before it is stored (PII_ENCRYPTION_KEY). */
-  pii: PiiCipher;
-  playbooks: PlaybookStore;
   /** Deletes rows of traffic-grown tables past their retention (the retention job). */
   retention: RetentionStore;
   clock: () => Date;

@@ -87,3 +87,11 @@ export interface AlertStore {
    */
   applyChecks(checks: readonly WatchCheck[], today: string, now: Date): Promise<{ events: number }>;
 }
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    alerts: AlertStore;
+  }
+}

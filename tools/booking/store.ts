@@ -177,3 +177,13 @@ export interface SeatStore {
   /** Seats on these flights that are confirmed, or held since `lapsedBefore`, by anyone but `exceptUserId`. */
   takenOnFlights(flightKeys: readonly string[], exceptUserId: string | null, lapsedBefore: Date): Promise<{ flightKey: string; designator: string }[]>;
 }
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    /** Flight bookings, their card payments, change requests and the event outbox. */
+    bookings: BookingStore;
+    seats: SeatStore;
+  }
+}

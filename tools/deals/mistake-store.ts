@@ -68,3 +68,11 @@ export interface MistakeFareStore {
   /** Public counters and trending figures (kept here so no new service is needed). */
   stats: StatsStore;
 }
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    mistakeFares: MistakeFareStore;
+  }
+}

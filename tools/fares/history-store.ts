@@ -46,3 +46,12 @@ export interface FareHistoryStore {
   /** One-way observations of a route reduced to daily lows per departure date, oldest day first. */
   dailyLows(q: DailyLowQuery): Promise<DailyLowRow[]>;
 }
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    /** Prices searches observed: the fare history behind prediction, deals and stats. */
+    fares: FareHistoryStore;
+  }
+}

@@ -18,3 +18,12 @@ export interface SearchRecorder {
   /** Writes everything queued so far (tests, shutdown); resolves when it is in the database. */
   flush(): Promise<void>;
 }
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    /** Observations, route counts and the mistake-fare check each search leaves behind, written in background batches. */
+    searchRecords: SearchRecorder;
+  }
+}

@@ -47,3 +47,11 @@ export interface StayBookingStore {
 }
 
 export type StayBookingPatch = Partial<Pick<StayBookingRecord, 'providerBookingId' | 'status' | 'failureReason' | 'reference' | 'refundMinor' | 'booking' | 'cancelledAt'>>;
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    stayBookings: StayBookingStore;
+  }
+}

@@ -83,3 +83,12 @@ export interface PaymentStore {
   /** Every payment attached to or claimed by these goods. */
   ofGoods(goods: GoodsRef): Promise<PaymentRecord[]>;
 }
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    /** Every card payment the service opened: its payer, purpose, and whether it ended with goods or refunded. */
+    payments: PaymentStore;
+  }
+}

@@ -40,3 +40,11 @@ export interface PlaybookStore {
    */
   update(userId: string, change: (current: PlaybookData | null) => PlaybookData): Promise<StoredPlaybook>;
 }
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    playbooks: PlaybookStore;
+  }
+}

@@ -19,3 +19,12 @@ export interface PiiCipher {
 
 /** The associated data a traveler's sealed field is bound to: its owner and the field. */
 export const piiContext = (userId: string, field: 'passport_number' | 'known_traveler_number'): string => `traveler:${userId}:${field}`;
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    /** Seals personal data before it is stored (PII_ENCRYPTION_KEY). */
+    pii: PiiCipher;
+  }
+}

@@ -61,3 +61,11 @@ export interface TravelerStore {
   /** Deletes the row only when it is the user's; true when one was deleted. */
   remove(userId: string, id: string): Promise<boolean>;
 }
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    travelers: TravelerStore;
+  }
+}

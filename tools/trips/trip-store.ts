@@ -180,3 +180,11 @@ export interface TripStore extends TripRecords {
   /** Casts or changes the member's vote: one row per (poll, member), an upsert on the unique key. */
   castVote(vote: VoteRecord & { id: string }): Promise<void>;
 }
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    trips: TripStore;
+  }
+}

@@ -95,3 +95,11 @@ export interface WebhookStore {
   /** `retryAt` null: give up (status failed). */
   recordFailure(id: string, at: Date, outcome: { httpStatus: number | null; error: string; retryAt: Date | null }): Promise<void>;
 }
+
+// This area's store joins the services every tool receives: the kit names only ports,
+// each area adds its own here, so no arrow runs from tools/_kit up to a feature.
+declare module '../_kit/context.js' {
+  interface Services {
+    webhooks: WebhookStore;
+  }
+}
