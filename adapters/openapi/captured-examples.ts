@@ -259,6 +259,21 @@ export const CAPTURED_EXAMPLES: Readonly<Record<string, unknown>> = {
       "longitude": -9.136671,
       "at": "2027-03-18T10:00:00+00:00"
     },
-    "expires_at": "2027-03-01T10:00:00.000Z"
+    "expires_at": "2027-03-01T10:00:00.000Z",
+    "terms": {
+      "free_cancellation": true,
+      "free_cancellation_until": "2027-03-12T10:00:00.000Z",
+      "fuel_policy": "full_to_empty",
+      "cdw_included": true,
+      "theft_protection_included": true,
+      "excess": {
+        "amount": 860,
+        "currency": "EUR"
+      },
+      "deposit": {
+        "amount": 172,
+        "currency": "EUR"
+      }
+    }
   }
 };

@@ -178,7 +178,8 @@ describe('legacy flow', () => {
 
   it('refuses a fee paid for another rate of the same price (409)', async () => {
     // Over ten days most rentals cost more than 500, so their fee is the same 40 (the cap).
-    const { rates } = await searchCars(server, 'LAX', 37, 10);
+    const ten = period(37, 10);
+    const { rates } = await json<{ rates: RateOut[] }>(await server.post('/api/cars/search', { pick_up: { place: 'LAX', at: ten.pick_up_at }, drop_off: { at: ten.drop_off_at }, driver_age: 35, limit: 200 }));
     const capped = rates.filter((r) => r.flow === 'legacy' && r.total.currency === 'USD' && r.total.amount >= 600);
     expect(capped.length).toBeGreaterThanOrEqual(2);
     const [a, b] = capped as [RateOut, RateOut];

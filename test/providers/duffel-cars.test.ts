@@ -63,7 +63,32 @@ describe('Duffel Cars mapping of recorded bodies', () => {
       pickUpLocation: { name: 'Hertz London Heathrow Airport', address: 'Northern Perimeter Road, London TW6, GB', location: { latitude: 51.4816, longitude: -0.4436 } },
       dropOffLocation: { name: 'Hertz London Heathrow Airport', address: 'Northern Perimeter Road, London TW6, GB', location: { latitude: 51.4816, longitude: -0.4436 } },
       expiresAt: null,
+      // Duffel's documented rate states no terms before a quote.
+      terms: null,
     });
+  });
+
+  it('reads the terms a rate states at search time (the simulator extension), a term it cannot read as not stated', () => {
+    const terms = {
+      free_cancellation_until: '2026-08-20T10:00:00.000Z',
+      fuel_policy: 'full_to_full',
+      collision_damage_waiver_included: true,
+      theft_protection_included: true,
+      excess_amount: '1000.00',
+      excess_currency: 'GBP',
+      deposit_amount: '200.00',
+      deposit_currency: 'GBP',
+    } as const;
+    expect(mapCarRate({ ...structuredClone(hertz), terms }).terms).toEqual({
+      freeCancellationUntil: '2026-08-20T10:00:00.000Z',
+      fuelPolicy: 'full_to_full',
+      cdwIncluded: true,
+      theftProtectionIncluded: true,
+      excess: { amount: 1000, currency: 'GBP' },
+      deposit: { amount: 200, currency: 'GBP' },
+    });
+    const odd = { ...terms, fuel_policy: 'half_full', deposit_amount: 'lots', collision_damage_waiver_included: 'yes' } as unknown as typeof terms;
+    expect(mapCarRate({ ...structuredClone(hertz), terms: odd }).terms).toMatchObject({ fuelPolicy: null, deposit: null, cdwIncluded: null, excess: { amount: 1000 } });
   });
 
   it('reads limited mileage in its unit, unknown fuel and seats, and a missing base or baggage', () => {

@@ -189,6 +189,21 @@ export interface CarRate {
   pickUpLocation: { name: string; address: string | null; location: GeoPoint };
   dropOffLocation: { name: string; address: string | null; location: GeoPoint };
   expiresAt: string | null;
+  /** The terms stated at search time; null or absent when the provider states none before a quote. */
+  terms?: CarTerms | null;
+}
+
+/** A rate's terms as the provider states them at search time; null fields are not stated. */
+export interface CarTerms {
+  /** ISO instant until which cancelling refunds in full; null: never free. */
+  freeCancellationUntil: string | null;
+  fuelPolicy: 'full_to_full' | 'full_to_empty' | null;
+  cdwIncluded: boolean | null;
+  theftProtectionIncluded: boolean | null;
+  /** What the renter still pays after damage or theft when cover is included. */
+  excess: Money | null;
+  /** Held on the driver's card at the counter. */
+  deposit: Money | null;
 }
 
 export interface CarSearch {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADD_ON_CODES } from './data/add-ons.js';
+import { carListFields } from './search-filters.js';
 
 // The zod shapes car tools share: what callers send and what rates and bookings
 // look like when they come back.
@@ -33,6 +34,7 @@ export const CarSearchRequest = z.strictObject({
     .transform((s) => s.toUpperCase())
     .default('US')
     .describe("The driver's country of residence."),
+  ...carListFields,
 });
 
 export const MoneyOut = z.object({ amount: z.number(), currency: z.string() });
@@ -44,6 +46,18 @@ const LocationOut = z.object({
   longitude: z.number(),
   at: z.string().describe('Local time with its UTC offset.'),
 });
+
+export const CarTermsView = z
+  .object({
+    free_cancellation: z.boolean().nullable().describe('Cancelling now refunds everything; null: the provider states no terms before a quote.'),
+    free_cancellation_until: z.string().nullable().describe('Until when (ISO instant) cancelling is free; null: never, or not stated.'),
+    fuel_policy: z.enum(['full_to_full', 'full_to_empty']).nullable().describe('full_to_full: return it full; full_to_empty: the first tank is bought at the counter.'),
+    cdw_included: z.boolean().nullable().describe('Collision damage waiver included in the price.'),
+    theft_protection_included: z.boolean().nullable(),
+    excess: MoneyOut.nullable().describe('Left to pay after damage or theft when cover is included.'),
+    deposit: MoneyOut.nullable().describe('Held on the driver\'s card at the counter.'),
+  })
+  .describe('The terms the rate is sold on, as stated at search time (null: not stated).');
 
 export const CarRateView = z.object({
   offer_token: z.string().describe('Pass to cars.payment_intent + cars.book (flow legacy) or cars.quote (flow partner).'),
@@ -69,6 +83,7 @@ export const CarRateView = z.object({
   pick_up: LocationOut,
   drop_off: LocationOut,
   expires_at: z.string().nullable(),
+  terms: CarTermsView,
 });
 
 const isoDate = z

@@ -1,7 +1,7 @@
-import type { CarRate } from '../../../tools/_kit/stays-cars-cruises.js';
+import type { CarRate, CarTerms } from '../../../tools/_kit/stays-cars-cruises.js';
 import { isRecord, malformed, requireOneOf, requireString } from '../duffel/malformed.js';
 import { optionalMoney, toMoney } from '../duffel/map-money.js';
-import { DUFFEL_CARS_PAYMENT_TYPES, type DuffelCar, type DuffelCarsLocation, type DuffelCarsMileage, type DuffelCarsRate } from './wire.js';
+import { DUFFEL_CARS_PAYMENT_TYPES, type DuffelCar, type DuffelCarsLocation, type DuffelCarsMileage, type DuffelCarsRate, type DuffelCarsRateTerms } from './wire.js';
 
 // Duffel Cars rates (and the rate parts of quotes and bookings) as the domain's
 // CarRate. A field the domain needs and Duffel left out is a bad_response; a
@@ -65,6 +65,35 @@ export function mapCar(car: DuffelCar): CarRate['car'] {
   };
 }
 
+const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+
+function money(amount: unknown, currency: unknown): CarTerms['deposit'] {
+  if (typeof amount !== 'string' || typeof currency !== 'string') return null;
+  try {
+    return toMoney(amount, currency);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rate's terms when the answer states them (our simulator does; Duffel's
+ * documented rate does not before a quote). Read field by field: a term we cannot
+ * read is "not stated" rather than a failed search.
+ */
+export function mapCarTerms(t: DuffelCarsRateTerms | null | undefined): CarTerms | null {
+  if (!isRecord(t)) return null;
+  const until = t.free_cancellation_until;
+  return {
+    freeCancellationUntil: typeof until === 'string' && !Number.isNaN(Date.parse(until)) ? until : null,
+    fuelPolicy: t.fuel_policy === 'full_to_full' || t.fuel_policy === 'full_to_empty' ? t.fuel_policy : null,
+    cdwIncluded: flag(t.collision_damage_waiver_included),
+    theftProtectionIncluded: flag(t.theft_protection_included),
+    excess: money(t.excess_amount, t.excess_currency),
+    deposit: money(t.deposit_amount, t.deposit_currency),
+  };
+}
+
 /** The fields every priced cars object carries, for a rate with this id. */
 export interface RateParts {
   base_amount: string | null;
@@ -78,6 +107,7 @@ export interface RateParts {
   pickup_location: DuffelCarsLocation;
   dropoff_location: DuffelCarsLocation;
   expires_at?: string | null;
+  terms?: DuffelCarsRateTerms | null;
 }
 
 export function mapRateParts(id: string, r: RateParts): CarRate {
@@ -93,6 +123,7 @@ export function mapRateParts(id: string, r: RateParts): CarRate {
     pickUpLocation: mapCarLocation(r.pickup_location, 'pickup_location'),
     dropOffLocation: mapCarLocation(r.dropoff_location, 'dropoff_location'),
     expiresAt: typeof r.expires_at === 'string' ? r.expires_at : null,
+    terms: mapCarTerms(r.terms),
   };
 }
 

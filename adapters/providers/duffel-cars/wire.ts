@@ -88,6 +88,21 @@ export interface DuffelCarsRate {
   dropoff_location: DuffelCarsLocation;
   /** Not in Duffel's types (rate expiry UNCONFIRMED); our simulator's extension. */
   expires_at?: string | null;
+  /** Not in Duffel's types (its rates state no terms before a quote); our simulator's extension. */
+  terms?: DuffelCarsRateTerms | null;
+}
+
+/** The terms a rate is sold on, at search time (simulator extension). */
+export interface DuffelCarsRateTerms {
+  /** ISO instant until which cancelling refunds in full; null: never free. */
+  free_cancellation_until: string | null;
+  fuel_policy: 'full_to_full' | 'full_to_empty';
+  collision_damage_waiver_included: boolean;
+  theft_protection_included: boolean;
+  excess_amount: string | null;
+  excess_currency: string | null;
+  deposit_amount: string;
+  deposit_currency: string;
 }
 
 export interface DuffelCarsSearch extends DuffelCarsSearchCreate {

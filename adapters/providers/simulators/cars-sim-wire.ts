@@ -1,5 +1,5 @@
 import { minorToDecimal } from '../../../tools/_kit/money.js';
-import type { DuffelCar, DuffelCarsCategory, DuffelCarsFuel, DuffelCarsLocation, DuffelCarsRate, DuffelCarsVehicleType } from '../duffel-cars/wire.js';
+import type { DuffelCar, DuffelCarsCategory, DuffelCarsFuel, DuffelCarsLocation, DuffelCarsRate, DuffelCarsRateTerms, DuffelCarsVehicleType } from '../duffel-cars/wire.js';
 import type { CarCounter } from './world/cars-locations.js';
 import type { WorldCarRate } from './world/cars.js';
 
@@ -56,8 +56,23 @@ export function pricedWire(r: WorldCarRate): PricedWire {
   };
 }
 
+export function termsWire(r: WorldCarRate): DuffelCarsRateTerms {
+  const { currency } = r.price;
+  const t = r.terms;
+  return {
+    free_cancellation_until: t.freeCancellationUntilMs === null ? null : new Date(t.freeCancellationUntilMs).toISOString(),
+    fuel_policy: t.fuelPolicy,
+    collision_damage_waiver_included: t.cdwIncluded,
+    theft_protection_included: t.theftProtectionIncluded,
+    excess_amount: t.excessMinor === null ? null : minorToDecimal(t.excessMinor, currency),
+    excess_currency: t.excessMinor === null ? null : currency,
+    deposit_amount: minorToDecimal(t.depositMinor, currency),
+    deposit_currency: currency,
+  };
+}
+
 export function rateWire(id: string, r: WorldCarRate, expiresAt: Date): DuffelCarsRate {
-  return { id, ...pricedWire(r), expires_at: expiresAt.toISOString() };
+  return { id, ...pricedWire(r), expires_at: expiresAt.toISOString(), terms: termsWire(r) };
 }
 
 export function chargesWire(r: WorldCarRate): { amount: string; currency: string; description: string }[] {

@@ -7,6 +7,7 @@ import { countersAt, type CarCounter } from './cars-locations.js';
 import { carMarket, type CarMarket } from './cars-markets.js';
 import { rentalDays, rentalPrice, YOUNG_DRIVER_AGE, type RentalPrice } from './cars-pricing.js';
 import { supplierMinAge } from './cars-suppliers.js';
+import { carTerms, type WorldCarTerms } from './cars-terms.js';
 
 // Car rental in the simulated world: which cars each brand rents at an airport on
 // a date, on which terms, at what price. Deterministic: the same rental asked at
@@ -50,6 +51,7 @@ export interface WorldCarRate {
   minAge: number;
   pickupUtcMs: number;
   dropoffUtcMs: number;
+  terms: WorldCarTerms;
   conditions: { title: string; text: string }[];
 }
 
@@ -72,7 +74,12 @@ function conditionsFor(r: Omit<WorldCarRate, 'conditions'>, driverAge: number, o
     r.mileage.type === 'unlimited'
       ? { title: 'Mileage', text: 'Unlimited mileage.' }
       : { title: 'Mileage', text: `Includes ${r.mileage.limit} ${r.mileage.unit} for the whole rental; extra distance is charged at the counter.` },
-    { title: 'Fuel policy', text: 'Full to full: the car comes with a full tank; return it full to avoid refuelling charges.' },
+    r.terms.fuelPolicy === 'full_to_full'
+      ? { title: 'Fuel policy', text: 'Full to full: the car comes with a full tank; return it full to avoid refuelling charges.' }
+      : { title: 'Fuel policy', text: 'Full to empty: the first tank is bought at the counter; return the car as empty as you like, unused fuel is not refunded.' },
+    r.terms.cdwIncluded
+      ? { title: 'Insurance', text: 'Collision damage waiver and theft protection are included, with an excess payable after damage or theft.' }
+      : { title: 'Insurance', text: 'Collision damage waiver and theft protection are not included; they can be bought at the counter.' },
   ];
   if (driverAge < YOUNG_DRIVER_AGE) out.push({ title: 'Young driver', text: 'Drivers under 25 pay a young driver surcharge, included in this price.' });
   if (oneWay) out.push({ title: 'One-way rental', text: 'The car is returned to a different location; the one-way fee is included in this price.' });
@@ -156,6 +163,7 @@ function buildRate(ask: CarRentalAsk, frame: Frame, counter: CarCounter, fleetIn
     minAge,
     pickupUtcMs: frame.pickupUtcMs,
     dropoffUtcMs: frame.dropoffUtcMs,
+    terms: carTerms({ supplier, market: frame.market, acriss: car.acriss, prepaid: paymentType === 'prepaid', pickupUtcMs: frame.pickupUtcMs }),
   };
   return { ...partial, conditions: conditionsFor(partial, ask.driverAge, frame.oneWay !== null) };
 }
