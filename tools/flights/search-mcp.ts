@@ -84,6 +84,10 @@ const McpOutput = z.object({
     count: z.number().int().describe('Flights found on these airlines.'),
     cheapest: CompactFlight.nullable().describe('The cheapest of them, even when it is not among the 20 results.'),
   }).nullable().describe('The caller\'s saved preferred airlines (playbook) and how they fare here; null without any.'),
+  cheapestBookable: z
+    .object({ id: z.string(), offerId: z.string(), price: z.number().nullable(), currency: z.string() })
+    .nullable()
+    .describe('The cheapest result with an offerId, even when not listed (mixed multi-city legs are often cheaper but unbookable).'),
   byDate: z.array(z.object({ date: z.string(), returnDate: z.string().nullable(), skipped: z.boolean(), count: z.number().int(), cheapest: z.number().nullable(), currency: z.string().nullable() }))
     .optional().describe('With flexibleDays: each date\'s cheapest price.'),
 });
@@ -129,7 +133,7 @@ export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof Se
     'Searches cash fares and award seats, one result per flight. Resolve place names with suggest_places first. Pass origin, destination (IATA codes), date and returnDate ' +
     'for a round trip, or slices for a multi-city trip; flexibleDays also searches nearby dates, bags prices checked bags. Answers within about 30 s (progress per provider ' +
     'with a progressToken), cheapest first (totalFound counts all). Each result: price, carrier, itinerary (per slice: times, stops, via airports, legs with flight numbers), ' +
-    'cabin, fareBrand, bookable, offerId, awards (program, direction, cabin, miles, taxes). bookable: price is what offerId costs and checkoutTotal what the card is charged; ' +
+    'cabin, fareBrand, bookable, offerId, awards (program, direction, cabin, miles, taxes); cheapestBookable. bookable: price is what offerId costs and checkoutTotal what the card is charged; ' +
     'otherwise a reference. A saved playbook fills cabinClass and hides avoided airlines; preferred shows its preferred ones. ' +
     'Next: quote_booking with offerId (get_seat_map for seats; search_offers for a party with children).',
   annotations: { title: 'Search flights', readOnlyHint: true, openWorldHint: true },
@@ -157,8 +161,12 @@ export const searchFlightsMcp: McpExposure<typeof FlightSearchRequest, typeof Se
     const cheapestPreferred = p?.cheapest ? out.results.find((r) => r.id === p.cheapest?.id) : undefined;
     const preferred = p ? { airlines: p.airlines, count: p.count, cheapest: cheapestPreferred ? compact(cheapestPreferred) : null } : null;
     const dates = out.summary?.dates;
+    // Listed results may all be reference prices (Google Flights' cheapest legs): name the cheapest one a model can book.
+    const bookable = out.results.find((r) => r.bookable && r.offer_id !== null);
+    const shown = bookable ? compact(bookable) : null;
+    const cheapestBookable = bookable?.offer_id && shown ? { id: bookable.id, offerId: bookable.offer_id, price: shown.price, currency: shown.currency } : null;
     const byDate = dates?.map((d) => ({ date: d.departure_date, returnDate: d.return_date, skipped: d.status !== 'searched', count: d.count, cheapest: d.cheapest?.price ?? null, currency: d.cheapest?.currency ?? null }));
-    return { results, source, count: results.length, totalFound: out.results.length, preferred, ...(byDate ? { byDate } : {}) };
+    return { results, source, count: results.length, totalFound: out.results.length, preferred, cheapestBookable, ...(byDate ? { byDate } : {}) };
   },
   list: { field: 'results', defaultLimit: 10, maxLimit: MCP_RESULT_LIMIT, totalField: 'totalFound' },
 };
