@@ -51,6 +51,19 @@ describe('MCP search_flights trip shapes', () => {
     expect(out.results.some((r) => r.bookable)).toBe(true);
   });
 
+  it('moves a multi-city trip as a whole with flexibleDays', async () => {
+    const slices = [
+      { origin: 'LHR', destination: 'JFK', date: daysAhead(42) },
+      { origin: 'BOS', destination: 'LHR', date: daysAhead(49) },
+    ];
+    const out = await call<Out>(client, 'search_flights', { slices, flexibleDays: 1, limit: 20 });
+    expect(out.byDate?.map((d) => d.date)).toEqual([daysAhead(41), daysAhead(42), daysAhead(43)]);
+    expect(out.byDate?.every((d) => !d.skipped && d.count > 0)).toBe(true);
+    for (const r of out.results) expect([0, 1, 2].map((k) => [daysAhead(41 + k), daysAhead(48 + k)])).toContainEqual(r.dates);
+    const tooWide = await failing(client, 'search_flights', { slices: [...slices, { origin: 'LHR', destination: 'CDG', date: daysAhead(52) }], flexibleDays: 2 });
+    expect(tooWide).toMatch(/flexibleDays[\s\S]*at most ±1 days/);
+  });
+
   it('gives the cheapest per date with flexibleDays', async () => {
     const out = await call<Out>(client, 'search_flights', { origin: 'JFK', destination: 'MIA', date: daysAhead(20), flexibleDays: 1, searchType: 'cash', limit: 20 });
     expect(out.byDate?.map((d) => d.date)).toEqual([daysAhead(19), daysAhead(20), daysAhead(21)]);

@@ -99,7 +99,9 @@ describe('multi-city and open-jaw search', () => {
       [{ slices: [leg('JFK', 'LHR', 20), leg('LHR', 'LHR', 25)] }, 'slices.1.destination'],
       [{ slices: [leg('JFK', 'LHR', 20), leg('LHR', 'CDG', 25)], origin: 'JFK' }, 'origin'],
       [{ slices: [leg('JFK', 'LHR', 20), leg('LHR', 'CDG', 25)], search_type: 'points' }, 'search_type'],
-      [{ slices: [leg('JFK', 'LHR', 20), leg('LHR', 'CDG', 25)], flexible_days: 1 }, 'flexible_days'],
+      // A flexible multi-city search is a search of every slice per shift: 3 slices go to ±1, 5 take none.
+      [{ slices: [leg('JFK', 'LHR', 20), leg('LHR', 'CDG', 25), leg('CDG', 'JFK', 30)], flexible_days: 2 }, 'flexible_days'],
+      [{ slices: [leg('JFK', 'LHR', 20), leg('LHR', 'CDG', 25), leg('CDG', 'FRA', 27), leg('FRA', 'MAD', 29), leg('MAD', 'JFK', 30)], flexible_days: 1 }, 'flexible_days'],
       [{ destination: 'LHR', departure_date: daysAhead(20) }, 'origin'],
       [{ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(20), flexible_days: 4 }, 'flexible_days'],
       [{ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(20), bags: -1 }, 'bags'],
@@ -137,6 +139,29 @@ describe('flexible dates', () => {
     }
     // Each date is an ordinary search: one answer per provider per date.
     expect(summary.providers).toHaveLength(10);
+  });
+
+  it('shifts a multi-city trip as a whole: every slice moves by the same days, one search per shift', async () => {
+    const slices = [
+      { origin: 'JFK', destination: 'LHR', departure_date: daysAhead(33) },
+      { origin: 'CDG', destination: 'JFK', departure_date: daysAhead(40) },
+    ];
+    const events = await searchEvents(server, { slices, flexible_days: 1, search_type: 'cash' });
+    const summary = completeOf(events);
+    const lines = summary.dates as (DateLine & { slice_dates: string[] })[];
+    expect(lines.map((d) => d.slice_dates)).toEqual([-1, 0, 1].map((k) => [daysAhead(33 + k), daysAhead(40 + k)]));
+    expect(lines.every((d) => d.status === 'searched' && d.return_date === null && d.departure_date === d.slice_dates[0])).toBe(true);
+    expect(ofType(events, 'dates')).toHaveLength(3);
+    const results = latestResults<Result>(events);
+    for (const line of lines) {
+      const mine = results.filter((r) => r.dates[0] === line.departure_date);
+      expect(mine.length, line.departure_date).toBeGreaterThan(0);
+      for (const r of mine) {
+        expect(r.dates).toEqual(line.slice_dates);
+        expect(r.slices.map((x) => `${x.origin}-${x.destination}`)).toEqual(['JFK-LHR', 'CDG-JFK']);
+      }
+      expect(line.cheapest?.price).toBe(Math.min(...mine.flatMap((r) => (r.price === null ? [] : [r.price]))));
+    }
   });
 
   it('skips dates already past instead of failing when the asked date is valid', async () => {

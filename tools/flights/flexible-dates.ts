@@ -10,18 +10,35 @@ import { MAX_DAYS_AHEAD, addDays, localDate } from './search-input.js';
 export interface WindowDate {
   departure_date: string;
   return_date: string | null;
+  /** A multi-city trip's slice dates, all moved together; null otherwise. */
+  slice_dates: string[] | null;
   status: DateSummary['status'];
 }
 
-export function flexibleWindow(trip: { origin: string; destination: string; departure_date: string; return_date?: string | undefined }, days: number, now: Date): WindowDate[] {
+interface WindowTrip {
+  origin: string;
+  destination: string;
+  departure_date: string;
+  return_date?: string | undefined;
+  slices?: readonly { departure_date: string }[] | undefined;
+}
+
+/**
+ * The shifts of the trip, -N to +N days. A multi-city trip moves as a whole, as a
+ * round trip does: shifting each slice on its own would be (2N+1)^slices searches.
+ * A shift is skipped when its first date is past or its last beyond the horizon.
+ */
+export function flexibleWindow(trip: WindowTrip, days: number, now: Date): WindowDate[] {
   const today = localDate(trip.origin, now);
   const last = addDays(today, MAX_DAYS_AHEAD);
   const out: WindowDate[] = [];
   for (let k = -days; k <= days; k++) {
     const departure = addDays(trip.departure_date, k);
     const ret = trip.return_date ? addDays(trip.return_date, k) : null;
-    const status = departure < today ? 'past' : departure > last ? 'too_far' : 'searched';
-    out.push({ departure_date: departure, return_date: ret, status });
+    const sliceDates = trip.slices ? trip.slices.map((s) => addDays(s.departure_date, k)) : null;
+    const end = sliceDates?.at(-1) ?? ret ?? departure;
+    const status = departure < today ? 'past' : departure > last || end > last ? 'too_far' : 'searched';
+    out.push({ departure_date: departure, return_date: ret, slice_dates: sliceDates, status });
   }
   return out;
 }
@@ -32,6 +49,7 @@ export function dateSummary(date: WindowDate, results: readonly FlightResult[]):
   return {
     departure_date: date.departure_date,
     return_date: date.return_date,
+    ...(date.slice_dates ? { slice_dates: date.slice_dates } : {}),
     status: date.status,
     count: results.length,
     cheapest: cheapest && cheapest.price !== null && cheapest.currency !== null ? { id: cheapest.id, price: cheapest.price, currency: cheapest.currency, bookable: cheapest.bookable } : null,

@@ -116,6 +116,7 @@ export type ProviderProgress = z.output<typeof ProviderProgress>;
 export const DateSummary = z.object({
   departure_date: z.string(),
   return_date: z.string().nullable(),
+  slice_dates: z.array(z.string()).optional().describe('Multi-city: every slice\'s date in this shift of the trip.'),
   status: z.enum(['searched', 'past', 'too_far']).describe('past or too_far: skipped, as no one sells that date.'),
   count: z.number().int().describe('Flights shown for these dates.'),
   cheapest: z.object({ id: z.string(), price: z.number(), currency: z.string(), bookable: z.boolean() }).nullable()

@@ -78,6 +78,12 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 export const MAX_SLICES = 6;
 /** Widest flexibility window, in days either side (Kiwi's ±3). */
 export const MAX_FLEXIBLE_DAYS = 3;
+/**
+ * A flexible multi-city search shifts the whole trip (every slice by the same days),
+ * one ordinary search per shift, each costing a Google Flights search per slice or so:
+ * at most this many slice-searches (two slices at ±3 days is 14).
+ */
+export const MAX_FLEXIBLE_SLICE_DATES = 14;
 /** Most checked bags per seated passenger a search prices. */
 export const MAX_BAGS = 3;
 
@@ -99,7 +105,7 @@ export const FlightSearchRequest = z
     slices: z.array(SearchSlice).min(2).max(MAX_SLICES).optional()
       .describe('Multi-city or open-jaw trip: 2–6 slices in travel order, instead of origin, destination, departure_date and return_date. Cash fares only (award seats are searched for one-way and round trips).'),
     flexible_days: z.number().int().min(0).max(MAX_FLEXIBLE_DAYS).optional()
-      .describe('Also search every date up to this many days either side (0–3); a round trip moves both dates together. Dates in the past or too far ahead are skipped. Each result\'s dates say which trip it is; a `dates` event gives the cheapest per date.'),
+      .describe('Also search every date up to this many days either side (0–3); a round trip moves both dates together, a multi-city trip every slice (2 slices: ±3, 3–4 slices: ±1). Dates in the past or too far ahead are skipped. Each result\'s dates say which trip it is; a `dates` event gives the cheapest per date.'),
     bags: z.number().int().min(0).max(MAX_BAGS).optional()
       .describe('Checked bags per seated passenger: each result then gives bags_total, its price with those bags where the fare includes them or the provider prices them, else null (bags_price_known false).'),
     passengers: z.number().int().min(1).max(9).default(1).describe('Adult passengers (1–9).'),
@@ -166,7 +172,15 @@ export function shapeProblems(f: ShapeFields, names: ShapeNames, now = inputNow(
   for (const key of ['origin', 'destination', 'departure', 'ret'] as const) {
     if (f[key] !== undefined) problems.push({ path: [names[key]], message: `Give either ${names.slices} or ${names.origin}/${names.destination}/${names.departure}/${names.ret}, not both` });
   }
-  if (f.flexible) problems.push({ path: [names.flexible], message: `A flexibility window is for one-way and round trips, not ${names.slices}` });
+  if (f.flexible && (2 * f.flexible + 1) * f.slices.length > MAX_FLEXIBLE_SLICE_DATES) {
+    const most = Math.floor((MAX_FLEXIBLE_SLICE_DATES / f.slices.length - 1) / 2);
+    problems.push({
+      path: [names.flexible],
+      message: most > 0
+        ? `With ${f.slices.length} slices the window is at most ±${most} days (each shift of the whole trip is a search of every slice)`
+        : `A flexibility window takes at most ${Math.floor(MAX_FLEXIBLE_SLICE_DATES / 3)} slices (each shift of the whole trip is a search of every slice)`,
+    });
+  }
   if (f.searchType === 'points') problems.push({ path: [names.searchType], message: `Award seats are searched for one-way and round trips only; use cash with ${names.slices}` });
   f.slices.forEach((s, i) => {
     const sliceNames = { origin: 'origin', destination: 'destination', departure: names.sliceDate, ret: names.sliceDate };

@@ -5,7 +5,7 @@ import type { FlightQuery } from '../_kit/providers.js';
 import { findMetroCity } from '../places/airports.js';
 import { SearchEvent, SearchOutput, type DateSummary, type FlightResult, type ProviderProgress, type SearchSummary } from './flight-result.js';
 import { BagPricing } from './bag-pricing.js';
-import { dateSummary, flexibleWindow } from './flexible-dates.js';
+import { dateSummary, flexibleWindow, type WindowDate } from './flexible-dates.js';
 import { mergeStreams } from './stream/merge-streams.js';
 import { fanOut, plannedCalls } from './fan-out.js';
 import { FlightBoard, compareResults } from './merge.js';
@@ -192,7 +192,14 @@ async function* searchFlexible(ctx: ToolContext, input: SettledInput, prefs: Sea
   let hidden = 0;
   let cached = true;
   let oldest = 0;
-  const streams = searched.map((d) => searchOnce(ctx, { ...input, departure_date: d.departure_date, return_date: d.return_date ?? undefined, flexible_days: 0 }, prefs, searchId, started));
+  const shifted = (d: WindowDate): SettledInput => ({
+    ...input,
+    departure_date: d.departure_date,
+    return_date: d.return_date ?? undefined,
+    ...(input.slices && d.slice_dates ? { slices: input.slices.map((s, i) => ({ ...s, departure_date: d.slice_dates![i]! })) } : {}),
+    flexible_days: 0,
+  });
+  const streams = searched.map((d) => searchOnce(ctx, shifted(d), prefs, searchId, started));
   for await (const { index, value: event } of mergeStreams(streams)) {
     if (event.type !== 'complete') {
       if (event.type === 'progress') providers.push(event.data);
