@@ -11,12 +11,18 @@ import { greatCircleKm } from './distance.js';
 import { mapLimit } from '../../_kit/map-limit.js';
 import { flightsOf, searchCash } from './run-search.js';
 import { SelfConnectRequest, SelfConnectResponse } from './schemas.js';
+import { estimateHubs, legLow, pickHubs } from './hub-fares.js';
 import { callerPlaybook } from '../../playbook/caller-playbook.js';
 import type { SelfConnectRisk } from '../../playbook/playbook-store.js';
 
-/** Distance via the hub may be at most this multiple of the direct distance. */
+/** Distance via the hub may be at most this multiple of the direct distance, for hubs chosen by detour alone. */
 export const MAX_DETOUR = 1.3;
+/** The wider ring whose hubs may be chosen by their legs' observed fares. */
+export const MAX_FARE_DETOUR = 2;
+/** Hubs searched: each costs two or three one-way searches, so this bounds the upstream calls and CPU. */
 const MAX_HUBS = 6;
+/** Of those, at most this many chosen by fare. */
+const FARE_HUBS = 3;
 /** A cautious traveller's margin above the hub minimum, instead of SAFETY_MARGIN_MIN. */
 export const CAUTIOUS_MARGIN_MIN = 120;
 
@@ -31,21 +37,31 @@ const CONCURRENCY = 4;
 const airportFor = (code: string) => findMetroCity(code)?.airports[0] ?? code;
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
-function candidateHubs(origin: string, destination: string, chosen: readonly string[] | undefined): { hub: SelfConnectHub; detour: number }[] {
-  const a = findAirport(origin);
-  const b = findAirport(destination);
+interface Candidate {
+  hub: SelfConnectHub;
+  detour: number;
+  chosenBy: 'request' | 'fare' | 'detour';
+  estimateMinor: number | null;
+}
+
+/** Hubs named in the request, or those chosen by their legs' fares (wider ring) and by detour. */
+async function candidateHubs(ctx: ToolContext, q: { origin: string; destination: string; date: string; cabin: string; currency: string }, chosen: readonly string[] | undefined): Promise<Candidate[]> {
+  const a = findAirport(q.origin);
+  const b = findAirport(q.destination);
   if (!a || !b) return [];
   const direct = greatCircleKm(a, b);
   const pool = chosen ? chosen.map((c) => findHub(c)).filter((h): h is SelfConnectHub => h !== undefined) : [...SELF_CONNECT_HUBS.items];
-  return pool
-    .filter((h) => h.iata !== origin && h.iata !== destination)
+  const ring = pool
+    .filter((h) => h.iata !== q.origin && h.iata !== q.destination)
     .map((hub) => {
       const h = findAirport(hub.iata)!;
       return { hub, detour: direct > 0 ? (greatCircleKm(a, h) + greatCircleKm(h, b)) / direct : Infinity };
-    })
-    .filter((c) => chosen !== undefined || c.detour <= MAX_DETOUR)
-    .sort((x, y) => x.detour - y.detour)
-    .slice(0, MAX_HUBS);
+    });
+  if (chosen) return ring.sort((x, y) => x.detour - y.detour).slice(0, MAX_HUBS).map((c) => ({ ...c, chosenBy: 'request', estimateMinor: null }));
+  const wide = ring.filter((c) => c.detour <= MAX_FARE_DETOUR);
+  const [estimates, throughMinor] = await Promise.all([estimateHubs(ctx, wide, q), legLow(ctx, q.origin, q.destination, q.date, q.cabin, q.currency)]);
+  const picked = pickHubs(estimates, { max: MAX_HUBS, byFare: FARE_HUBS, closeDetour: MAX_DETOUR, throughMinor });
+  return picked.map((e) => ({ hub: e.hub, detour: e.detour, chosenBy: e.byFare ? 'fare' : 'detour', estimateMinor: e.estimateMinor }));
 }
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -93,7 +109,7 @@ export const selfConnectTool = defineTool({
   description:
     'Builds itineraries from two separate one-way tickets through a hub airport when together they cost less than the cheapest through fare. ' +
     `Hubs come from a dataset of about ${SELF_CONNECT_HUBS.items.length} airports (self-transfer minimums, terminals, visa needs; APPROXIMATE, as of ${SELF_CONNECT_HUBS.asOf}), ` +
-    `chosen when flying via the hub is at most ${MAX_DETOUR}× the direct distance (or given in \`hubs\`). Legs are nonstop cash fares for one adult from the ordinary flight search. ` +
+    `the ${MAX_HUBS - FARE_HUBS} smallest detours (at most ${MAX_DETOUR}× the direct distance), then up to ${FARE_HUBS} hubs within ${MAX_FARE_DETOUR}× whose two legs were cheapest in recent searches, then more small detours (${MAX_HUBS} in all), or given in \`hubs\`. Legs are nonstop cash fares for one adult from the ordinary flight search. ` +
     `A pair is kept only when the second flight leaves at least the hub’s self-transfer minimum plus ${SAFETY_MARGIN_MIN} min after the first lands, the same day or the next morning. ` +
     'Every itinerary carries risk labels: bags_recheck, min_connection (minimum, layover and margin), terminal_change, transit_visa and missed_connection_unprotected. ' +
     'The answer has the through fare and the self-connect list (cheapest first), or an empty list with the reason. ' +
@@ -120,7 +136,7 @@ export const selfConnectTool = defineTool({
     const margin = risk === 'cautious' ? CAUTIOUS_MARGIN_MIN : SAFETY_MARGIN_MIN;
     const q = { origin, destination, date: input.departure_date, cabin: input.cabin_class, currency: input.currency, margin };
     // Avoiding self-connects: no hub is searched, so no upstream call is spent on an answer nobody wants.
-    const hubs = risk === 'avoid' ? [] : candidateHubs(origin, destination, input.hubs);
+    const hubs = risk === 'avoid' ? [] : await candidateHubs(ctx, q, input.hubs);
     // The through fare and the hubs are searched side by side; hubs a few at a time.
     const [through, perHub] = await Promise.all([
       searchCash(ctx, { origin, destination, date: q.date, cabin: q.cabin, currency: q.currency }),
@@ -142,7 +158,10 @@ export const selfConnectTool = defineTool({
       through_fare: cheapest && cheapest.price !== null
         ? { price: cheapest.price, currency: cheapest.currency ?? input.currency, carrier: cheapest.carrier, route: cheapest.route, stops: cheapest.stops, flights: flightsOf(cheapest), result_id: cheapest.id }
         : null,
-      hubs_considered: hubs.map((h, i) => ({ iata: h.hub.iata, detour_ratio: round4(h.detour), legs_in: perHub[i]?.legsIn ?? 0, legs_out: perHub[i]?.legsOut ?? 0 })),
+      hubs_considered: hubs.map((h, i) => ({
+        iata: h.hub.iata, detour_ratio: round4(h.detour), chosen_by: h.chosenBy,
+        estimated_legs: h.estimateMinor === null ? null : majorOf(h.estimateMinor, input.currency), legs_in: perHub[i]?.legsIn ?? 0, legs_out: perHub[i]?.legsOut ?? 0,
+      })),
       self_connect: list,
       reason,
       hub_data: { as_of: SELF_CONNECT_HUBS.asOf, sources: [...SELF_CONNECT_HUBS.sources], note: SELF_CONNECT_HUBS.note },

@@ -17,7 +17,7 @@ export const SelfConnectRequest = z
     hubs: z
       .array(z.string().regex(/^[A-Za-z]{3}$/).transform((s) => s.toUpperCase()).refine((s) => HUB_CODES.includes(s), { message: `Not a known self-connect hub; use one of ${HUB_CODES.join(', ')}` }))
       .min(1).max(10).optional()
-      .describe('Hubs to try; omit to choose them by detour from the hub dataset.'),
+      .describe('Hubs to try; omit to choose them from the hub dataset by the fares seen on their legs and by detour.'),
     max_results: z.number().int().min(1).max(20).default(5).describe('Most itineraries to return.'),
     risk: z.enum(SELF_CONNECT_RISKS).optional()
       .describe('Tolerance for separate tickets: comfortable (60 min margin above the hub minimum), cautious (120 min) or avoid (none returned). Omitted: the caller\'s saved playbook, else comfortable.'),
@@ -81,7 +81,14 @@ export const SelfConnectResponse = z.object({
   risk: z.enum(SELF_CONNECT_RISKS).describe('The tolerance applied.'),
   risk_source: z.enum(['request', 'playbook', 'default']).describe('Where it came from: the request, the caller\'s saved playbook, or the default (comfortable).'),
   through_fare: ThroughFare.nullable().describe('Cheapest one-ticket fare for the trip.'),
-  hubs_considered: z.array(z.object({ iata: z.string(), detour_ratio: z.number(), legs_in: z.number().int(), legs_out: z.number().int() })),
+  hubs_considered: z.array(z.object({
+    iata: z.string(),
+    detour_ratio: z.number(),
+    chosen_by: z.enum(['request', 'fare', 'detour']).describe('fare: its two legs were among the cheapest in the fare history; detour: among the shortest detours.'),
+    estimated_legs: z.number().nullable().describe('The two legs\' lowest recently observed fares together, when both were known.'),
+    legs_in: z.number().int(),
+    legs_out: z.number().int(),
+  })),
   self_connect: z.array(SelfConnectView).describe('Cheapest first; only those that beat the through fare.'),
   reason: z.string().nullable().describe('Why the list is empty, when it is.'),
   hub_data: z.object({ as_of: z.string(), sources: z.array(z.string()), note: z.string() }),
