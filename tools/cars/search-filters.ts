@@ -19,8 +19,8 @@ export const carListFields = {
     .min(1)
     .max(CAR_CLASSES.length)
     .optional()
-    .describe('Only these classes (ACRISS category; "economy" also matches economy_elite).'),
-  car_type: z.string().trim().min(2).max(40).optional().describe('Only this body type, e.g. suv, passenger_van, convertible.'),
+    .describe('Only these classes (ACRISS category; "economy" also matches its elite variant).'),
+  car_type: z.string().trim().min(2).max(40).optional().describe('Only this body type as rates name it, e.g. suv or convertible.'),
   supplier: z.string().trim().min(2).max(60).optional().describe('Only this rental company (part of its name, any case).'),
   transmission: z.enum(['manual', 'automatic']).optional(),
   free_cancellation: z.boolean().optional().describe('true: only rates cancellable for free now.'),
