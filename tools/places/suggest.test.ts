@@ -5,7 +5,7 @@ import { ANONYMOUS } from '../_kit/principal.js';
 import { suggestPlacesTool } from './suggest.js';
 
 // The handler reads nothing from the context; a bare one is enough.
-const ctx = { principal: ANONYMOUS, requestId: 't', signal: new AbortController().signal } as ToolContext;
+const ctx = { principal: ANONYMOUS, requestId: 't', signal: new AbortController().signal, services: { clock: () => new Date(), settings: {} } } as unknown as ToolContext;
 
 describe('places.suggest tool', () => {
   it('is bound to the documented route and MCP name', () => {
