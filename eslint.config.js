@@ -25,13 +25,25 @@ export default tseslint.config(
     files: ['tools/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: TOOLS_PATTERNS }] },
   },
-  {
-    // The ground floor: the kit names ports, and feature areas build on it, never the reverse.
-    files: ['tools/_kit/**/*.ts'],
+  // The ground floor: the kit names ports, and feature areas build on it, never the reverse.
+  // One entry per folder depth inside the kit: a specifier climbing out of tools/_kit is refused.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`tools/_kit/${'*/'.repeat(depth - 1)}*.ts`],
     ignores: ['tools/_kit/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [...TOOLS_PATTERNS, { regex: '^\\.\\./(?!_kit/)', message: 'tools/_kit imports no feature area: add the feature\'s store to Services from the feature (declare module).' }],
+        patterns: [...TOOLS_PATTERNS, { regex: `^${'\\.\\./'.repeat(depth)}(?!_kit/)`, message: 'tools/_kit imports no feature area: a feature adds its store to Services itself (declare module).' }],
+      }],
+    },
+  })),
+  {
+    // The sandbox wing models the world on its own: it may use the kit (ports, money,
+    // reference data), never a feature's logic.
+    files: ['adapters/sandbox/**/*.ts'],
+    ignores: ['adapters/sandbox/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '(^|/)tools/(?!_kit/)', message: 'The sandbox imports tools/_kit only (reference data lives in tools/_kit/reference).' }],
       }],
     },
   },

@@ -4,7 +4,7 @@
 // Deterministic (fixed dates, seeded simulator), so re-running it gives the same file.
 //   npx tsx scripts/generate-fare-history.ts [--out path]
 import { writeFileSync } from 'node:fs';
-import { cashPrice, itineraries } from '../adapters/providers/simulators/world/index.js';
+import { cashPrice, itineraries } from '../adapters/sandbox/simulators/world/index.js';
 import type { CabinClass } from '../tools/_kit/providers.js';
 import { addDays } from '../tools/fares/dates.js';
 import { formatHistoryCsv } from '../tools/fares/history/csv.js';

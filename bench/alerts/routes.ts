@@ -1,5 +1,5 @@
-import { MEGAHUBS } from '../../adapters/providers/simulators/world/gateways.js';
-import { routeFlights } from '../../adapters/providers/simulators/world/network.js';
+import { MEGAHUBS } from '../../adapters/sandbox/simulators/world/gateways.js';
+import { routeFlights } from '../../adapters/sandbox/simulators/world/network.js';
 
 /** Real airport pairs among the mega-hubs that the simulator world flies nonstop, in a stable order. */
 export function benchRoutes(count: number): { origin: string; destination: string }[] {

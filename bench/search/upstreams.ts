@@ -5,10 +5,10 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
-import { createDuffelSimulator } from '../../adapters/providers/simulators/duffel-sim.js';
-import { createSeatsAeroSimulator } from '../../adapters/providers/simulators/seats-aero-sim.js';
-import { createSerpApiSimulator } from '../../adapters/providers/simulators/serpapi-sim.js';
-import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
+import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-sim.js';
+import { createSeatsAeroSimulator } from '../../adapters/sandbox/simulators/seats-aero-sim.js';
+import { createSerpApiSimulator } from '../../adapters/sandbox/simulators/serpapi-sim.js';
+import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
 import { LATENCY_MS } from './latencies.js';
 
 const seed = 'bench';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake.js';
 import { bearer, json, prismaOf } from '../helpers/api.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
-import { createStripeSimulator } from '../../adapters/providers/simulators/stripe-sim.js';
+import { createStripeSimulator } from '../../adapters/sandbox/simulators/stripe-sim.js';
 import { MemoryCache } from '../../adapters/cache/memory-cache.js';
 
 // Plan changes with Stripe configured (the Stripe fake behind the real stripe-node adapter):

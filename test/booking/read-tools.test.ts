@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../adapters/db/app-database.js';
-import { AIRLINE_ROWS } from '../../adapters/providers/simulators/world/airlines-data.js';
+import { AIRLINE_ROWS } from '../../adapters/sandbox/simulators/world/airlines-data.js';
 import { ProviderError } from '../../tools/_kit/provider-error.js';
 import type { CashOffer, FlightBookingProvider, FlightOrder } from '../../tools/_kit/providers.js';
 import { CHECK_IN } from '../../tools/booking/data/check-in.js';
-import { formatZoned, zonedToInstant } from '../../tools/booking/orders/zoned-time.js';
+import { formatZoned, zonedToInstant } from '../../tools/_kit/zoned-time.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { bookOnSimulator } from './booking-helpers.js';
 

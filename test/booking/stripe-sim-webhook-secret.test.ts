@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SIM_WEBHOOK_SECRET_FILE, simulatorWebhookSecret } from '../../adapters/providers/simulators/sim-webhook-secret.js';
+import { SIM_WEBHOOK_SECRET_FILE, simulatorWebhookSecret } from '../../adapters/sandbox/simulators/sim-webhook-secret.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 
 // Without STRIPE_SECRET_KEY the card simulator verifies webhooks, and a verified

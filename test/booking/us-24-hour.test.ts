@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usFreeCancellation } from '../../tools/booking/manage/us-24-hour.js';
+import { usFreeCancellation } from '../../tools/_kit/reference/us-24-hour.js';
 import { daysAhead } from '../flights/search-helpers.js';
 import { call, connectMcp } from '../helpers/mcp-client.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';

@@ -3,10 +3,10 @@ import { Agent, createServer, request, type IncomingMessage, type Server, type S
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
-import { createDuffelSimulator } from '../../adapters/providers/simulators/duffel-sim.js';
-import { createSeatsAeroSimulator } from '../../adapters/providers/simulators/seats-aero-sim.js';
-import { createSerpApiSimulator } from '../../adapters/providers/simulators/serpapi-sim.js';
-import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
+import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-sim.js';
+import { createSeatsAeroSimulator } from '../../adapters/sandbox/simulators/seats-aero-sim.js';
+import { createSerpApiSimulator } from '../../adapters/sandbox/simulators/serpapi-sim.js';
+import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
 import { startChildWorker, type ChildWorker } from '../helpers/child-worker.js';
 
 // Pieces of a small cluster for tests and the bench: web processes (`npm start`'s

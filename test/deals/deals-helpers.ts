@@ -1,4 +1,4 @@
-import { cashPrice, fareBrands, itineraries } from '../../adapters/providers/simulators/world/index.js';
+import { cashPrice, fareBrands, itineraries } from '../../adapters/sandbox/simulators/world/index.js';
 import type { CabinClass } from '../../tools/_kit/providers.js';
 import type { PriceObservationInput } from '../../tools/fares/history-store.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';

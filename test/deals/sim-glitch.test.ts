@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mistakeFareFactor } from '../../adapters/providers/simulators/world/fare-model.js';
-import { cashPrice, itineraries } from '../../adapters/providers/simulators/world/index.js';
+import { mistakeFareFactor } from '../../adapters/sandbox/simulators/world/fare-model.js';
+import { cashPrice, itineraries } from '../../adapters/sandbox/simulators/world/index.js';
 import { daysAhead } from '../flights/search-helpers.js';
 
 // The simulators' rare mistake fares: deterministic per itinerary, cabin and UTC

@@ -12,7 +12,7 @@ import {
   rateLimitHeaders,
   validationError,
   type SimErrorSpec,
-} from '../../adapters/providers/simulators/duffel-sim-errors.js';
+} from '../../adapters/sandbox/simulators/duffel-sim-errors.js';
 import { listenLocal, readBody } from './fake-server.js';
 
 // A local Duffel Cars over HTTP for adapter tests. It answers search with the

@@ -1,5 +1,5 @@
 import type { DuffelOffer, DuffelOrder, DuffelOrderDocument, DuffelOrderPassenger, DuffelOrderService, DuffelOrderSlice } from '../../adapters/providers/duffel/wire.js';
-import { OFFER_GONE, validationError, type SimErrorSpec } from '../../adapters/providers/simulators/duffel-sim-errors.js';
+import { OFFER_GONE, validationError, type SimErrorSpec } from '../../adapters/sandbox/simulators/duffel-sim-errors.js';
 import {
   AMOUNT_MISMATCH,
   decimal,

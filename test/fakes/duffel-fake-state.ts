@@ -1,5 +1,5 @@
 import type { DuffelAvailableService, DuffelOffer, DuffelOrder, DuffelOrderCancellation, DuffelOrderChange, DuffelOrderChangeOffer, DuffelOrderChangeRequest, DuffelPaymentIntent, DuffelSeatMap } from '../../adapters/providers/duffel/wire.js';
-import { validationError, type SimErrorSpec } from '../../adapters/providers/simulators/duffel-sim-errors.js';
+import { validationError, type SimErrorSpec } from '../../adapters/sandbox/simulators/duffel-sim-errors.js';
 import { minorToDecimal, toMinor } from '../../tools/_kit/money.js';
 
 // The Duffel fake's in-memory sandbox: what the order, cancellation, change and

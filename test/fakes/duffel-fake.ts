@@ -12,9 +12,9 @@ import {
   rateLimitHeaders,
   validationError,
   type SimErrorSpec,
-} from '../../adapters/providers/simulators/duffel-sim-errors.js';
-import { createDuffelSimulator } from '../../adapters/providers/simulators/duffel-sim.js';
-import type { WireSimulator } from '../../adapters/providers/simulators/sim-transport.js';
+} from '../../adapters/sandbox/simulators/duffel-sim-errors.js';
+import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-sim.js';
+import type { WireSimulator } from '../../adapters/sandbox/simulators/sim-transport.js';
 import { afterSaleHandlers } from './duffel-fake-after-sale.js';
 import { orderHandlers, type DuffelOrderScenario } from './duffel-fake-orders.js';
 import { createFakeState, type FakeAnswer, type FakeOfferSource, type FakeRequest } from './duffel-fake-state.js';

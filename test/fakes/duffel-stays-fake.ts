@@ -11,7 +11,7 @@ import type {
   DuffelStaysRoom,
   DuffelStaysSearchResult,
 } from '../../adapters/providers/duffel-stays/wire.js';
-import { INTERNAL, MISSING_VERSION, NOT_FOUND, RATE_LIMITED, UNAUTHORIZED, UNAVAILABLE, duffelErrorBody, rateLimitHeaders, validationError, type SimErrorSpec } from '../../adapters/providers/simulators/duffel-sim-errors.js';
+import { INTERNAL, MISSING_VERSION, NOT_FOUND, RATE_LIMITED, UNAUTHORIZED, UNAVAILABLE, duffelErrorBody, rateLimitHeaders, validationError, type SimErrorSpec } from '../../adapters/sandbox/simulators/duffel-sim-errors.js';
 import { minorToDecimal } from '../../tools/_kit/money.js';
 import type { RecordedRequest } from './duffel-fake.js';
 import { listenLocal, readBody } from './fake-server.js';

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createSeatsAeroSimulator } from '../../adapters/providers/simulators/seats-aero-sim.js';
+import { createSeatsAeroSimulator } from '../../adapters/sandbox/simulators/seats-aero-sim.js';
 import { listenLocal } from './fake-server.js';
 
 // A local seats.aero Partner API for tests: real HTTP on 127.0.0.1, answers

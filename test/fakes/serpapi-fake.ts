@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
-import { createSerpApiSimulator } from '../../adapters/providers/simulators/serpapi-sim.js';
+import { createSerpApiSimulator } from '../../adapters/sandbox/simulators/serpapi-sim.js';
 import { listenLocal } from './fake-server.js';
 
 // A local SerpApi for tests: a real HTTP server that checks the api_key, answers

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import { TEST_PAYMENT_METHODS } from '../../adapters/providers/simulators/stripe-sim.js';
+import { TEST_PAYMENT_METHODS } from '../../adapters/sandbox/simulators/stripe-sim.js';
 import { listenLocal, readBody } from './fake-server.js';
 
 // A local Stripe v1 API for the PaymentIntent, Refund and Checkout Session endpoints stripe-node calls:

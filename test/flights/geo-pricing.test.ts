@@ -5,7 +5,7 @@ import { findMarket } from '../../tools/flights/geo-pricing/markets.js';
 import { call, connectMcp } from '../helpers/mcp-client.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { FAKE_SERPAPI_KEY, startSerpApiFake, type SerpApiFake } from '../fakes/serpapi-fake.js';
-import { createSerpApiSimulator } from '../../adapters/providers/simulators/serpapi-sim.js';
+import { createSerpApiSimulator } from '../../adapters/sandbox/simulators/serpapi-sim.js';
 import type { SerpApiFlightsResponse } from '../../adapters/providers/serpapi/wire.js';
 import { daysAhead } from './search-helpers.js';
 

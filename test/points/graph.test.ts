@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Program, ProgramKind, TransferBonus, TransferEdge } from '../../tools/points/data/types.js';
 import { activeBonuses, bestPaths, buildTransferGraph, pathsTo, pointsToSend, type TransferPath } from '../../tools/points/graph/transfer-graph.js';
 // The simulators' seeded generator keeps the random graphs the same on every run.
-import { mulberry32 } from '../../adapters/providers/simulators/seeded.js';
+import { mulberry32 } from '../../adapters/sandbox/simulators/seeded.js';
 
 // The transfer graph on small hand-made datasets whose right answers are known:
 // bonus-adjusted ranking, multi-hop paths, Yen's k-best against brute force,

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryCache } from '../../adapters/cache/memory-cache.js';
 import { createDuffelCarsProvider } from '../../adapters/providers/duffel-cars/duffel-cars-provider.js';
 import { ProviderPolicy } from '../../adapters/providers/http/resilience.js';
-import { createCarsSimulator } from '../../adapters/providers/simulators/cars-sim.js';
-import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
-import { findAirport } from '../../tools/places/airports.js';
+import { createCarsSimulator } from '../../adapters/sandbox/simulators/cars-sim.js';
+import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
+import { findAirport } from '../../tools/_kit/reference/airports.js';
 import { isProviderError, type ProviderError } from '../../tools/_kit/provider-error.js';
 import type { CarDriverInput, CarRate, CarSearchQuery, CarsProvider, GeoPoint } from '../../tools/_kit/stays-cars-cruises.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createBuiltInCruises } from '../../adapters/providers/cruises/built-in-cruises.js';
-import { ITINERARIES, type ItineraryId } from '../../adapters/providers/cruises/data/itineraries.js';
-import { LINES } from '../../adapters/providers/cruises/data/lines.js';
-import { PORTS, portOf, type PortId } from '../../adapters/providers/cruises/data/ports.js';
-import { SHIPS } from '../../adapters/providers/cruises/data/ships.js';
-import { findAirport } from '../../tools/places/airports.js';
+import { createBuiltInCruises } from '../../adapters/sandbox/cruises/built-in-cruises.js';
+import { ITINERARIES, type ItineraryId } from '../../adapters/sandbox/cruises/data/itineraries.js';
+import { LINES } from '../../adapters/sandbox/cruises/data/lines.js';
+import { PORTS, portOf, type PortId } from '../../adapters/sandbox/cruises/data/ports.js';
+import { SHIPS } from '../../adapters/sandbox/cruises/data/ships.js';
+import { findAirport } from '../../tools/_kit/reference/airports.js';
 import type { CruiseCabin, CruiseQuery, CruiseRegion, CruiseSailing } from '../../tools/_kit/stays-cars-cruises.js';
 
 const provider = createBuiltInCruises({ seed: 'deal-engine' });

@@ -7,9 +7,9 @@ import { createDecodePool, INLINE_DECODING, type DecodePool } from '../../adapte
 import { ProviderPolicy } from '../../adapters/providers/http/resilience.js';
 import { httpTransport, type HttpRequest, type HttpTransport } from '../../adapters/providers/http/transport.js';
 import { createSeatsAeroProvider } from '../../adapters/providers/seats-aero/seats-aero-provider.js';
-import { createDuffelSimulator } from '../../adapters/providers/simulators/duffel-sim.js';
-import { createSeatsAeroSimulator } from '../../adapters/providers/simulators/seats-aero-sim.js';
-import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
+import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-sim.js';
+import { createSeatsAeroSimulator } from '../../adapters/sandbox/simulators/seats-aero-sim.js';
+import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
 import { isProviderError } from '../../tools/_kit/provider-error.js';
 import type { FlightQuery } from '../../tools/_kit/providers.js';
 

@@ -16,9 +16,9 @@ import type {
 import { createDuffelProvider } from '../../adapters/providers/duffel/duffel-provider.js';
 import { ProviderPolicy } from '../../adapters/providers/http/resilience.js';
 import type { HttpTransport, QueryValue } from '../../adapters/providers/http/transport.js';
-import { simId } from '../../adapters/providers/simulators/duffel-sim-ids.js';
-import { createDuffelSimulator } from '../../adapters/providers/simulators/duffel-sim.js';
-import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
+import { simId } from '../../adapters/sandbox/simulators/duffel-sim-ids.js';
+import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-sim.js';
+import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
 
 // The simulator's order life cycle over raw Duffel wire requests, on a clock the
 // tests move: orders, holds, payments, sandbox triggers, cancellations, changes,

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createDuffelProvider } from '../../adapters/providers/duffel/duffel-provider.js';
 import type { DuffelErrorEnvelope } from '../../adapters/providers/duffel/wire.js';
 import { ProviderPolicy } from '../../adapters/providers/http/resilience.js';
-import { createDuffelSimulator } from '../../adapters/providers/simulators/duffel-sim.js';
-import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
-import { airlineInfo, seatLayoutFor } from '../../adapters/providers/simulators/world/index.js';
+import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-sim.js';
+import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
+import { airlineInfo, seatLayoutFor } from '../../adapters/sandbox/simulators/world/index.js';
 import { isProviderError, type ProviderError } from '../../tools/_kit/provider-error.js';
 import type { CashOffer, FlightQuery } from '../../tools/_kit/providers.js';
 
@@ -81,7 +81,7 @@ describe('Duffel simulator through the real adapter', () => {
   it('offers every itinerary it sells, not only the 50 cheapest offers', async () => {
     const roundTrip: FlightQuery = { ...query, returnDate: '2026-07-22' };
     const offers = await simFlights().flights.searchOffers(roundTrip, signal());
-    const sim = await import('../../adapters/providers/simulators/world/index.js');
+    const sim = await import('../../adapters/sandbox/simulators/world/index.js');
     const sold = (from: string, to: string, date: string) =>
       sim.itineraries(from, to, date, {}).filter((it) => sim.airlineInfo(it.owner)?.onDuffel === true && sim.cabinOffered(it, 'economy'));
     const key = (segs: readonly { carrier?: string; marketingCarrier?: string; flightNumber: string }[]) => segs.map((g) => `${g.carrier ?? g.marketingCarrier}${g.flightNumber}`).join('+');

@@ -4,9 +4,9 @@ import { createDuffelCarsProvider } from '../../adapters/providers/duffel-cars/d
 import { createDuffelStaysProvider } from '../../adapters/providers/duffel-stays/duffel-stays-provider.js';
 import { ProviderPolicy } from '../../adapters/providers/http/resilience.js';
 import { httpTransport, type HttpTransport } from '../../adapters/providers/http/transport.js';
-import { createCarsSimulator } from '../../adapters/providers/simulators/cars-sim.js';
-import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
-import { createStaysSimulator } from '../../adapters/providers/simulators/stays-sim.js';
+import { createCarsSimulator } from '../../adapters/sandbox/simulators/cars-sim.js';
+import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
+import { createStaysSimulator } from '../../adapters/sandbox/simulators/stays-sim.js';
 import { isProviderError } from '../../tools/_kit/provider-error.js';
 import type { CarDriverInput, CarSearchQuery, CarsProvider, StaySearchQuery, StaysProvider } from '../../tools/_kit/stays-cars-cruises.js';
 import { startDuffelCarsFake, type DuffelCarsFake } from '../fakes/duffel-cars-fake.js';

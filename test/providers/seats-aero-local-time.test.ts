@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { airportInstant } from '../../adapters/providers/seats-aero/local-time.js';
-import { findAirport } from '../../tools/places/airports.js';
+import { findAirport } from '../../tools/_kit/reference/airports.js';
 
 // airportInstant reads each zone's offset once per UTC day unless the day holds a
 // change: every wall-clock time of a year, DST days included, must still name the

@@ -3,9 +3,9 @@ import { ProviderPolicy } from '../../adapters/providers/http/resilience.js';
 import type { HttpRequest, QueryValue } from '../../adapters/providers/http/transport.js';
 import { createSeatsAeroProvider } from '../../adapters/providers/seats-aero/seats-aero-provider.js';
 import type { Availability, ListResponse, TripsResponse } from '../../adapters/providers/seats-aero/wire.js';
-import { createSeatsAeroSimulator } from '../../adapters/providers/simulators/seats-aero-sim.js';
-import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
-import { awardSpace, itineraries } from '../../adapters/providers/simulators/world/index.js';
+import { createSeatsAeroSimulator } from '../../adapters/sandbox/simulators/seats-aero-sim.js';
+import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
+import { awardSpace, itineraries } from '../../adapters/sandbox/simulators/world/index.js';
 
 const NOW = new Date('2026-09-15T10:07:00Z');
 const DATE = '2026-10-20';

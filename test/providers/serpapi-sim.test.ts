@@ -3,9 +3,9 @@ import { ProviderPolicy } from '../../adapters/providers/http/resilience.js';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
 import { createSerpApiProvider } from '../../adapters/providers/serpapi/serpapi-provider.js';
 import { NO_RESULTS_MESSAGE, type SerpApiErrorBody, type SerpApiFlightOption, type SerpApiFlightsResponse } from '../../adapters/providers/serpapi/wire.js';
-import { createSerpApiSimulator } from '../../adapters/providers/simulators/serpapi-sim.js';
-import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
-import { airlineInfo, itineraries } from '../../adapters/providers/simulators/world/index.js';
+import { createSerpApiSimulator } from '../../adapters/sandbox/simulators/serpapi-sim.js';
+import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
+import { airlineInfo, itineraries } from '../../adapters/sandbox/simulators/world/index.js';
 
 // Fixed clock, 5 minutes into a quarter hour, so +2 minutes stays in the same time bucket.
 const NOW = new Date('2026-11-21T10:05:00Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hash32, mulberry32 } from '../../adapters/providers/simulators/seeded.js';
-import { offsetOnDay } from '../../adapters/providers/simulators/world/geo.js';
-import { BoundedMemo } from '../../adapters/providers/simulators/world/memo.js';
+import { hash32, mulberry32 } from '../../adapters/sandbox/simulators/seeded.js';
+import { offsetOnDay } from '../../adapters/sandbox/simulators/world/geo.js';
+import { BoundedMemo } from '../../adapters/sandbox/simulators/world/memo.js';
 
 // The simulators' deterministic building blocks, made cheaper (issue 19) without
 // changing a single number they produce: every offer, price and id stays the same.

@@ -5,9 +5,9 @@ import type { DuffelError } from '../../adapters/providers/duffel/wire.js';
 import type { DuffelStaysBooking, DuffelStaysQuote, DuffelStaysSearch, DuffelStaysSearchResult } from '../../adapters/providers/duffel-stays/wire.js';
 import { ProviderPolicy } from '../../adapters/providers/http/resilience.js';
 import type { HttpTransport } from '../../adapters/providers/http/transport.js';
-import { simulatedTransport } from '../../adapters/providers/simulators/sim-transport.js';
-import { createStaysSimulator } from '../../adapters/providers/simulators/stays-sim.js';
-import { checkInInstant, hotelById } from '../../adapters/providers/simulators/world/hotels.js';
+import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
+import { createStaysSimulator } from '../../adapters/sandbox/simulators/stays-sim.js';
+import { checkInInstant, hotelById } from '../../adapters/sandbox/simulators/world/hotels.js';
 import { isProviderError, type ProviderError } from '../../tools/_kit/provider-error.js';
 import type { StayRate, StaySearchQuery, StaySearchResult } from '../../tools/_kit/stays-cars-cruises.js';
 

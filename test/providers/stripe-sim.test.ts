@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryCache } from '../../adapters/cache/memory-cache.js';
-import { createStripeSimulator } from '../../adapters/providers/simulators/stripe-sim.js';
+import { createStripeSimulator } from '../../adapters/sandbox/simulators/stripe-sim.js';
 import { ProviderError } from '../../tools/_kit/provider-error.js';
 import type { CardProcessor } from '../../tools/_kit/providers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../adapters/providers/simulators/seeded.js';
+import { mulberry32 } from '../../adapters/sandbox/simulators/seeded.js';
 import { budgetStatus, memberBalances, settleUp, splitAmount, type SplitSpec } from '../../tools/trips/money/index.js';
 
 // memberBalances (who owes whom, net) and budgetStatus (spent against budget).

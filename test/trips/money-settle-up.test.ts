@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../adapters/providers/simulators/seeded.js';
+import { mulberry32 } from '../../adapters/sandbox/simulators/seeded.js';
 import { settleUp } from '../../tools/trips/money/index.js';
 import { EXACT_LIMIT, greedySettle } from '../../tools/trips/money/settle-up.js';
 

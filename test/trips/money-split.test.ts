@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../adapters/providers/simulators/seeded.js';
+import { mulberry32 } from '../../adapters/sandbox/simulators/seeded.js';
 import { SplitError, splitAmount, type SplitSpec } from '../../tools/trips/money/index.js';
 
 // splitAmount: exact integer parts, largest-remainder rounding, validation by field.

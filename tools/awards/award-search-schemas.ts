@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findAirport } from '../places/airports.js';
+import { findAirport } from '../_kit/reference/airports.js';
 import { cabinClass, isoDate, localDate, MAX_DAYS_AHEAD } from '../flights/search-input.js';
 import { addDays, daysBetween } from '../fares/dates.js';
 import { inputNow } from '../_kit/input-clock.js';

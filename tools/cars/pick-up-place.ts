@@ -1,6 +1,6 @@
 import { ToolError } from '../_kit/errors.js';
 import type { GeoPoint } from '../_kit/stays-cars-cruises.js';
-import { AIRPORTS, findAirport, findMetroCity, type Airport } from '../places/airports.js';
+import { AIRPORTS, findAirport, findMetroCity, type Airport } from '../_kit/reference/airports.js';
 
 // Where a rental starts or ends: an airport (its rental counters), a metro city
 // code (its main airport), or a point. The place's time zone turns the local

@@ -1,5 +1,5 @@
 import { ToolError, type ValidationIssue } from '../_kit/errors.js';
-import { formatZoned, zonedToInstant } from '../booking/orders/zoned-time.js';
+import { formatZoned, zonedToInstant } from '../_kit/zoned-time.js';
 
 // A rental's period: local pick-up and drop-off times made instants by the
 // places' time zones, checked, and counted in rental days the way suppliers

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CABIN_CLASSES } from '../_kit/providers.js';
-import { findAirport, findMetroCity } from '../places/airports.js';
+import { findAirport, findMetroCity } from '../_kit/reference/airports.js';
 import { inputNow } from '../_kit/input-clock.js';
 
 // The flight search request and the checks every surface shares: the REST body and

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ToolContext } from '../_kit/context.js';
 import { defineStreamTool, type ToolLogMessage } from '../_kit/define-tool.js';
 import type { FlightQuery } from '../_kit/providers.js';
-import { findMetroCity } from '../places/airports.js';
+import { findMetroCity } from '../_kit/reference/airports.js';
 import { SearchEvent, SearchOutput, type DateSummary, type FlightResult, type ProviderProgress, type SearchSummary } from './flight-result.js';
 import { BagPricing } from './bag-pricing.js';
 import { dateSummary, flexibleWindow, type WindowDate } from './flexible-dates.js';

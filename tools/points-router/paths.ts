@@ -1,6 +1,6 @@
 import { defineTool } from '../_kit/define-tool.js';
 import type { AwardOffer, FlightQuery } from '../_kit/providers.js';
-import { findMetroCity } from '../places/airports.js';
+import { findMetroCity } from '../_kit/reference/airports.js';
 import { PathsRequest, type PathsInput } from './paths-request.js';
 import { applyMinCpp, routerInputs } from './playbook-defaults.js';
 import { rankRedemptions } from './rank-redemptions.js';

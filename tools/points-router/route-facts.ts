@@ -1,5 +1,5 @@
 import type { CabinClass } from '../_kit/providers.js';
-import { findAirport } from '../places/airports.js';
+import { findAirport } from '../_kit/reference/airports.js';
 import { regionOf } from '../points/data/regions.js';
 import type { RouteFacts } from './award-candidates.js';
 

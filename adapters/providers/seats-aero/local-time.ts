@@ -1,4 +1,4 @@
-import { findAirport } from '../../../tools/places/airports.js';
+import { findAirport } from '../../../tools/_kit/reference/airports.js';
 
 // seats.aero writes flight times as airport wall-clock times with a "Z" suffix
 // that does not mean UTC. These helpers keep the wall-clock digits and, where

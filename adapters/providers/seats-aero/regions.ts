@@ -1,4 +1,4 @@
-import { findAirport } from '../../../tools/places/airports.js';
+import { findAirport } from '../../../tools/_kit/reference/airports.js';
 
 // seats.aero groups airports into these regions (Route.OriginRegion and the
 // bulk-availability filters). Countries are placed as seats.aero's route lists

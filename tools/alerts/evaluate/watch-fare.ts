@@ -9,7 +9,7 @@ import { FlightBoard } from '../../flights/merge.js';
 import { readCachedSearch, searchCacheKey, storeSearch } from '../../flights/search-cache.js';
 import { FlightSearchRequest, settleTrip } from '../../flights/search-input.js';
 import { rank } from '../../flights/stream/replay.js';
-import { findMetroCity } from '../../places/airports.js';
+import { findMetroCity } from '../../_kit/reference/airports.js';
 
 // The cheapest bookable fare for one alert watch, found the cheapest way: the
 // search cache when an identical search is fresh, else the two cash providers

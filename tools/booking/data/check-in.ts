@@ -1,5 +1,5 @@
 // Online check-in pages and windows of the airlines the service sells (the ones
-// in adapters/providers/simulators/world/airlines-data.ts).
+// in adapters/sandbox/simulators/world/airlines-data.ts).
 //
 // As of: early 2026. Sources: each airline's own website (check-in and
 // "manage booking" pages, check-in FAQs). Facts only; nothing copied.

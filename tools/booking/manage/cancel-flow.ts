@@ -8,7 +8,7 @@ import { refundAcrossPayments } from '../checkout/card-payment.js';
 import type { BookingRecord } from '../store.js';
 import { bookingCancellation, type BookingCancellation } from '../cancellation-record.js';
 import { canceledEvent } from './canceled-event.js';
-import { usFreeCancellation } from './us-24-hour.js';
+import { usFreeCancellation } from '../../_kit/reference/us-24-hour.js';
 
 // Cancelling a booking: the airline quotes what it refunds (to our balance), we
 // confirm, then pass that refund back to the customer's card payments. Our markup

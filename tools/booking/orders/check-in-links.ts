@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { defineTool } from '../../_kit/define-tool.js';
 import { ToolError } from '../../_kit/errors.js';
 import type { FlightOrder, FlightSegment } from '../../_kit/providers.js';
-import { findAirport } from '../../places/airports.js';
+import { findAirport } from '../../_kit/reference/airports.js';
 import { loadBooking } from '../booking-access.js';
 import { checkInInfo } from '../data/check-in.js';
 import { withFreshOrder } from './fresh-order.js';
 import { OrderIdInput } from './order-schemas.js';
-import { formatZoned, zonedToInstant } from './zoned-time.js';
+import { formatZoned, zonedToInstant } from '../../_kit/zoned-time.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -4,7 +4,7 @@ import { ToolError, type ValidationIssue } from '../../_kit/errors.js';
 import { isProviderError, providerToolError } from '../../_kit/provider-error.js';
 import type { ChangeSliceAdd, FlightOrder } from '../../_kit/providers.js';
 import { tripProblems } from '../../flights/search-input.js';
-import { findMetroCity } from '../../places/airports.js';
+import { findMetroCity } from '../../_kit/reference/airports.js';
 import { loadBooking } from '../booking-access.js';
 import { changeRequestView } from './change-request-view.js';
 import { CreateChangeRequestInput } from './change-request-input.js';

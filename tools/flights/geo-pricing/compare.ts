@@ -4,7 +4,7 @@ import { defineTool } from '../../_kit/define-tool.js';
 import type { ToolContext } from '../../_kit/context.js';
 import { isProviderError } from '../../_kit/provider-error.js';
 import type { CashOffer, FlightQuery } from '../../_kit/providers.js';
-import { findMetroCity } from '../../places/airports.js';
+import { findMetroCity } from '../../_kit/reference/airports.js';
 import { mapLimit } from '../../_kit/map-limit.js';
 import { FX_RATES, convert } from '../../_kit/fx-rates.js';
 import { DEFAULT_POINTS_OF_SALE, findMarket, type Market } from './markets.js';

@@ -3,7 +3,7 @@
 import { defineTool } from '../../_kit/define-tool.js';
 import type { ToolContext } from '../../_kit/context.js';
 import { toMinor } from '../../_kit/money.js';
-import { findAirport, findMetroCity } from '../../places/airports.js';
+import { findAirport, findMetroCity } from '../../_kit/reference/airports.js';
 import type { FlightResult } from '../flight-result.js';
 import { SELF_CONNECT_HUBS, findHub, type SelfConnectHub } from './hubs.js';
 import { SAFETY_MARGIN_MIN, majorOf, pairLegs, type Pair } from './pairing.js';

@@ -5,7 +5,7 @@ import { defineTool } from '../../_kit/define-tool.js';
 import { fromMinor, toMinor } from '../../_kit/money.js';
 import { CABIN_CLASSES, type CabinClass } from '../../_kit/providers.js';
 import { ToolError } from '../../_kit/errors.js';
-import { findAirport, findMetroCity } from '../../places/airports.js';
+import { findAirport, findMetroCity } from '../../_kit/reference/airports.js';
 import type { FlightResult } from '../flight-result.js';
 import { convert } from '../../_kit/fx-rates.js';
 import { greatCircleKm } from '../self-connect/distance.js';

@@ -34,7 +34,7 @@ export const PROGRAMS: Dataset<Program> = {
     'Issuer transfer-partner pages: americanexpress.com, chase.com, thankyou.com, capitalone.com, bilt.com, wellsfargo.com',
     'The Points Guy monthly valuations (2025) and NerdWallet / Frequent Miler point values (2025)',
     'Programme buy-points pages (united.com, aa.com, delta.com, alaskaair.com, aircanada.com, lifemiles.com, hyatt.com, hilton.com, marriott.com, ihg.com)',
-    'seats.aero source list (developers.seats.aero), as mirrored in adapters/providers/simulators/world/award-programs.ts',
+    'seats.aero source list (developers.seats.aero), as mirrored in adapters/sandbox/simulators/world/award-programs.ts',
   ],
   items: [
     // Bank currencies: worth more than 1 cent because they can become any partner's points.

@@ -1,4 +1,4 @@
-import { findAirport } from '../../places/airports.js';
+import { findAirport } from '../../_kit/reference/airports.js';
 import type { Region } from './types.js';
 
 // Award charts price by region pairs; this places each country (ISO 3166-1
