@@ -72,7 +72,7 @@ describe('a list tool with its own limit', () => {
     expect((entry.listing.inputSchema.properties as Record<string, unknown>).limit).toMatchObject({ maximum: 25, description: expect.stringMatching(/^Default 4;/) });
   });
 
-  const anonymous = { principal: ANONYMOUS } as ToolContext;
+  const anonymous = { principal: ANONYMOUS, services: { clock: () => new Date(), settings: {} } } as unknown as ToolContext;
 
   it('asks the tool for the most it may list and answers limit of them', async () => {
     const result = await callTool(pagedTool, entry.fromArgs({ limit: 6 }), anonymous);
