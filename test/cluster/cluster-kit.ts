@@ -72,6 +72,8 @@ export interface Proxy {
   url: string;
   /** Backends that passed their last probe. */
   ready(): string[];
+  /** Requests forwarded so far, per backend. */
+  served(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -93,9 +95,12 @@ export async function roundRobinProxy(backends: readonly string[], opts: { probe
   };
   void probe();
   let next = 0;
+  const served: Record<string, number> = Object.fromEntries(backends.map((b) => [b, 0]));
   const pick = (): string | undefined => {
     const live = backends.filter((b) => up.has(b));
-    return live.length ? live[next++ % live.length] : undefined;
+    const chosen = live.length ? live[next++ % live.length] : undefined;
+    if (chosen) served[chosen]!++;
+    return chosen;
   };
   const forward = (req: IncomingMessage, body: Buffer, res: ServerResponse, tries: number) => {
     const backend = pick();
@@ -127,6 +132,7 @@ export async function roundRobinProxy(backends: readonly string[], opts: { probe
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     ready: () => backends.filter((b) => up.has(b)),
+    served: () => ({ ...served }),
     close: async () => {
       stopped = true;
       if (agent) agent.destroy();

@@ -1,3 +1,5 @@
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bullConnection, QUEUE_NAME } from '../../adapters/jobs/bullmq-runner.js';
@@ -5,6 +7,7 @@ import { openServices, type OpenServices } from '../../adapters/runtime/open-ser
 import { dropTestSchema } from '../helpers/start-test-server.js';
 import { testConfig } from '../helpers/test-config.js';
 import { freePort } from '../faults/own-services.js';
+import { connectV2 } from '../mcp/v2-client.js';
 import { bookingEventFor, silent, writeOutbox } from '../webhooks/support/helpers.js';
 import { startReceiver, type Receiver } from '../webhooks/support/receiver.js';
 import { countingUpstreams, roundRobinProxy, webProcess, workerProcess, type Proxy, type Upstreams, type WebProcess } from './cluster-kit.js';
@@ -95,6 +98,36 @@ describe.runIf(run)('a cluster: two web processes and two workers behind a round
     const after = upstreams.searches();
     console.log('provider search calls for 10 identical cold searches on 2 processes', JSON.stringify({ duffel: after.duffel - before.duffel, serpapi: after.serpapi - before.serpapi, seats_aero: after.seats_aero - before.seats_aero }));
     expect({ duffel: after.duffel - before.duffel, serpapi: after.serpapi - before.serpapi, seats_aero: after.seats_aero - before.seats_aero }).toEqual({ duffel: 1, serpapi: 1, seats_aero: 1 });
+  }, 60_000);
+
+  it('MCP clients of both eras list and call tools through the proxy, their requests spread over both processes', async () => {
+    const { secret } = await opened.services.identity.createKey({ userId: 'cluster-mcp', tier: 'pro' });
+    const before = proxy.served();
+    const modern = await connectV2([proxy.url], secret);
+    const legacy = new V1Client({ name: 'cluster-v1', version: '1.0.0' });
+    // A 2025 session: initialize on one process, the calls on either (sessions live in Redis).
+    await legacy.connect(new V1Transport(new URL(`${proxy.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
+    try {
+      expect(modern.getProtocolEra()).toBe('modern');
+      const [a, b] = [await modern.listTools(), await legacy.listTools()];
+      expect(a.tools.length).toBeGreaterThan(20);
+      expect(a.tools.map((t) => t.name)).toEqual(b.tools.map((t) => t.name));
+      for (let i = 0; i < 3; i++) {
+        const places = { name: 'suggest_places', arguments: { query: 'heathrow', limit: 2 } };
+        const [m, l] = [await modern.callTool(places), await legacy.callTool(places)];
+        expect(m.isError, JSON.stringify(m.content)).toBeFalsy();
+        expect(l.structuredContent).toEqual(m.structuredContent);
+        // A tool that needs the user: the key is checked on whichever process gets the call.
+        const trips = { name: 'list_trips', arguments: {} };
+        const [mt, lt] = [await modern.callTool(trips), await legacy.callTool(trips)];
+        expect(mt.isError, JSON.stringify(mt.content)).toBeFalsy();
+        expect(lt.structuredContent).toEqual(mt.structuredContent);
+      }
+    } finally {
+      await Promise.all([modern.close(), legacy.close()]);
+    }
+    const after = proxy.served();
+    for (const web of webs) expect(after[web.url]! - before[web.url]!, `requests ${web.url} served`).toBeGreaterThan(3);
   }, 60_000);
 
   it('a rolling restart under steady traffic fails no request', async () => {
