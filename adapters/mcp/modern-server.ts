@@ -2,6 +2,7 @@ import { CLIENT_CAPABILITIES_META_KEY, inputRequired, LOG_LEVEL_META_KEY, Server
 import type { ToolContext } from '../../tools/_kit/context.js';
 import type { Principal } from '../../tools/_kit/principal.js';
 import { withAbortSources } from '../http/request-context.js';
+import { serveAppResources } from './app-resources.js';
 import { canElicitForm, confirmationRequest } from './confirm-by-elicitation.js';
 import { confirmInBand, ConfirmationNeeded, sha256, type ConfirmationStates, type ConfirmState } from './confirm-by-input-required.js';
 import { INSTRUCTIONS, SERVER_INFO, serveToolCall, validator } from './server-factory.js';
@@ -10,6 +11,8 @@ import type { ToolCatalog } from './tool-catalog.js';
 
 /** How long a client may reuse tools/list (and server/discover): the catalog only changes with a deploy. */
 export const LIST_TTL_MS = 10 * 60_000;
+/** The same for every caller (the apps' documents too), until the next deploy. */
+const LISTED = { ttlMs: LIST_TTL_MS, cacheScope: 'public' } as const;
 
 /** What the router hands a 2026-07-28 request through the SDK's pass-through authInfo. */
 interface CallerExtra {
@@ -34,8 +37,9 @@ export const ownerOf = (sdk: ServerContext): string => sessionOwner(callerOf(sdk
 
 /**
  * A Server for one 2026-07-28 request (createMcpHandler builds one per request): the
- * same precomputed catalog and tools/call path as the 2025 era. tools/list and
- * server/discover say how long they may be cached. Confirmation is multi-round-trip:
+ * same precomputed catalog and tools/call path as the 2025 era. tools/list,
+ * server/discover and the app resources (app-resources.ts) say how long they may be
+ * cached. Confirmation is multi-round-trip:
  * `input_required` with a sealed requestState (confirm-by-input-required.ts).
  */
 export function createModernServer(catalog: ToolCatalog, states: ConfirmationStates): Server {
@@ -43,10 +47,11 @@ export function createModernServer(catalog: ToolCatalog, states: ConfirmationSta
     capabilities: { tools: { listChanged: false }, logging: {} },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
-    cacheHints: { 'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' }, 'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' } },
+    cacheHints: { 'tools/list': LISTED, 'server/discover': LISTED, 'resources/list': LISTED, 'resources/templates/list': LISTED, 'resources/read': LISTED },
     requestState: { verify: states.verify },
   });
   server.setRequestHandler('tools/list', async () => ({ tools: catalog.listings }));
+  serveAppResources(server);
   server.setRequestHandler('tools/call', async (request, sdk) => {
     const ctx = withAbortSources(callerOf(sdk).toolContext, () => [sdk.mcpReq.signal]);
     // The request's own `_meta` envelope says what its client can do and which log messages it wants.

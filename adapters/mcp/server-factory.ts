@@ -4,6 +4,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/
 import type { ToolContext } from '../../tools/_kit/context.js';
 import type { StreamEvent } from '../../tools/_kit/define-tool.js';
 import { API_VERSION } from '../../tools/health/version.js';
+import { serveAppResources } from './app-resources.js';
 import { callTool } from './call-tool.js';
 import { confirmByElicitation } from './confirm-by-elicitation.js';
 import type { ToolCatalog } from './tool-catalog.js';
@@ -61,6 +62,7 @@ export function createMcpServer(catalog: ToolCatalog, makeContext: ContextFactor
     jsonSchemaValidator: validator,
   });
   server.setRequestHandler('tools/list', async () => ({ tools: catalog.listings }));
+  serveAppResources(server);
   // Its own params schema: the SDK's would turn a bad level into an internal error instead of invalid params.
   server.setRequestHandler('logging/setLevel', { params: LooseSetLevelParams }, async (params, sdk) => {
     const level = params.level as LoggingLevel;

@@ -1,6 +1,7 @@
 import type { Tool as McpToolListing } from '@modelcontextprotocol/server';
 import type { AnyTool, McpAnnotations } from '../../tools/_kit/define-tool.js';
 import { toJsonSchema } from '../schema/json-schema.js';
+import { appMetaFor } from './app-resources.js';
 import { camelInput, type CamelInput } from './camel-input.js';
 import { compactInput } from './compact-schema.js';
 import { withLimitArgument } from './list-limit.js';
@@ -40,6 +41,9 @@ export class ToolCatalog {
         // No outputSchema: see compact-schema.ts.
         annotations: withoutRepeatedTitle(tool.mcp.annotations, tool.title),
       };
+      // Hosts with MCP Apps render this tool's result in its app (app-resources.ts).
+      const ui = appMetaFor(tool.mcp.name);
+      if (ui) listing._meta = ui;
       // Renamed first, so the strict-mode nulls are undone against the tool's own field names (the REST spelling works too).
       const fromArgs = (args: Record<string, unknown>) => fromStrictArgs(input, named.toToolArgs(args)) as Record<string, unknown>;
       this.byName.set(listing.name, { tool, listing, fromArgs, issuesAsSent: named.issuesAsSent });
