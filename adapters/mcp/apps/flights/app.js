@@ -1,4 +1,4 @@
-/* global document, FormData */
+/* global document */
 // Flight results (search_flights): one card per flight with its itinerary, the cash
 // price beside the award prices, how old the prices are, and a "Book" action that
 // quotes the flight through the host (quote_booking), the booking's confirmation step.
@@ -98,8 +98,9 @@ function bookForm(f, id, app) {
   const field = (name, label, attrs = {}) => el('label', {}, label, el('input', { name, required: true, ...attrs }));
   const choice = (name, label, options) => el('label', {}, label, el('select', { name }, options.map(([v, t]) => el('option', { value: v }, t))));
   const status = el('div', { role: 'status', class: 'book-status' });
-  const submit = el('button', { type: 'submit' }, 'Get the price to confirm');
-  const form = el('form', { class: 'book-form', id: `${id}-book`, 'aria-label': `Book ${f.carrier} ${f.flights}` },
+  const submit = el('button', { type: 'button' }, 'Get the price to confirm');
+  // A group, not a <form>: hosts' sandboxes often leave out allow-forms, which blocks submitting one.
+  const form = el('div', { class: 'book-form', role: 'group', id: `${id}-book`, 'aria-label': `Book ${f.carrier} ${f.flights}` },
     choice('title', 'Title', [['ms', 'Ms'], ['mr', 'Mr'], ['mrs', 'Mrs'], ['miss', 'Miss'], ['dr', 'Dr']]),
     choice('gender', 'Gender (as on passport)', [['f', 'Female'], ['m', 'Male']]),
     field('given_name', 'Given name', { autocomplete: 'given-name' }),
@@ -113,9 +114,10 @@ function bookForm(f, id, app) {
     el('div', { class: 'actions' }, submit),
     status,
   );
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const v = Object.fromEntries(new FormData(form).entries());
+  submit.addEventListener('click', async () => {
+    const inputs = [...form.querySelectorAll('input, select')];
+    if (!inputs.every((input) => input.reportValidity())) return;
+    const v = Object.fromEntries(inputs.map((input) => [input.name, input.value.trim()]));
     const passenger = { title: v.title, gender: v.gender, given_name: v.given_name, family_name: v.family_name, born_on: v.born_on, email: v.email, phone_number: v.phone_number };
     if (v.passport_number) passenger.passport = { number: v.passport_number, issuing_country_code: String(v.passport_country).toUpperCase(), expires_on: v.passport_expiry };
     submit.disabled = true;
