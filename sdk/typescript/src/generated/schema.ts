@@ -21,6 +21,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/plan/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a plan (with Stripe Checkout)
+         * @description Moves the caller to a plan, paying for it when billing is on: with Stripe configured, a paid plan (pro, business) answers state "checkout" with a Stripe Checkout URL and the plan changes once that checkout is paid; the free plan, or any plan when Stripe is not configured, changes at once (state "changed").
+         */
+        post: operations["account_plan_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/plan/checkout/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a plan checkout
+         * @description Checks a plan Checkout Session with Stripe after the customer returns from it: when it is complete and paid for the plan's price, the plan changes (state "changed"); otherwise the state says why not (open, expired, unpaid). A session opened by someone else is not found.
+         */
+        post: operations["account_plan_checkout_finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/webhooks": {
         parameters: {
             query?: never;
@@ -940,7 +980,7 @@ export interface paths {
         put?: never;
         /**
          * Search rental cars
-         * @description Rental car rates for a pick-up and drop-off place and local time and the driver's age, cheapest first. Each rate names the supplier, the car (ACRISS code, category, transmission, seats, bags), the mileage policy and the payment type. flow "legacy" rates are paid at the counter: book them with cars.payment_intent (our service fee and add-ons by card) then cars.book. flow "partner" rates are prepaid partner deals we sell: cars.quote, pay the quoted total by card, then cars.partner_book.
+         * @description Rental car rates for a pick-up and drop-off place and local time and the driver's age. Each rate names the supplier, the car (ACRISS code, category, transmission, seats, bags), the mileage policy, the payment type and its terms (free cancellation until when, fuel policy, collision damage and theft cover, excess, deposit). Filters: max_price, car_class, car_type, supplier, transmission, free_cancellation; sort by price (default), seats or supplier; a page of `limit` from `offset` (next_offset, total_found). flow "legacy" rates are paid at the counter: book them with cars.payment_intent (our service fee and add-ons by card) then cars.book. flow "partner" rates are prepaid partner deals we sell: cars.quote, pay the quoted total by card, then cars.partner_book.
          */
         post: operations["cars_search"];
         delete?: never;
@@ -1060,7 +1100,7 @@ export interface paths {
         put?: never;
         /**
          * Find self-connect itineraries
-         * @description Builds itineraries from two separate one-way tickets through a hub airport when together they cost less than the cheapest through fare. Hubs come from a dataset of about 28 airports (self-transfer minimums, terminals, visa needs; APPROXIMATE, as of 2026-11-01), chosen when flying via the hub is at most 1.3× the direct distance (or given in `hubs`). Legs are nonstop cash fares for one adult from the ordinary flight search. A pair is kept only when the second flight leaves at least the hub’s self-transfer minimum plus 60 min after the first lands, the same day or the next morning. Every itinerary carries risk labels: bags_recheck, min_connection (minimum, layover and margin), terminal_change, transit_visa and missed_connection_unprotected. The answer has the through fare and the self-connect list (cheapest first), or an empty list with the reason. risk (else the caller's saved playbook, else comfortable): comfortable keeps the 60 min margin, cautious requires 120 min, avoid returns no self-connect itineraries (only the through fare) and says why.
+         * @description Builds itineraries from two separate one-way tickets through a hub airport when together they cost less than the cheapest through fare. Hubs come from a dataset of about 28 airports (self-transfer minimums, terminals, visa needs; APPROXIMATE, as of 2026-11-01), the 3 smallest detours (at most 1.3× the direct distance), then up to 3 hubs within 2× whose two legs were cheapest in recent searches, then more small detours (6 in all), or given in `hubs`. Legs are nonstop cash fares for one adult from the ordinary flight search. A pair is kept only when the second flight leaves at least the hub’s self-transfer minimum plus 60 min after the first lands, the same day or the next morning. Every itinerary carries risk labels: bags_recheck, min_connection (minimum, layover and margin), terminal_change, transit_visa and missed_connection_unprotected. The answer has the through fare and the self-connect list (cheapest first), or an empty list with the reason. risk (else the caller's saved playbook, else comfortable): comfortable keeps the 60 min margin, cautious requires 120 min, avoid returns no self-connect itineraries (only the through fare) and says why.
          */
         post: operations["flights_self_connect"];
         delete?: never;
@@ -2378,6 +2418,30 @@ export interface components {
         AccountListKeysResponse: {
             keys: components["schemas"]["ApiKey"][];
         };
+        AccountPlanCheckoutRequest: {
+            /**
+             * @description Plan: free, pro or business
+             * @enum {string}
+             */
+            tier: "free" | "pro" | "business";
+        };
+        AccountPlanCheckoutResponse: {
+            changed_at: string | null;
+            /** @description Stripe Checkout page to pay on (state checkout). */
+            checkout_url: string | null;
+            /** @description The Checkout Session id (cs_...). */
+            session_id: string | null;
+            /**
+             * @description changed: the plan moved; checkout: pay at checkout_url first; open/expired/unpaid: the checkout is not paid (yet).
+             * @enum {string}
+             */
+            state: "changed" | "checkout" | "open" | "expired" | "unpaid";
+            /**
+             * @description The plan asked for.
+             * @enum {string}
+             */
+            tier: "free" | "pro" | "business";
+        };
         AccountRevokeKeyResponse: {
             key: components["schemas"]["ApiKey"];
         };
@@ -3510,7 +3574,22 @@ export interface components {
          *         "longitude": -9.136671,
          *         "at": "2027-03-18T10:00:00+00:00"
          *       },
-         *       "expires_at": "2027-03-01T10:00:00.000Z"
+         *       "expires_at": "2027-03-01T10:00:00.000Z",
+         *       "terms": {
+         *         "free_cancellation": true,
+         *         "free_cancellation_until": "2027-03-12T10:00:00.000Z",
+         *         "fuel_policy": "full_to_empty",
+         *         "cdw_included": true,
+         *         "theft_protection_included": true,
+         *         "excess": {
+         *           "amount": 860,
+         *           "currency": "EUR"
+         *         },
+         *         "deposit": {
+         *           "amount": 172,
+         *           "currency": "EUR"
+         *         }
+         *       }
          *     }
          */
         CarRate: {
@@ -3571,6 +3650,22 @@ export interface components {
             /** @description The rental company, e.g. Hertz. */
             supplier: string;
             supplier_logo_url: string | null;
+            /** @description The terms the rate is sold on, as stated at search time (null: not stated). */
+            terms: {
+                /** @description Collision damage waiver included in the price. */
+                cdw_included: boolean | null;
+                /** @description Held on the driver's card at the counter. */
+                deposit: components["schemas"]["Money"] | null;
+                /** @description Left to pay after damage or theft when cover is included. */
+                excess: components["schemas"]["Money"] | null;
+                /** @description Cancelling now refunds everything; null: the provider states no terms before a quote. */
+                free_cancellation: boolean | null;
+                /** @description Until when (ISO instant) cancelling is free; null: never, or not stated. */
+                free_cancellation_until: string | null;
+                /** @description full_to_full: return it full; full_to_empty: the first tank is bought at the counter. */
+                fuel_policy: ("full_to_full" | "full_to_empty") | null;
+                theft_protection_included: boolean | null;
+            };
             /** @description The rental, for the whole period. Partner flow: our margin is added at quote. */
             total: components["schemas"]["Money"];
         };
@@ -3653,6 +3748,10 @@ export interface components {
          *     }
          */
         CarSearchRequest: {
+            /** @description Only these classes (ACRISS category; "economy" also matches its elite variant). */
+            car_class?: ("mini" | "economy" | "compact" | "intermediate" | "standard" | "fullsize" | "premium" | "luxury" | "special")[];
+            /** @description Only this body type as rates name it, e.g. suv or convertible. */
+            car_type?: string;
             /** @description Age of the main driver at pick-up; under 25 usually pays a young-driver surcharge. */
             driver_age: number;
             drop_off: {
@@ -3664,6 +3763,20 @@ export interface components {
                     longitude: number;
                 };
             };
+            /** @description true: only rates cancellable for free now. */
+            free_cancellation?: boolean;
+            /**
+             * @description Rates per page (1–200, default 50).
+             * @default 50
+             */
+            limit?: number;
+            /** @description Highest total for the whole rental, in the rate currency. */
+            max_price?: number;
+            /**
+             * @description Rates to skip: the next_offset of the previous page.
+             * @default 0
+             */
+            offset?: number;
             pick_up: {
                 /** @description Local time at the pick-up place, YYYY-MM-DDTHH:MM. */
                 at: string;
@@ -3675,6 +3788,16 @@ export interface components {
             };
             /** @description The driver's country of residence. */
             residence_country?: string;
+            /**
+             * @description price (cheapest first, default), seats (most first) or supplier (A-Z).
+             * @default price
+             * @enum {string}
+             */
+            sort?: "price" | "seats" | "supplier";
+            /** @description Only this rental company (part of its name, any case). */
+            supplier?: string;
+            /** @enum {string} */
+            transmission?: "manual" | "automatic";
         };
         CarsGetBookingResponse: {
             add_ons: {
@@ -3790,10 +3913,15 @@ export interface components {
             ttl_seconds: number;
         };
         CarsSearchResponse: {
+            /** @description Rates in this answer. */
+            count: number;
             /** @description Rental days billed: 24-hour periods, 29 minutes grace. */
             days: number;
+            next_offset: number | null;
             rates: components["schemas"]["CarRate"][];
             search_id: string;
+            /** @description Rates matching the filters, all pages. */
+            total_found: number;
         };
         CashPrice: {
             /** @description Seconds since the provider produced this price. */
@@ -4524,7 +4652,7 @@ export interface components {
             departure_date?: string;
             /** @description IATA code of the arrival airport or city, e.g. "LHR". Required unless slices is given. */
             destination?: string;
-            /** @description Also search every date up to this many days either side (0–3); a round trip moves both dates together. Dates in the past or too far ahead are skipped. Each result's dates say which trip it is; a `dates` event gives the cheapest per date. */
+            /** @description Also search every date up to this many days either side (0–3); a round trip moves both dates together, a multi-city trip every slice (2 slices: ±3, 3–4 slices: ±1). Dates in the past or too far ahead are skipped. Each result's dates say which trip it is; a `dates` event gives the cheapest per date. */
             flexible_days?: number;
             /**
              * @description Infants under 2, on a lap; at most one per adult.
@@ -4756,6 +4884,8 @@ export interface components {
                 count: number;
                 departure_date: string;
                 return_date: string | null;
+                /** @description Multi-city: every slice's date in this shift of the trip. */
+                slice_dates?: string[];
                 /**
                  * @description past or too_far: skipped, as no one sells that date.
                  * @enum {string}
@@ -4783,7 +4913,7 @@ export interface components {
             departure_date: string;
             /** @description IATA code of the arrival airport or city, e.g. "TLV". */
             destination: string;
-            /** @description Hubs to try; omit to choose them by detour from the hub dataset. */
+            /** @description Hubs to try; omit to choose them from the hub dataset by the fares seen on their legs and by detour. */
             hubs?: string[];
             /**
              * @description Most itineraries to return.
@@ -4810,7 +4940,14 @@ export interface components {
                 sources: string[];
             };
             hubs_considered: {
+                /**
+                 * @description fare: its two legs were among the cheapest in the fare history; detour: among the shortest detours.
+                 * @enum {string}
+                 */
+                chosen_by: "request" | "fare" | "detour";
                 detour_ratio: number;
+                /** @description The two legs' lowest recently observed fares together, when both were known. */
+                estimated_legs: number | null;
                 iata: string;
                 legs_in: number;
                 legs_out: number;
@@ -5929,7 +6066,7 @@ export interface components {
             programs?: {
                 /** @description Points or miles held (whole number, >= 0). */
                 balance: number;
-                /** @description Programme slug, as GET /api/points/programs lists them, e.g. "amex_mr". */
+                /** @description Programme slug, e.g. "amex_mr"; the points programmes list names every one. */
                 program: string;
             }[];
             /**
@@ -5959,7 +6096,7 @@ export interface components {
             programs?: {
                 /** @description Points or miles held (whole number, >= 0). */
                 balance: number;
-                /** @description Programme slug, as GET /api/points/programs lists them, e.g. "amex_mr". */
+                /** @description Programme slug, e.g. "amex_mr"; the points programmes list names every one. */
                 program: string;
             }[];
             /**
@@ -6713,6 +6850,8 @@ export interface components {
                 count: number;
                 departure_date: string;
                 return_date: string | null;
+                /** @description Multi-city: every slice's date in this shift of the trip. */
+                slice_dates?: string[];
                 /**
                  * @description past or too_far: skipped, as no one sells that date.
                  * @enum {string}
@@ -8018,6 +8157,174 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    account_plan_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountPlanCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPlanCheckoutResponse"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailedOrUnprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description Error: UPSTREAM_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description Error: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    account_plan_checkout_finish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPlanCheckoutResponse"];
+                };
+            };
+            /** @description Error: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["ValidationFailedOrUnprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description Error: UPSTREAM_FAILED */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description Error: UPSTREAM_TIMEOUT */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     webhooks_list: {

@@ -11,6 +11,8 @@ __all__ = [
     "AccountKeyUsageResponse",
     "AccountKeyUsageResponseUsageItem",
     "AccountListKeysResponse",
+    "AccountPlanCheckoutRequest",
+    "AccountPlanCheckoutResponse",
     "AccountRevokeKeyResponse",
     "AddActivityRequest",
     "AddExpenseRequest",
@@ -103,6 +105,7 @@ __all__ = [
     "CarRateMileageLimited",
     "CarRateMileageUnlimited",
     "CarRatePickUp",
+    "CarRateTerms",
     "CarSearchRequest",
     "CarSearchRequestDropOff",
     "CarSearchRequestDropOffPlaceOption2",
@@ -504,6 +507,24 @@ class AccountKeyUsageResponse(TypedDict):
 
 class AccountListKeysResponse(TypedDict):
     keys: List[ApiKey]
+
+
+class AccountPlanCheckoutRequest(TypedDict):
+    # Plan: free, pro or business
+    tier: Literal["free", "pro", "business"]
+
+
+class AccountPlanCheckoutResponse(TypedDict):
+    # changed: the plan moved; checkout: pay at checkout_url first; open/expired/unpaid:
+    # the checkout is not paid (yet).
+    state: Literal["changed", "checkout", "open", "expired", "unpaid"]
+    # The plan asked for.
+    tier: Literal["free", "pro", "business"]
+    # Stripe Checkout page to pay on (state checkout).
+    checkout_url: Optional[str]
+    # The Checkout Session id (cs_...).
+    session_id: Optional[str]
+    changed_at: Optional[str]
 
 
 class AccountRevokeKeyResponse(TypedDict):
@@ -1968,6 +1989,25 @@ class CarRateDropOff(TypedDict):
     at: str
 
 
+class CarRateTerms(TypedDict):
+    """The terms the rate is sold on, as stated at search time (null: not stated)."""
+    # Cancelling now refunds everything; null: the provider states no terms before a
+    # quote.
+    free_cancellation: Optional[bool]
+    # Until when (ISO instant) cancelling is free; null: never, or not stated.
+    free_cancellation_until: Optional[str]
+    # full_to_full: return it full; full_to_empty: the first tank is bought at the
+    # counter.
+    fuel_policy: Optional[Literal["full_to_full", "full_to_empty"]]
+    # Collision damage waiver included in the price.
+    cdw_included: Optional[bool]
+    theft_protection_included: Optional[bool]
+    # Left to pay after damage or theft when cover is included.
+    excess: Optional[Money]
+    # Held on the driver's card at the counter.
+    deposit: Optional[Money]
+
+
 class CarRate(TypedDict):
     # Pass to cars.payment_intent + cars.book (flow legacy) or cars.quote (flow
     # partner).
@@ -1988,6 +2028,8 @@ class CarRate(TypedDict):
     pick_up: CarRatePickUp
     drop_off: CarRateDropOff
     expires_at: Optional[str]
+    # The terms the rate is sold on, as stated at search time (null: not stated).
+    terms: CarRateTerms
 
 
 class CarSearchRequestPickUpPlaceOption2(TypedDict):
@@ -2028,6 +2070,23 @@ class _CarSearchRequestRequired(TypedDict):
 class CarSearchRequest(_CarSearchRequestRequired, total=False):
     # The driver's country of residence.
     residence_country: str
+    # Highest total for the whole rental, in the rate currency.
+    max_price: float
+    # Only these classes (ACRISS category; "economy" also matches its elite variant).
+    car_class: List[Literal["mini", "economy", "compact", "intermediate", "standard", "fullsize", "premium", "luxury", "special"]]
+    # Only this body type as rates name it, e.g. suv or convertible.
+    car_type: str
+    # Only this rental company (part of its name, any case).
+    supplier: str
+    transmission: Literal["manual", "automatic"]
+    # true: only rates cancellable for free now.
+    free_cancellation: bool
+    # price (cheapest first, default), seats (most first) or supplier (A-Z).
+    sort: Literal["price", "seats", "supplier"]
+    # Rates per page (1–200, default 50).
+    limit: int
+    # Rates to skip: the next_offset of the previous page.
+    offset: int
 
 
 class CarsCancelBookingResponseCar(TypedDict):
@@ -2240,6 +2299,11 @@ class CarsSearchResponse(TypedDict):
     # Rental days billed: 24-hour periods, 29 minutes grace.
     days: int
     rates: List[CarRate]
+    # Rates in this answer.
+    count: int
+    # Rates matching the filters, all pages.
+    total_found: int
+    next_offset: Optional[int]
 
 
 class CashPrice(TypedDict):
@@ -2876,10 +2940,7 @@ class FlightsSearchEventDatesDataCheapest(TypedDict):
     bookable: bool
 
 
-class FlightsSearchEventDatesData(TypedDict):
-    """One date (pair) of a flexible search: sent as a `dates` event when it is done, and
-    listed in the complete event.
-    """
+class _FlightsSearchEventDatesDataRequired(TypedDict):
     departure_date: str
     return_date: Optional[str]
     # past or too_far: skipped, as no one sells that date.
@@ -2889,6 +2950,14 @@ class FlightsSearchEventDatesData(TypedDict):
     # The cheapest priced result for these dates (bookable or a reference); null when
     # none.
     cheapest: Optional[FlightsSearchEventDatesDataCheapest]
+
+
+class FlightsSearchEventDatesData(_FlightsSearchEventDatesDataRequired, total=False):
+    """One date (pair) of a flexible search: sent as a `dates` event when it is done, and
+    listed in the complete event.
+    """
+    # Multi-city: every slice's date in this shift of the trip.
+    slice_dates: List[str]
 
 
 class FlightsSearchEventDates(TypedDict):
@@ -2937,10 +3006,7 @@ class SearchSummaryDatesItemCheapest(TypedDict):
     bookable: bool
 
 
-class SearchSummaryDatesItem(TypedDict):
-    """One date (pair) of a flexible search: sent as a `dates` event when it is done, and
-    listed in the complete event.
-    """
+class _SearchSummaryDatesItemRequired(TypedDict):
     departure_date: str
     return_date: Optional[str]
     # past or too_far: skipped, as no one sells that date.
@@ -2950,6 +3016,14 @@ class SearchSummaryDatesItem(TypedDict):
     # The cheapest priced result for these dates (bookable or a reference); null when
     # none.
     cheapest: Optional[SearchSummaryDatesItemCheapest]
+
+
+class SearchSummaryDatesItem(_SearchSummaryDatesItemRequired, total=False):
+    """One date (pair) of a flexible search: sent as a `dates` event when it is done, and
+    listed in the complete event.
+    """
+    # Multi-city: every slice's date in this shift of the trip.
+    slice_dates: List[str]
 
 
 class SearchSummary(TypedDict):
@@ -3039,8 +3113,9 @@ class FlightSearchRequest(TypedDict, total=False):
     # searched for one-way and round trips).
     slices: List[FlightSearchRequestSlicesItem]
     # Also search every date up to this many days either side (0–3); a round trip moves
-    # both dates together. Dates in the past or too far ahead are skipped. Each result's
-    # dates say which trip it is; a `dates` event gives the cheapest per date.
+    # both dates together, a multi-city trip every slice (2 slices: ±3, 3–4 slices: ±1).
+    # Dates in the past or too far ahead are skipped. Each result's dates say which trip
+    # it is; a `dates` event gives the cheapest per date.
     flexible_days: int
     # Checked bags per seated passenger: each result then gives bags_total, its price
     # with those bags where the fare includes them or the provider prices them, else
@@ -3172,7 +3247,8 @@ class _FlightsSelfConnectRequestRequired(TypedDict):
 class FlightsSelfConnectRequest(_FlightsSelfConnectRequestRequired, total=False):
     cabin_class: Literal["economy", "premium_economy", "business", "first"]
     currency: str
-    # Hubs to try; omit to choose them by detour from the hub dataset.
+    # Hubs to try; omit to choose them from the hub dataset by the fares seen on their
+    # legs and by detour.
     hubs: List[str]
     # Most itineraries to return.
     max_results: int
@@ -3195,6 +3271,11 @@ class FlightsSelfConnectResponseThroughFare(TypedDict):
 class FlightsSelfConnectResponseHubsConsideredItem(TypedDict):
     iata: str
     detour_ratio: float
+    # fare: its two legs were among the cheapest in the fare history; detour: among the
+    # shortest detours.
+    chosen_by: Literal["request", "fare", "detour"]
+    # The two legs' lowest recently observed fares together, when both were known.
+    estimated_legs: Optional[float]
     legs_in: int
     legs_out: int
 
@@ -4069,7 +4150,7 @@ class PlacesSuggestResponse(TypedDict):
 
 
 class PlaybookProgramsItem(TypedDict):
-    # Programme slug, as GET /api/points/programs lists them, e.g. "amex_mr".
+    # Programme slug, e.g. "amex_mr"; the points programmes list names every one.
     program: str
     # Points or miles held (whole number, >= 0).
     balance: int
@@ -4097,7 +4178,7 @@ class Playbook(TypedDict, total=False):
 
 
 class PlaybookPatchRequestProgramsItem(TypedDict):
-    # Programme slug, as GET /api/points/programs lists them, e.g. "amex_mr".
+    # Programme slug, e.g. "amex_mr"; the points programmes list names every one.
     program: str
     # Points or miles held (whole number, >= 0).
     balance: int

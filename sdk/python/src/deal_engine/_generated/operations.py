@@ -130,6 +130,48 @@ class _Operations(SyncTransport):
             query={"user_id": user_id},
         )
 
+    def account_plan_checkout(
+        self,
+        *,
+        tier: Literal["free", "pro", "business"],
+    ) -> _models.AccountPlanCheckoutResponse:
+        """Choose a plan (with Stripe Checkout)
+
+        `POST /api/account/plan/checkout`
+
+        Moves the caller to a plan, paying for it when billing is on: with Stripe
+        configured, a paid plan (pro, business) answers state "checkout" with a Stripe
+        Checkout URL and the plan changes once that checkout is paid; the free plan, or
+        any plan when Stripe is not configured, changes at once (state "changed").
+
+        Args:
+            tier: Plan: free, pro or business
+        """
+        return self._request(
+            "POST",
+            "/api/account/plan/checkout",
+            body={"tier": tier},
+        )
+
+    def account_plan_checkout_finish(
+        self,
+        session_id: str,
+    ) -> _models.AccountPlanCheckoutResponse:
+        """Finish a plan checkout
+
+        `POST /api/account/plan/checkout/{session_id}`
+
+        Checks a plan Checkout Session with Stripe after the customer returns from it:
+        when it is complete and paid for the plan's price, the plan changes (state
+        "changed"); otherwise the state says why not (open, expired, unpaid). A session
+        opened by someone else is not found.
+        """
+        return self._request(
+            "POST",
+            "/api/account/plan/checkout/{session_id}",
+            path_params={"session_id": session_id},
+        )
+
     def account_revoke_key(
         self,
         key_id: str,
@@ -1567,23 +1609,44 @@ class _Operations(SyncTransport):
         drop_off: _models.CarSearchRequestDropOff,
         driver_age: int,
         residence_country: Union[str, NotGiven] = NOT_GIVEN,
+        max_price: Union[float, NotGiven] = NOT_GIVEN,
+        car_class: Union[List[Literal["mini", "economy", "compact", "intermediate", "standard", "fullsize", "premium", "luxury", "special"]], NotGiven] = NOT_GIVEN,
+        car_type: Union[str, NotGiven] = NOT_GIVEN,
+        supplier: Union[str, NotGiven] = NOT_GIVEN,
+        transmission: Union[Literal["manual", "automatic"], NotGiven] = NOT_GIVEN,
+        free_cancellation: Union[bool, NotGiven] = NOT_GIVEN,
+        sort: Union[Literal["price", "seats", "supplier"], NotGiven] = NOT_GIVEN,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        offset: Union[int, NotGiven] = NOT_GIVEN,
     ) -> _models.CarsSearchResponse:
         """Search rental cars
 
         `POST /api/cars/search`
 
         Rental car rates for a pick-up and drop-off place and local time and the
-        driver's age, cheapest first. Each rate names the supplier, the car (ACRISS
-        code, category, transmission, seats, bags), the mileage policy and the payment
-        type. flow "legacy" rates are paid at the counter: book them with
-        cars.payment_intent (our service fee and add-ons by card) then cars.book. flow
-        "partner" rates are prepaid partner deals we sell: cars.quote, pay the quoted
-        total by card, then cars.partner_book.
+        driver's age. Each rate names the supplier, the car (ACRISS code, category,
+        transmission, seats, bags), the mileage policy, the payment type and its terms
+        (free cancellation until when, fuel policy, collision damage and theft cover,
+        excess, deposit). Filters: max_price, car_class, car_type, supplier,
+        transmission, free_cancellation; sort by price (default), seats or supplier; a
+        page of `limit` from `offset` (next_offset, total_found). flow "legacy" rates
+        are paid at the counter: book them with cars.payment_intent (our service fee and
+        add-ons by card) then cars.book. flow "partner" rates are prepaid partner deals
+        we sell: cars.quote, pay the quoted total by card, then cars.partner_book.
 
         Args:
             driver_age: Age of the main driver at pick-up; under 25 usually pays a
                 young-driver surcharge.
             residence_country: The driver's country of residence.
+            max_price: Highest total for the whole rental, in the rate currency.
+            car_class: Only these classes (ACRISS category; "economy" also matches its
+                elite variant).
+            car_type: Only this body type as rates name it, e.g. suv or convertible.
+            supplier: Only this rental company (part of its name, any case).
+            free_cancellation: true: only rates cancellable for free now.
+            sort: price (cheapest first, default), seats (most first) or supplier (A-Z).
+            limit: Rates per page (1–200, default 50).
+            offset: Rates to skip: the next_offset of the previous page.
         """
         return self._request(
             "POST",
@@ -1593,6 +1656,15 @@ class _Operations(SyncTransport):
                 "drop_off": drop_off,
                 "driver_age": driver_age,
                 "residence_country": residence_country,
+                "max_price": max_price,
+                "car_class": car_class,
+                "car_type": car_type,
+                "supplier": supplier,
+                "transmission": transmission,
+                "free_cancellation": free_cancellation,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
             },
         )
 
@@ -1916,9 +1988,10 @@ class _Operations(SyncTransport):
                 origin, destination, departure_date and return_date. Cash fares only (award
                 seats are searched for one-way and round trips).
             flexible_days: Also search every date up to this many days either side
-                (0–3); a round trip moves both dates together. Dates in the past or too far
-                ahead are skipped. Each result's dates say which trip it is; a `dates` event
-                gives the cheapest per date.
+                (0–3); a round trip moves both dates together, a multi-city trip every slice
+                (2 slices: ±3, 3–4 slices: ±1). Dates in the past or too far ahead are
+                skipped. Each result's dates say which trip it is; a `dates` event gives the
+                cheapest per date.
             bags: Checked bags per seated passenger: each result then gives bags_total,
                 its price with those bags where the fare includes them or the provider
                 prices them, else null (bags_price_known false).
@@ -1977,12 +2050,13 @@ class _Operations(SyncTransport):
         Builds itineraries from two separate one-way tickets through a hub airport when
         together they cost less than the cheapest through fare. Hubs come from a dataset
         of about 28 airports (self-transfer minimums, terminals, visa needs;
-        APPROXIMATE, as of 2026-11-01), chosen when flying via the hub is at most 1.3×
-        the direct distance (or given in `hubs`). Legs are nonstop cash fares for one
-        adult from the ordinary flight search. A pair is kept only when the second
-        flight leaves at least the hub’s self-transfer minimum plus 60 min after the
-        first lands, the same day or the next morning. Every itinerary carries risk
-        labels: bags_recheck, min_connection (minimum, layover and margin),
+        APPROXIMATE, as of 2026-11-01), the 3 smallest detours (at most 1.3× the direct
+        distance), then up to 3 hubs within 2× whose two legs were cheapest in recent
+        searches, then more small detours (6 in all), or given in `hubs`. Legs are
+        nonstop cash fares for one adult from the ordinary flight search. A pair is kept
+        only when the second flight leaves at least the hub’s self-transfer minimum plus
+        60 min after the first lands, the same day or the next morning. Every itinerary
+        carries risk labels: bags_recheck, min_connection (minimum, layover and margin),
         terminal_change, transit_visa and missed_connection_unprotected. The answer has
         the through fare and the self-connect list (cheapest first), or an empty list
         with the reason. risk (else the caller's saved playbook, else comfortable):
@@ -1993,7 +2067,8 @@ class _Operations(SyncTransport):
             origin: IATA code of the departure airport or city, e.g. "MAN".
             destination: IATA code of the arrival airport or city, e.g. "TLV".
             departure_date: Departure date (YYYY-MM-DD), local to the origin.
-            hubs: Hubs to try; omit to choose them by detour from the hub dataset.
+            hubs: Hubs to try; omit to choose them from the hub dataset by the fares
+                seen on their legs and by detour.
             max_results: Most itineraries to return.
             risk: Tolerance for separate tickets: comfortable (60 min margin above the
                 hub minimum), cautious (120 min) or avoid (none returned). Omitted: the
@@ -4165,6 +4240,48 @@ class _AsyncOperations(AsyncTransport):
             query={"user_id": user_id},
         )
 
+    async def account_plan_checkout(
+        self,
+        *,
+        tier: Literal["free", "pro", "business"],
+    ) -> _models.AccountPlanCheckoutResponse:
+        """Choose a plan (with Stripe Checkout)
+
+        `POST /api/account/plan/checkout`
+
+        Moves the caller to a plan, paying for it when billing is on: with Stripe
+        configured, a paid plan (pro, business) answers state "checkout" with a Stripe
+        Checkout URL and the plan changes once that checkout is paid; the free plan, or
+        any plan when Stripe is not configured, changes at once (state "changed").
+
+        Args:
+            tier: Plan: free, pro or business
+        """
+        return await self._request(
+            "POST",
+            "/api/account/plan/checkout",
+            body={"tier": tier},
+        )
+
+    async def account_plan_checkout_finish(
+        self,
+        session_id: str,
+    ) -> _models.AccountPlanCheckoutResponse:
+        """Finish a plan checkout
+
+        `POST /api/account/plan/checkout/{session_id}`
+
+        Checks a plan Checkout Session with Stripe after the customer returns from it:
+        when it is complete and paid for the plan's price, the plan changes (state
+        "changed"); otherwise the state says why not (open, expired, unpaid). A session
+        opened by someone else is not found.
+        """
+        return await self._request(
+            "POST",
+            "/api/account/plan/checkout/{session_id}",
+            path_params={"session_id": session_id},
+        )
+
     async def account_revoke_key(
         self,
         key_id: str,
@@ -5602,23 +5719,44 @@ class _AsyncOperations(AsyncTransport):
         drop_off: _models.CarSearchRequestDropOff,
         driver_age: int,
         residence_country: Union[str, NotGiven] = NOT_GIVEN,
+        max_price: Union[float, NotGiven] = NOT_GIVEN,
+        car_class: Union[List[Literal["mini", "economy", "compact", "intermediate", "standard", "fullsize", "premium", "luxury", "special"]], NotGiven] = NOT_GIVEN,
+        car_type: Union[str, NotGiven] = NOT_GIVEN,
+        supplier: Union[str, NotGiven] = NOT_GIVEN,
+        transmission: Union[Literal["manual", "automatic"], NotGiven] = NOT_GIVEN,
+        free_cancellation: Union[bool, NotGiven] = NOT_GIVEN,
+        sort: Union[Literal["price", "seats", "supplier"], NotGiven] = NOT_GIVEN,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        offset: Union[int, NotGiven] = NOT_GIVEN,
     ) -> _models.CarsSearchResponse:
         """Search rental cars
 
         `POST /api/cars/search`
 
         Rental car rates for a pick-up and drop-off place and local time and the
-        driver's age, cheapest first. Each rate names the supplier, the car (ACRISS
-        code, category, transmission, seats, bags), the mileage policy and the payment
-        type. flow "legacy" rates are paid at the counter: book them with
-        cars.payment_intent (our service fee and add-ons by card) then cars.book. flow
-        "partner" rates are prepaid partner deals we sell: cars.quote, pay the quoted
-        total by card, then cars.partner_book.
+        driver's age. Each rate names the supplier, the car (ACRISS code, category,
+        transmission, seats, bags), the mileage policy, the payment type and its terms
+        (free cancellation until when, fuel policy, collision damage and theft cover,
+        excess, deposit). Filters: max_price, car_class, car_type, supplier,
+        transmission, free_cancellation; sort by price (default), seats or supplier; a
+        page of `limit` from `offset` (next_offset, total_found). flow "legacy" rates
+        are paid at the counter: book them with cars.payment_intent (our service fee and
+        add-ons by card) then cars.book. flow "partner" rates are prepaid partner deals
+        we sell: cars.quote, pay the quoted total by card, then cars.partner_book.
 
         Args:
             driver_age: Age of the main driver at pick-up; under 25 usually pays a
                 young-driver surcharge.
             residence_country: The driver's country of residence.
+            max_price: Highest total for the whole rental, in the rate currency.
+            car_class: Only these classes (ACRISS category; "economy" also matches its
+                elite variant).
+            car_type: Only this body type as rates name it, e.g. suv or convertible.
+            supplier: Only this rental company (part of its name, any case).
+            free_cancellation: true: only rates cancellable for free now.
+            sort: price (cheapest first, default), seats (most first) or supplier (A-Z).
+            limit: Rates per page (1–200, default 50).
+            offset: Rates to skip: the next_offset of the previous page.
         """
         return await self._request(
             "POST",
@@ -5628,6 +5766,15 @@ class _AsyncOperations(AsyncTransport):
                 "drop_off": drop_off,
                 "driver_age": driver_age,
                 "residence_country": residence_country,
+                "max_price": max_price,
+                "car_class": car_class,
+                "car_type": car_type,
+                "supplier": supplier,
+                "transmission": transmission,
+                "free_cancellation": free_cancellation,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
             },
         )
 
@@ -5951,9 +6098,10 @@ class _AsyncOperations(AsyncTransport):
                 origin, destination, departure_date and return_date. Cash fares only (award
                 seats are searched for one-way and round trips).
             flexible_days: Also search every date up to this many days either side
-                (0–3); a round trip moves both dates together. Dates in the past or too far
-                ahead are skipped. Each result's dates say which trip it is; a `dates` event
-                gives the cheapest per date.
+                (0–3); a round trip moves both dates together, a multi-city trip every slice
+                (2 slices: ±3, 3–4 slices: ±1). Dates in the past or too far ahead are
+                skipped. Each result's dates say which trip it is; a `dates` event gives the
+                cheapest per date.
             bags: Checked bags per seated passenger: each result then gives bags_total,
                 its price with those bags where the fare includes them or the provider
                 prices them, else null (bags_price_known false).
@@ -6012,12 +6160,13 @@ class _AsyncOperations(AsyncTransport):
         Builds itineraries from two separate one-way tickets through a hub airport when
         together they cost less than the cheapest through fare. Hubs come from a dataset
         of about 28 airports (self-transfer minimums, terminals, visa needs;
-        APPROXIMATE, as of 2026-11-01), chosen when flying via the hub is at most 1.3×
-        the direct distance (or given in `hubs`). Legs are nonstop cash fares for one
-        adult from the ordinary flight search. A pair is kept only when the second
-        flight leaves at least the hub’s self-transfer minimum plus 60 min after the
-        first lands, the same day or the next morning. Every itinerary carries risk
-        labels: bags_recheck, min_connection (minimum, layover and margin),
+        APPROXIMATE, as of 2026-11-01), the 3 smallest detours (at most 1.3× the direct
+        distance), then up to 3 hubs within 2× whose two legs were cheapest in recent
+        searches, then more small detours (6 in all), or given in `hubs`. Legs are
+        nonstop cash fares for one adult from the ordinary flight search. A pair is kept
+        only when the second flight leaves at least the hub’s self-transfer minimum plus
+        60 min after the first lands, the same day or the next morning. Every itinerary
+        carries risk labels: bags_recheck, min_connection (minimum, layover and margin),
         terminal_change, transit_visa and missed_connection_unprotected. The answer has
         the through fare and the self-connect list (cheapest first), or an empty list
         with the reason. risk (else the caller's saved playbook, else comfortable):
@@ -6028,7 +6177,8 @@ class _AsyncOperations(AsyncTransport):
             origin: IATA code of the departure airport or city, e.g. "MAN".
             destination: IATA code of the arrival airport or city, e.g. "TLV".
             departure_date: Departure date (YYYY-MM-DD), local to the origin.
-            hubs: Hubs to try; omit to choose them by detour from the hub dataset.
+            hubs: Hubs to try; omit to choose them from the hub dataset by the fares
+                seen on their legs and by detour.
             max_results: Most itineraries to return.
             risk: Tolerance for separate tickets: comfortable (60 min margin above the
                 hub minimum), cautious (120 min) or avoid (none returned). Omitted: the
