@@ -259,10 +259,13 @@ describe('POST /api/points-router/paths', () => {
     expect(live.length).toBeGreaterThan(0);
 
     const top = out.paths[0]!;
-    // Saver business space at a sane price, paid from a bank currency. Surcharges vary with the
-    // day's simulated space, so they are held to a small share of the cash fare, not a fixed ceiling.
+    // Business space at a sane price, paid from a bank currency. Which saver space the simulated
+    // programmes release varies by day, and a low-surcharge 75k seat can beat a 57.5k one carrying
+    // fuel surcharges on cents per point, so the ceiling is the dearest saver chart on the route
+    // (United's 80k for Europe–North America business), not the cheapest. Surcharges are held to a
+    // small share of the cash fare.
     expect(top.availability).toBe('live');
-    expect(top.miles_per_passenger).toBeLessThanOrEqual(70_000);
+    expect(top.miles_per_passenger).toBeLessThanOrEqual(80_000);
     expect(top.taxes).toBeLessThan(FLIGHT.cash_price * 0.15);
     expect(top.verdict).toBe('excellent');
     expect(Object.keys(WALLET)).toContain(top.source);
