@@ -102,23 +102,23 @@ export class SingleFlight {
     // The caller went away: let a waiter lead at once instead of after this call winds down.
     const onAbort = () => void release();
     signal.addEventListener('abort', onAbort, { once: true });
-    let stored: Stored<T> | undefined;
-    try {
-      const value = await work();
-      stored = { value };
-      return value;
-    } catch (err) {
-      if (!signal.aborted) stored = storedError(err);
-      throw err;
-    } finally {
+    // The outcome is published and the lock released before the caller has its answer: a
+    // call made after this one returned finds no lock and is a call of its own (on Duffel,
+    // its own offer request with its own offer ids), never a replay of this one.
+    const finish = async (stored: Stored<T> | undefined) => {
       signal.removeEventListener('abort', onAbort);
-      // Published after the caller has its answer (the write is not on its path); the lock goes only once the answer is readable.
-      const publish = stored;
-      setImmediate(() => void (async () => {
-        if (publish) await this.cache.set(result, publish, this.resultS).catch(() => undefined);
-        await release();
-      })());
+      if (stored) await this.cache.set(result, stored, this.resultS).catch(() => undefined);
+      await release();
+    };
+    let value: T;
+    try {
+      value = await work();
+    } catch (err) {
+      await finish(signal.aborted ? undefined : storedError(err));
+      throw err;
     }
+    await finish({ value });
+    return value;
   }
 }
 
