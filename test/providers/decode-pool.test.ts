@@ -95,8 +95,14 @@ describe('decode pool', () => {
     const adaptive = createDecodePool(1);
     const body = JSON.stringify({ data: [], hasMore: false, cursor: 7 });
     const res = { status: 200, header: () => null, text: () => Promise.resolve(body), json: () => Promise.resolve(JSON.parse(body) as unknown) };
-    await new Promise((r) => setTimeout(r, 150));
-    expect(await adaptive.decode(res, 'seats-aero-page', 'economy')).toBeUndefined();
+    // Idle: inline (undefined). Other work in this test process (timers of servers other files
+    // started) can keep a window busy, so the loop gets up to 20 quiet windows to show it.
+    let idleAnswer: unknown = 'never idle';
+    for (let i = 0; i < 20 && idleAnswer !== undefined; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      idleAnswer = await adaptive.decode(res, 'seats-aero-page', 'economy');
+    }
+    expect(idleAnswer).toBeUndefined();
     const until = performance.now() + 150;
     while (performance.now() < until); // the loop busy for a whole window
     expect(await adaptive.decode(res, 'seats-aero-page', 'economy')).toEqual({ rows: [], hasMore: false, cursor: 7 });
