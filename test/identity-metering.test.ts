@@ -44,7 +44,9 @@ async function startRedis(): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
   const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // Up to 30 s: on a loaded machine (the clock sweep beside other work) a fork can take
+  // seconds to listen; an exited server ends the wait at once.
+  for (let i = 0; i < 300 && proc.exitCode === null; i++) {
     const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => {}); // refused until the server listens
     try {
@@ -57,7 +59,7 @@ async function startRedis(): Promise<{ url: string; proc: ChildProcess }> {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  throw new Error('redis-server did not start');
+  throw new Error(`redis-server did not start (exit code ${proc.exitCode ?? 'none, still running'})`);
 }
 
 /** Redis MONITOR lines (redis-cli) for commands a client sent, not those a script ran, on identity and metering keys. */
