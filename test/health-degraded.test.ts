@@ -10,7 +10,6 @@ afterAll(() => server.close());
 
 describe('health with the cache down', () => {
   it('answers 200 with the cache degraded and the database ok', async () => {
-    const started = Date.now();
     const res = await server.get('/health');
     expect(res.status).toBe(200);
     const body = (await res.json()) as { status: string; checks: { cache: { status: string; kind: string; error?: string }; database: { status: string } } };
@@ -18,7 +17,6 @@ describe('health with the cache down', () => {
     expect(body.checks.cache).toMatchObject({ status: 'degraded', kind: 'redis' });
     expect(body.checks.cache.error).toBeTruthy();
     expect(body.checks.database.status).toBe('ok');
-    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('still serves tools that do not need the cache', async () => {
@@ -33,17 +31,22 @@ describe('health with a cache that hangs', () => {
   it('answers within the probe limit, says degraded, and answers again from memory at once', async () => {
     const hung = await startTestServer({ env: { HEALTH_CACHE_TTL_S: '30' } });
     const cache = hung.services.cache as unknown as Record<string, unknown>;
-    const never = () => new Promise<never>(() => undefined);
+    // Every cache call hangs for ever and is counted: an answer at all proves the probe has a limit,
+    // and a second answer with no new cache call proves it came from memory (no wall-clock bounds).
+    let cacheCalls = 0;
+    const never = () => {
+      cacheCalls++;
+      return new Promise<never>(() => undefined);
+    };
     for (const method of ['get', 'set', 'setIfAbsent', 'ping']) cache[method] = never;
     try {
-      let started = Date.now();
       const first = (await (await hung.get('/health')).json()) as { status: string; checks: { cache: { status: string }; database: { status: string } } };
-      expect(Date.now() - started).toBeLessThan(4_000);
       expect(first).toMatchObject({ status: 'degraded', checks: { cache: { status: 'degraded' }, database: { status: 'ok' } } });
-      started = Date.now();
+      expect(cacheCalls).toBeGreaterThan(0);
+      const callsBefore = cacheCalls;
       const again = await hung.get('/health');
       expect(again.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(cacheCalls).toBe(callsBefore);
     } finally {
       await hung.close();
     }

@@ -86,9 +86,8 @@ describe('GET /api/flights/calendar', () => {
     const first = await calendar(window);
     const calls = providerCalls;
     const rows = recorded.length;
-    const started = performance.now();
+    // No provider call and nothing recorded is what "from the cache" means; no wall-clock bound.
     const again = await calendar(window);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(providerCalls).toBe(calls);
     expect(recorded.length).toBe(rows);
     expect(again.calendar).toEqual(first.calendar);
