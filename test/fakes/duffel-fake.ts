@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import type { DuffelOffer, DuffelOrder, DuffelSeatMap } from '../../adapters/providers/duffel/wire.js';
+import type { DuffelOrder } from '../../adapters/providers/duffel/wire.js';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
 import {
   INTERNAL,
@@ -14,18 +14,17 @@ import {
   type SimErrorSpec,
 } from '../../adapters/sandbox/simulators/duffel-sim-errors.js';
 import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-sim.js';
-import type { WireSimulator } from '../../adapters/sandbox/simulators/sim-transport.js';
-import { afterSaleHandlers } from './duffel-fake-after-sale.js';
-import { orderHandlers, type DuffelOrderScenario } from './duffel-fake-orders.js';
-import { createFakeState, type FakeAnswer, type FakeOfferSource, type FakeRequest } from './duffel-fake-state.js';
+import type { SimResponse } from '../../adapters/sandbox/simulators/sim-transport.js';
+import { ORDER_ERRORS, reshapeOrderAnswer, type DuffelOrderScenario } from './duffel-fake-order-faults.js';
 import { listenLocal, readBody, streamHugeJson } from './fake-server.js';
 
-// A local Duffel over HTTP for adapter tests: it checks the credentials and the
-// version header, answers search, offers and seat maps from the simulator (so
-// shapes match), keeps orders and everything after them in memory, and fails on
-// demand the ways Duffel can.
+// A local Duffel over HTTP for adapter tests: it checks the credentials, records
+// every request and fails on demand the ways Duffel can; everything else (search,
+// offers, seat maps, orders, payments, cancellations, changes) is the sandbox's
+// Duffel simulator, run at once (no ticketing or change-offer delays) and with
+// fixed change prices, so there is one emulation of Duffel's rules.
 
-export type { DuffelOrderScenario } from './duffel-fake-orders.js';
+export type { DuffelOrderScenario } from './duffel-fake-order-faults.js';
 
 export type DuffelScenario =
   | 'rate_limited'
@@ -67,7 +66,7 @@ export interface DuffelFake {
   failNext(scenario: DuffelScenario, times?: number): void;
   /** Applies to the next order creation(s) only: Duffel's booking errors, or a 202. */
   failNextOrder(scenario: DuffelOrderScenario, times?: number): void;
-  /** An order as the fake holds it (for assertions). */
+  /** An order as the fake last served it (for assertions). */
   order(id: string): DuffelOrder | undefined;
   close(): Promise<void>;
 }
@@ -118,45 +117,25 @@ function inject(scenario: DuffelScenario, res: ServerResponse, record: RecordedR
   }
 }
 
-/** Reads offers and seat maps from the simulator, as the fake's own GETs would. */
-function offerSource(sim: WireSimulator): FakeOfferSource {
-  const get = async (path: string, query: Record<string, string>, now: Date) =>
-    sim.handle({ method: 'GET', path, query, headers: { 'duffel-version': 'v2' }, signal: new AbortController().signal }, now);
-  return {
-    async offer(offerId, now) {
-      const answer = await get(`/air/offers/${encodeURIComponent(offerId)}`, { return_available_services: 'true' }, now);
-      return answer.status === 200 ? (answer.body as { data: DuffelOffer }).data : null;
-    },
-    async seatMaps(offerId, now) {
-      const answer = await get('/air/seat_maps', { offer_id: offerId }, now);
-      return answer.status === 200 ? (answer.body as { data: DuffelSeatMap[] }).data : [];
-    },
-  };
-}
+/** What each change offer of a change request costs, in cents: one to pay, one free, one refunding. */
+const CHANGE_TOTALS_CENTS = [4_500, 0, -2_000];
 
-/** The `data` of a JSON request body; undefined when there is none, null when it is not JSON. */
-function requestData(body: string): unknown {
-  if (body.trim() === '') return undefined;
-  try {
-    const parsed = JSON.parse(body) as unknown;
-    return typeof parsed === 'object' && parsed !== null && 'data' in parsed ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function reply(res: ServerResponse, answer: FakeAnswer): void {
-  if ('error' in answer) return errorReply(res, answer.status, answer.error);
-  send(res, answer.status, { 'x-request-id': `fake-req-${++fakeRequests}` }, answer.body === undefined ? '' : JSON.stringify(answer.body));
+/** Orders in a simulator answer (one, or a list page), to remember as served. */
+function servedOrders(answer: SimResponse): DuffelOrder[] {
+  const data = (answer.body as { data?: unknown } | undefined)?.data;
+  const isOrder = (v: unknown): v is DuffelOrder => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && (v as { id: string }).id.startsWith('ord_') && 'passengers' in v;
+  return Array.isArray(data) ? data.filter(isOrder) : isOrder(data) ? [data] : [];
 }
 
 export async function startDuffelFake(opts: { seed?: string; orderPageSize?: number } = {}): Promise<DuffelFake> {
-  const sim = createDuffelSimulator({ seed: opts.seed ?? 'duffel-fake' });
+  const sim = createDuffelSimulator({
+    seed: opts.seed ?? 'duffel-fake',
+    rules: { ticketingDelayMs: 0, asyncOrderDelayMs: 0, changeOfferDelaysMs: [0, 0, 0], changeTotalsCents: CHANGE_TOTALS_CENTS, identityDocuments: 'never', allFaresChangeable: true, orderPageSize: opts.orderPageSize ?? 50 },
+  });
   const requests: RecordedRequest[] = [];
   const queue: DuffelScenario[] = [];
-  const state = createFakeState(opts.orderPageSize ?? 50);
-  const orders = orderHandlers(state, offerSource(sim));
-  const afterSale = afterSaleHandlers(state);
+  const orderQueue: DuffelOrderScenario[] = [];
+  const served = new Map<string, DuffelOrder>();
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -188,9 +167,10 @@ export async function startDuffelFake(opts: { seed?: string; orderPageSize?: num
       const scenario = queue.shift();
       if (scenario) return inject(scenario, res, record);
 
-      const fakeReq: FakeRequest = { method: record.method, path: record.path.replace(/\/+$/, ''), query: record.query, data: requestData(record.body), now: new Date() };
-      const owned = (await orders.handle(fakeReq)) ?? afterSale.handle(fakeReq);
-      if (owned) return reply(res, owned);
+      const creatingOrder = record.method === 'POST' && record.path.replace(/\/+$/, '') === '/air/orders';
+      const orderScenario = creatingOrder ? orderQueue.shift() : undefined;
+      const orderError = orderScenario ? ORDER_ERRORS[orderScenario] : undefined;
+      if (orderError) return errorReply(res, 422, orderError);
 
       const simReq: HttpRequest = {
         method: record.method as HttpRequest['method'],
@@ -200,8 +180,10 @@ export async function startDuffelFake(opts: { seed?: string; orderPageSize?: num
         body: record.body === '' ? undefined : record.body,
         signal: controller.signal,
       };
-      const answer = await sim.handle(simReq, new Date());
-      send(res, answer.status, answer.headers ?? {}, JSON.stringify(answer.body));
+      const simAnswer = await sim.handle(simReq, new Date());
+      for (const order of servedOrders(simAnswer)) served.set(order.id, structuredClone(order));
+      const answer = reshapeOrderAnswer(orderScenario, simAnswer);
+      send(res, answer.status, answer.headers ?? {}, answer.body === undefined ? '' : JSON.stringify(answer.body));
     })().catch((err: unknown) => {
       if (!res.headersSent) errorReply(res, 500, { ...INTERNAL, message: err instanceof Error ? err.message : String(err) });
     });
@@ -215,8 +197,10 @@ export async function startDuffelFake(opts: { seed?: string; orderPageSize?: num
     failNext(scenario, times = 1) {
       for (let i = 0; i < times; i++) queue.push(scenario);
     },
-    failNextOrder: (scenario, times = 1) => orders.failNextOrder(scenario, times),
-    order: (id) => state.orders.get(id)?.order,
+    failNextOrder(scenario, times = 1) {
+      for (let i = 0; i < times; i++) orderQueue.push(scenario);
+    },
+    order: (id) => served.get(id),
     close() {
       // Held `timeout` answers would keep close() waiting forever.
       server.closeAllConnections();

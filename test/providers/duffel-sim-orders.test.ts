@@ -240,8 +240,9 @@ describe('Duffel simulator: holds and payments', () => {
     expectError(await sb.call('POST', '/air/orders', { data: { selected_offers: [offer.id], type: 'hold', passengers: passengersFor(offer), payments: [balance(offer.total_amount)] } }), 422, 'validation_error');
     const held = await hold(sb, offer);
     expect(held.status).toBe(201);
-    // Departure is weeks away, so the 72 h limit applies; the price holds 24 h.
-    expect(held.data.payment_status).toEqual({ awaiting_payment: true, payment_required_by: '2026-06-04T10:02:00.000Z', price_guarantee_expires_at: '2026-06-02T10:02:00.000Z', paid_at: null });
+    // Departure is weeks away, so the 72 h limit applies; the price holds 24 h. The hold keeps the deadlines its offer stated.
+    expect(held.data.payment_status).toEqual({ awaiting_payment: true, payment_required_by: '2026-06-04T10:00:00.000Z', price_guarantee_expires_at: '2026-06-02T10:00:00.000Z', paid_at: null });
+    expect(held.data.payment_status.payment_required_by).toBe(offer.payment_requirements!.payment_required_by);
     expect(held.data.type).toBe('hold');
 
     sb.clock.now = at(60_000);
@@ -252,7 +253,7 @@ describe('Duffel simulator: holds and payments', () => {
     expect(paid.status).toBe(201);
     expect(paid.data).toMatchObject({ amount: offer.total_amount, type: 'balance' });
     expect(paid.data.id).toMatch(/^pay_/);
-    expectError(await sb.call('POST', '/air/payments', { data: { order_id: held.data.id, payment: balance(offer.total_amount) } }), 422, 'order_already_paid');
+    expectError(await sb.call('POST', '/air/payments', { data: { order_id: held.data.id, payment: balance(offer.total_amount) } }), 422, 'already_paid');
 
     const justPaid = (await sb.call<DuffelOrder>('GET', `/air/orders/${held.data.id}`)).data;
     expect(justPaid.payment_status).toMatchObject({ awaiting_payment: false, paid_at: at(60_000).toISOString() });

@@ -4,7 +4,7 @@ import { decodeOfferId, simId } from './duffel-sim-ids.js';
 import { cents, money } from './duffel-sim-input.js';
 import { changeSliceWire, replacementSlices, type ChangeLeg } from './duffel-sim-offers.js';
 import type { FareCents, StoredOrder } from './duffel-sim-order-model.js';
-import { CHANGE_OFFER_DELAYS_MS, CHANGE_OFFER_LIFETIME_MS } from './duffel-sim-sandbox.js';
+import { CHANGE_OFFER_LIFETIME_MS } from './duffel-sim-sandbox.js';
 
 // The change offers of a change request, priced from the simulated world: the
 // itineraries on the new date sold by the order's airline, under the order's fare
@@ -27,12 +27,21 @@ export interface StoredChangeOffer {
 
 const fareOf = (f: FareCents) => f.base + f.tax;
 
+/** Moves the first added slice's base fare so the added fares come to `totalCents`: a pinned change total. */
+function pinFare(fares: FareCents[], totalCents: number): void {
+  const first = fares[0];
+  if (!first) return;
+  first.base += totalCents - fares.reduce((sum, f) => sum + fareOf(f), 0);
+}
+
 export function buildChangeOffers(ctx: SimCtx, stored: StoredOrder, requestId: string, removeSliceIds: readonly string[], legs: readonly ChangeLeg[]): StoredChangeOffer[] {
   const ref = decodeOfferId(ctx.seed, stored.offerId);
   const owner = stored.order.owner.iata_code;
   if (!ref || !owner) return [];
-  const options = legs.map((leg) => replacementSlices(ref, leg, owner, ctx.now, CHANGE_OFFER_DELAYS_MS.length, ctx.mistakeFareRate));
-  const count = Math.min(CHANGE_OFFER_DELAYS_MS.length, ...options.map((o) => o.length));
+  const { changeOfferDelaysMs: delays, changeTotalsCents: pinned } = ctx.rules;
+  const options = legs.map((leg) => replacementSlices(ref, leg, owner, ctx.now, delays.length, ctx.mistakeFareRate));
+  // Pinned prices make one offer per price, reusing the airline's flights when it has fewer.
+  const count = options.some((o) => o.length === 0) ? 0 : pinned ? Math.min(delays.length, pinned.length) : Math.min(delays.length, ...options.map((o) => o.length));
 
   const order = stored.order;
   const removed: DuffelSlice[] = order.slices.filter((s) => removeSliceIds.includes(s.id));
@@ -46,12 +55,13 @@ export function buildChangeOffers(ctx: SimCtx, stored: StoredOrder, requestId: s
 
   return Array.from({ length: count }, (_, i) => {
     const id = simId('oco', ctx.seed, requestId, i);
-    const choices = options.map((o) => o[i]!);
+    const choices = options.map((o) => o[i % o.length]!);
     const add = choices.map((choice, j) => changeSliceWire(ctx.seed, ref, choice, legs[j]!.cabin, id, j));
     const addFares = choices.map((c) => ({ base: Math.round(c.fare.base * 100), tax: Math.round(c.fare.tax * 100) }));
+    if (pinned) pinFare(addFares, pinned[i]! + removedFare - penalty);
     const newFare = addFares.reduce((sum, f) => sum + fareOf(f), 0);
     const changeTotal = newFare - removedFare + penalty;
-    const visibleFromMs = ctx.now.getTime() + CHANGE_OFFER_DELAYS_MS[i]!;
+    const visibleFromMs = ctx.now.getTime() + delays[i]!;
     const at = new Date(visibleFromMs).toISOString();
     const offer: DuffelOrderChangeOffer = {
       id,

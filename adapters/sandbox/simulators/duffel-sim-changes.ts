@@ -12,7 +12,7 @@ import type { StoredOrder } from './duffel-sim-order-model.js';
 import { firstEmail, loadOrder } from './duffel-sim-orders.js';
 import { airportWire } from './duffel-sim-places.js';
 import { checkPayments } from './duffel-sim-payments.js';
-import { TICKETING_DELAY_MS, departureMs } from './duffel-sim-sandbox.js';
+import { departureMs } from './duffel-sim-sandbox.js';
 
 // Customer changes, Duffel's three steps: a change request (which slices go,
 // which legs replace them) whose offers fill in over a few seconds; an order
@@ -183,7 +183,7 @@ function applyChange(ctx: SimCtx, stored: StoredOrder, offer: StoredChangeOffer)
   order.services = order.services.filter((s) => !offer.lostServiceIds.includes(s.id)).map((s) => (s.type === 'baggage' ? { ...s, segment_ids: segmentIds } : s));
   stored.version++;
   syncTotals(stored);
-  issueTickets(ctx.seed, stored, ctx.now.getTime() + TICKETING_DELAY_MS);
+  issueTickets(ctx.seed, stored, ctx.now.getTime() + ctx.rules.ticketingDelayMs);
 }
 
 export async function confirmOrderChange(ctx: SimCtx, id: string, body: string | undefined): Promise<SimResult> {

@@ -1,4 +1,5 @@
 import type { DuffelListMeta } from '../../providers/duffel/wire.js';
+import type { SandboxRules } from './duffel-sim-sandbox.js';
 import type { SimStore } from './duffel-sim-store.js';
 
 // What every order-life-cycle handler gets, and what it gives back; the router
@@ -10,6 +11,7 @@ export interface SimCtx {
   now: Date;
   /** SIM_MISTAKE_FARE_RATE: offers, orders and changes price the same glitches. */
   mistakeFareRate: number;
+  rules: SandboxRules;
 }
 
 export interface SimResult {

@@ -1,3 +1,4 @@
+import type { OfferTerms } from './duffel-sim-sandbox.js';
 import type { DuffelOffer } from '../../providers/duffel/wire.js';
 import type { HttpRequest } from '../../providers/http/transport.js';
 import { NOT_FOUND, validationError, type SimErrorSpec } from './duffel-sim-errors.js';
@@ -33,7 +34,7 @@ function fromCursor(raw: string): number | null {
 
 const bad = (field: string, message: string): OfferListAnswer => ({ status: 422, error: validationError('validation_format', field, `/${field}`, message) });
 
-export async function listOffers(req: HttpRequest, now: Date, ctx: { seed: string; store: SimStore; mistakeFareRate: number }): Promise<OfferListAnswer> {
+export async function listOffers(req: HttpRequest, now: Date, ctx: { seed: string; store: SimStore; mistakeFareRate: number; terms: OfferTerms }): Promise<OfferListAnswer> {
   const q = req.query ?? {};
   const id = q.offer_request_id === undefined ? '' : String(q.offer_request_id);
   if (id === '') return { status: 422, error: validationError('validation_required', 'offer_request_id', '/offer_request_id', 'offer_request_id is required') };
@@ -61,7 +62,7 @@ export async function listOffers(req: HttpRequest, now: Date, ctx: { seed: strin
   }
   const start = before !== null ? Math.max(0, before - limit) : after;
   const end = before !== null ? before : Math.min(rows.length, start + limit);
-  const page = rows.slice(start, end).flatMap((r) => buildOffer(ctx.seed, r.ref, now, false, ctx.mistakeFareRate) ?? []);
+  const page = rows.slice(start, end).flatMap((r) => buildOffer(ctx.seed, r.ref, now, false, ctx.mistakeFareRate, ctx.terms) ?? []);
   return {
     status: 200,
     body: { data: page, meta: { limit, after: end < rows.length ? cursor(end) : null, before: start > 0 ? cursor(start) : null } },

@@ -2,7 +2,7 @@ import type { CabinClass } from '../../../tools/_kit/providers.js';
 import type { DuffelAvailableService, DuffelConditionDetail, DuffelConditions, DuffelOffer, DuffelOfferPassenger, DuffelSegment, DuffelSlice } from '../../providers/duffel/wire.js';
 import { MAX_BRAND_INDEX, MAX_ITINERARY_INDEX, encodeOfferId, simId, type OfferRef } from './duffel-sim-ids.js';
 import { airlineWire, aircraftWire, airportWire } from './duffel-sim-places.js';
-import { departureMs, holdTerms } from './duffel-sim-sandbox.js';
+import { DUFFEL_PACE, departureMs, holdTerms, type OfferTerms } from './duffel-sim-sandbox.js';
 import { airlineInfo, cabinOffered, cashPrice, fareBrands, itineraries, seatLayoutFor } from './world/index.js';
 import type { FareBrand, ScheduledFlight, ScheduledItinerary } from './world/types.js';
 
@@ -362,14 +362,15 @@ export function offerFacts(ref: OfferRef, mistakeFareRate: number): { totalAmoun
 }
 
 /** Builds the offer a ref names, or null when the world no longer sells it. */
-export function buildOffer(seed: string, ref: OfferRef, now: Date, withServices: boolean, mistakeFareRate: number): DuffelOffer | null {
+export function buildOffer(seed: string, ref: OfferRef, now: Date, withServices: boolean, mistakeFareRate: number, terms: OfferTerms = DUFFEL_PACE): DuffelOffer | null {
   const resolved = resolve(ref);
   if (!resolved) return null;
   const searchedAt = bucketStart(ref.bucket);
   const price = priceOf(resolved.itins, resolved.brand, ref, searchedAt, mistakeFareRate);
   if (!price) return null;
   const offerId = encodeOfferId(seed, ref);
-  const ctx: OfferContext = { seed, ref, offerId, passengers: passengersFor(seed, ref, ref.bucket), brand: resolved.brand };
+  const brand = terms.allFaresChangeable && resolved.brand ? { ...resolved.brand, changeable: true } : resolved.brand;
+  const ctx: OfferContext = { seed, ref, offerId, passengers: passengersFor(seed, ref, ref.bucket), brand };
   const slices = resolved.itins.map((itin, i) => sliceWire(ctx, itin, i));
   const owner = resolved.itins[0]!.owner;
   const km = resolved.itins.reduce((sum, it) => sum + it.distanceKm, 0);
@@ -390,12 +391,12 @@ export function buildOffer(seed: string, ref: OfferRef, now: Date, withServices:
     tax_currency: 'USD',
     total_emissions_kg: String(Math.round(km * EMISSIONS_PER_KM[ref.cabin] * (ref.adults + ref.children))),
     owner: airlineWire(owner),
-    conditions: conditionsFor(resolved.brand, ref),
+    conditions: conditionsFor(brand, ref),
     // Low-cost carriers sell for instant payment only; others hold until shortly before departure.
     // Counted from the search's bucket, so every read of the offer states the same terms.
     payment_requirements: holdTerms(searchedAt.getTime(), departureMs(slices), instant),
     passengers: ctx.passengers,
-    passenger_identity_documents_required: slices.some((s) => s.segments.some((g) => g.origin.iata_country_code !== g.destination.iata_country_code)),
+    passenger_identity_documents_required: terms.identityDocuments === 'cross_border' && slices.some((s) => s.segments.some((g) => g.origin.iata_country_code !== g.destination.iata_country_code)),
     supported_passenger_identity_document_types: ['passport'],
     supported_loyalty_programmes: [owner],
     ...(withServices ? { available_services: baggageServices(ctx, slices) } : {}),

@@ -3,7 +3,6 @@ import { cents, money } from './duffel-sim-input.js';
 import type { SliceFare } from './duffel-sim-offers.js';
 import type { FareCents, StoredOrder } from './duffel-sim-order-model.js';
 import type { ResolvedService } from './duffel-sim-order-services.js';
-import { TICKETING_DELAY_MS, departureMs, holdTerms } from './duffel-sim-sandbox.js';
 import { hash32 } from './seeded.js';
 
 // Builds an order from its offer, keeps its totals in step with its slices and
@@ -106,13 +105,15 @@ export interface NewOrder {
   sliceFares: Record<string, FareCents>;
   now: Date;
   visibleFromMs: number;
+  /** Tickets of a paid order appear this long after it becomes visible. */
+  ticketingDelayMs: number;
 }
 
 export function buildStoredOrder(n: NewOrder): StoredOrder {
   const created = n.now.toISOString();
   const paid = n.type === 'instant';
-  // A hold runs from the order's creation, on the same rules the offer stated.
-  const terms = holdTerms(n.now.getTime(), departureMs(n.offer.slices), false);
+  // A hold keeps the deadlines its offer stated: they are what the caller was shown when choosing to hold.
+  const terms = n.offer.payment_requirements;
   const order: DuffelOrder = {
     id: n.id,
     booking_reference: bookingReference(n.seed, n.id),
@@ -137,8 +138,8 @@ export function buildStoredOrder(n: NewOrder): StoredOrder {
       ? { awaiting_payment: false, payment_required_by: null, price_guarantee_expires_at: null, paid_at: created }
       : {
           awaiting_payment: true,
-          payment_required_by: terms.payment_required_by ?? n.offer.payment_requirements?.payment_required_by ?? null,
-          price_guarantee_expires_at: terms.price_guarantee_expires_at ?? n.offer.payment_requirements?.price_guarantee_expires_at ?? null,
+          payment_required_by: terms?.payment_required_by ?? null,
+          price_guarantee_expires_at: terms?.price_guarantee_expires_at ?? null,
           paid_at: null,
         },
     documents: [],
@@ -163,7 +164,7 @@ export function buildStoredOrder(n: NewOrder): StoredOrder {
     version: 1,
   };
   syncTotals(stored);
-  if (paid) issueTickets(n.seed, stored, n.visibleFromMs + TICKETING_DELAY_MS);
+  if (paid) issueTickets(n.seed, stored, n.visibleFromMs + n.ticketingDelayMs);
   return stored;
 }
 

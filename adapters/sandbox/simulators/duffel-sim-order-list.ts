@@ -11,7 +11,6 @@ import type { SimStore } from './duffel-sim-store.js';
 // first, paginated with an opaque `after` cursor. Orders are indexed by name
 // when created, so a lookup reads only that name's orders.
 
-const LIST_DEFAULT = 50;
 const LIST_MAX = 200;
 const ALL = 'all';
 
@@ -32,15 +31,16 @@ export async function indexOrder(store: SimStore, stored: StoredOrder): Promise<
   for (const key of nameKeys(stored)) await store.append(`name:${key}`, stored.order.id);
 }
 
+/** Opaque to callers; inside, how many index slots come before the next page. */
 function cursor(slot: number): string {
-  return Buffer.from(`s:${slot}`).toString('base64url');
+  return `cur_${slot - 1}`;
 }
 
 function fromCursor(raw: QueryValue): number {
   if (raw === undefined || raw === '') return 1;
-  const m = /^s:(\d+)$/.exec(Buffer.from(String(raw), 'base64url').toString());
+  const m = /^cur_(\d+)$/.exec(String(raw));
   if (!m) throw invalid('after', '/after', 'after must be a cursor from a previous page', 'validation_format');
-  return Number(m[1]);
+  return Number(m[1]) + 1;
 }
 
 function names(query: Record<string, QueryValue>): string[] {
@@ -50,7 +50,7 @@ function names(query: Record<string, QueryValue>): string[] {
 }
 
 export async function listOrders(ctx: SimCtx, query: Record<string, QueryValue>): Promise<SimResult> {
-  const limit = Math.min(LIST_MAX, Math.max(1, Number(query.limit ?? LIST_DEFAULT) || LIST_DEFAULT));
+  const limit = Math.min(LIST_MAX, Math.max(1, Number(query.limit ?? ctx.rules.orderPageSize) || ctx.rules.orderPageSize));
   const wanted = names(query);
   const reference = query.booking_reference === undefined ? null : String(query.booking_reference).toUpperCase();
   const awaiting = query.awaiting_payment === undefined ? null : String(query.awaiting_payment) === 'true';

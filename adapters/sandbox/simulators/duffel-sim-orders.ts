@@ -11,7 +11,7 @@ import { bagEntry, offerCatalog, resolveServices, serviceLines, servicesCents } 
 import { readMetadata, readPassengers } from './duffel-sim-order-validate.js';
 import { indexOrder } from './duffel-sim-order-list.js';
 import { checkPayments } from './duffel-sim-payments.js';
-import { ASYNC_ORDER_DELAY_MS, TICKETING_DELAY_MS, triggerOf } from './duffel-sim-sandbox.js';
+import { triggerOf } from './duffel-sim-sandbox.js';
 
 // Orders in the simulated Duffel sandbox: creation (instant or hold), reading,
 // paying a hold, and buying extras after booking.
@@ -41,7 +41,7 @@ function liveOffer(ctx: SimCtx, id: string): { offer: DuffelOffer; ref: OfferRef
   const ref = decodeOfferId(ctx.seed, id);
   const gone = new SimFailure(422, OFFER_GONE);
   if (!ref || ctx.now.getTime() >= bucketStart(ref.bucket).getTime() + OFFER_LIFETIME_MS) throw gone;
-  const offer = buildOffer(ctx.seed, ref, ctx.now, true, ctx.mistakeFareRate);
+  const offer = buildOffer(ctx.seed, ref, ctx.now, true, ctx.mistakeFareRate, ctx.rules);
   if (!offer) throw gone;
   return { offer, ref };
 }
@@ -105,7 +105,8 @@ export async function createOrder(ctx: SimCtx, body: string | undefined): Promis
     metadata,
     sliceFares: sliceFaresCents(offer.slices.map((s) => s.id), fares, offer),
     now: ctx.now,
-    visibleFromMs: ctx.now.getTime() + (accepted ? ASYNC_ORDER_DELAY_MS : 0),
+    ticketingDelayMs: ctx.rules.ticketingDelayMs,
+    visibleFromMs: ctx.now.getTime() + (accepted ? ctx.rules.asyncOrderDelayMs : 0),
   });
   try {
     await ctx.store.put('ord', id, stored);
@@ -132,14 +133,14 @@ export async function payOrder(ctx: SimCtx, body: string | undefined): Promise<S
   return ctx.store.withLock(orderId, async () => {
     const stored = await loadOrder(ctx, orderId);
     if (stored.order.cancelled_at) throw badState('order_already_cancelled', 'Order cancelled', 'This order has been cancelled and cannot be paid.');
-    if (isPaid(stored)) throw badState('order_already_paid', 'Order already paid', 'This order has already been paid for.');
+    if (isPaid(stored)) throw badState('already_paid', 'Order already paid', 'This order has already been paid for.');
     if (holdExpired(stored, ctx.now)) throw badState('order_expired', 'Order expired', `Payment was required by ${stored.order.payment_status.payment_required_by}; the hold has lapsed.`);
     const due = { cents: cents(stored.order.total_amount), currency: stored.order.total_currency };
     await checkPayments(ctx, [payment], due, [orderId], firstEmail(stored), '/payment');
     const at = ctx.now.toISOString();
     stored.paymentType = payment.type;
     stored.order.payment_status = { ...stored.order.payment_status, awaiting_payment: false, paid_at: at };
-    issueTickets(ctx.seed, stored, ctx.now.getTime() + TICKETING_DELAY_MS);
+    issueTickets(ctx.seed, stored, ctx.now.getTime() + ctx.rules.ticketingDelayMs);
     const paymentId = simId('pay', ctx.seed, orderId);
     const record: DuffelPayment = { id: paymentId, type: payment.type, amount: stored.order.total_amount, currency: stored.order.total_currency, created_at: at };
     await ctx.store.put('ord', orderId, stored);

@@ -14,6 +14,41 @@ export const CHANGE_OFFER_DELAYS_MS: readonly number[] = [800, 2_500, 4_500];
 export const CHANGE_OFFER_LIFETIME_MS = 30 * 60_000;
 export const CANCELLATION_QUOTE_MS = 15 * 60_000;
 
+/**
+ * The sandbox's pace and the few things a test may pin. The defaults are what a
+ * caller of the simulator sees; test/fakes serves the same sandbox at once
+ * (no delays) and with fixed change prices, so its assertions need no waiting.
+ */
+export interface SandboxRules {
+  ticketingDelayMs: number;
+  asyncOrderDelayMs: number;
+  /** One entry per change offer a change request makes. */
+  changeOfferDelaysMs: readonly number[];
+  /** Page size of GET /air/orders when the caller sends no limit. */
+  orderPageSize: number;
+  /** Change totals (cents) of a change request's offers, in place of pricing the new flights; null: priced from the world. */
+  changeTotalsCents: readonly number[] | null;
+  /** Which offers ask for every passenger's passport: those crossing a border, or none (as Duffel's own test airline). */
+  identityDocuments: IdentityDocumentRule;
+  /** Every branded fare may be changed (for its usual fee), as Duffel's test airline sells them; false: as the fare brand says. */
+  allFaresChangeable: boolean;
+}
+
+export type IdentityDocumentRule = 'cross_border' | 'never';
+
+/** The rules that shape an offer itself. */
+export type OfferTerms = Pick<SandboxRules, 'identityDocuments' | 'allFaresChangeable'>;
+
+export const DUFFEL_PACE: SandboxRules = {
+  ticketingDelayMs: TICKETING_DELAY_MS,
+  asyncOrderDelayMs: ASYNC_ORDER_DELAY_MS,
+  changeOfferDelaysMs: CHANGE_OFFER_DELAYS_MS,
+  orderPageSize: 50,
+  changeTotalsCents: null,
+  identityDocuments: 'cross_border',
+  allFaresChangeable: false,
+};
+
 const HOUR_MS = 3_600_000;
 const HOLD_MAX_MS = 72 * HOUR_MS;
 const PAY_BEFORE_DEPARTURE_MS = 24 * HOUR_MS;

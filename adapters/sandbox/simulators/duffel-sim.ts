@@ -22,6 +22,7 @@ import { BUCKET_MINUTES, OFFER_LIFETIME_MS, bucketStart, buildOffer, offerReques
 import { listOffers, type StoredOfferRequest } from './duffel-sim-offer-list.js';
 import { buildSeatMaps } from './duffel-sim-seats.js';
 import { parseOfferRequest } from './duffel-sim-validate.js';
+import { DUFFEL_PACE, type SandboxRules } from './duffel-sim-sandbox.js';
 import { timeBucket } from './seeded.js';
 import type { SimResponse, WireSimulator } from './sim-transport.js';
 import { AIRLINES } from './world/index.js';
@@ -53,11 +54,14 @@ export interface DuffelSimulatorOptions {
   cache?: Cache;
   /** Chance per itinerary, cabin and UTC day of a mistake fare (see mistakeFareFactor); 0 when left out. */
   mistakeFareRate?: number;
+  /** The sandbox's pace and pinned prices; Duffel's pace when left out. */
+  rules?: Partial<SandboxRules>;
 }
 
 export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulator {
   const { seed } = opts;
   const mistakeFareRate = opts.mistakeFareRate ?? 0;
+  const rules: SandboxRules = { ...DUFFEL_PACE, ...opts.rules };
   const store = createSimStore(opts.cache ?? new MemoryCache(), seed);
   const headersFor = duffelResponseHeaders(seed);
   /** The last clock reading handle() saw; an outage has no clock of its own. */
@@ -74,7 +78,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
 
   async function runOrderRoute(run: (ctx: SimCtx) => Promise<SimResult>, now: Date, h: Headers): Promise<SimResponse> {
     try {
-      const result = await run({ seed, store, now, mistakeFareRate });
+      const result = await run({ seed, store, now, mistakeFareRate, rules });
       return ok(result.status, h, result.meta ? { data: result.data, meta: result.meta } : { data: result.data });
     } catch (err) {
       if (err instanceof SimFailure) return fail(err.status, h, err.spec);
@@ -105,7 +109,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
       passengers: passengersFor(seed, search, bucket),
     };
     if (parsed.returnOffers) {
-      const offers = searchOfferRefs(search, bucket, mistakeFareRate).flatMap((ref) => buildOffer(seed, ref, now, false, mistakeFareRate) ?? []);
+      const offers = searchOfferRefs(search, bucket, mistakeFareRate).flatMap((ref) => buildOffer(seed, ref, now, false, mistakeFareRate, rules) ?? []);
       // Duffel does not promise an order; cheapest first is what a shopper expects to see.
       data.offers = offers.sort((a, b) => Number(a.total_amount) - Number(b.total_amount));
     }
@@ -114,7 +118,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
   }
 
   async function listOfferPage(req: HttpRequest, now: Date, h: Headers): Promise<SimResponse> {
-    const answer = await listOffers(req, now, { seed, store, mistakeFareRate });
+    const answer = await listOffers(req, now, { seed, store, mistakeFareRate, terms: rules });
     return 'error' in answer ? fail(answer.status, h, answer.error) : ok(answer.status, h, answer.body);
   }
 
@@ -130,7 +134,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
     const ref = liveRef(id, now, h);
     if ('status' in ref) return ref;
     const withServices = String(req.query?.return_available_services ?? 'false') === 'true';
-    const offer = buildOffer(seed, ref, now, withServices, mistakeFareRate);
+    const offer = buildOffer(seed, ref, now, withServices, mistakeFareRate, rules);
     return offer ? ok(200, h, { data: offer }) : fail(404, h, OFFER_GONE);
   }
 
@@ -139,7 +143,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
     if (typeof id !== 'string' || id === '') return fail(422, h, validationError('validation_required', 'offer_id', '/offer_id', 'offer_id is required'));
     const ref = liveRef(id, now, h);
     if ('status' in ref) return ref;
-    const offer = buildOffer(seed, ref, now, false, mistakeFareRate);
+    const offer = buildOffer(seed, ref, now, false, mistakeFareRate, rules);
     if (!offer) return fail(404, h, OFFER_GONE);
     return ok(200, h, { data: buildSeatMaps(seed, offer, bucketStart(ref.bucket)) });
   }
