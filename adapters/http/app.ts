@@ -1,4 +1,5 @@
-import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type Response, type Router } from 'express';
 import type { Logger as PinoLogger } from 'pino';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { ToolError } from '../../tools/_kit/errors.js';
@@ -7,13 +8,13 @@ import { SessionStore } from '../mcp/sessions.js';
 import { ToolCatalog } from '../mcp/tool-catalog.js';
 import { buildOpenApi } from '../openapi/build-openapi.js';
 import { bodyErrors } from '../rest/body-errors.js';
-import { mountInFront, restDispatch } from '../rest/dispatch-table.js';
+import { frontDoor, restDispatch } from '../rest/dispatch-table.js';
 import { toServiceError } from './dependency-errors.js';
 import { httpError } from './error-response.js';
 import type { Runtime } from './request-context.js';
 import { ipRateLimit } from './ip-rate-limit.js';
 import { isJsonContentType } from './json-type.js';
-import { logRequests } from './request-log.js';
+import { requestLog } from './request-log.js';
 import { stripeWebhookRouter } from './webhooks/stripe-webhook.js';
 import { pagesRouter } from './pages/pages-router.js';
 import type { DashboardDeps } from './pages/dashboard/dashboard-router.js';
@@ -44,8 +45,12 @@ export interface AppOptions {
   trustProxy?: boolean | number | string[];
 }
 
-/** The whole HTTP surface: MCP, the OpenAPI document and the REST routes, all from one tool list. */
-export function createApp(opts: AppOptions): Express {
+/**
+ * The whole HTTP surface: MCP, the OpenAPI document and the REST routes, all from one
+ * tool list. Returns the server's request listener: REST calls are answered by the
+ * front door (adapters/rest/dispatch-table.ts), everything else by the express app.
+ */
+export function createApp(opts: AppOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -56,10 +61,12 @@ export function createApp(opts: AppOptions): Express {
   // Before the request log: balancers probe every few seconds.
   if (opts.readiness) app.get('/health/ready', opts.readiness.route);
   if (opts.metrics) app.get('/metrics', opts.metrics.route);
-  const log = logRequests(app, opts.logger, opts.metrics?.observe);
-  app.use(log);
-  // Every REST route in one table lookup ahead of express's router: REST calls pass only drain tracking and the log.
-  mountInFront(app, restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit }), opts.drain ? [opts.drain.track, log] : [log], lastResort);
+  const log = requestLog(app, opts.logger, opts.metrics?.observe);
+  app.use((req, res, next) => {
+    log.start(req, res);
+    res.on('close', log.finish); // 'close' fires once per response
+    next();
+  });
   if (opts.oauth) {
     app.post('/oauth/register', ipRateLimit(opts.runtime.services.cache, { name: 'register', limit: 30, windowS: 60 }));
     // Only OAuth paths enter the authorization server's router: everything else skips its layers.
@@ -90,7 +97,19 @@ export function createApp(opts: AppOptions): Express {
     res.status(status).json(body);
   });
   app.use(lastResort);
-  return app;
+
+  // Every REST route in one table lookup on node's request event: REST calls get drain tracking, the log and their tool, nothing of express's app.
+  const { drain } = opts;
+  const finish = drain
+    ? function finish(this: Response) {
+      drain.leave.call(this);
+      log.finish.call(this);
+    }
+    : log.finish;
+  return frontDoor(app, restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit }), {
+    start: drain ? (req, res) => { drain.enter(res); log.start(req, res); } : log.start,
+    finish,
+  }, lastResort);
 }
 
 /** Anything that reaches here escaped the tool layer: a malformed URL is the caller's 400, the rest is our bug. */

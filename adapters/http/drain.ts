@@ -9,6 +9,9 @@ import type { RequestHandler, Response } from 'express';
 export interface Drain {
   /** Counts each request in flight until its response closes. Mount first. */
   track: RequestHandler;
+  /** Counts a response in flight; the caller runs `leave` (with `this` the response) when it closes. */
+  enter(res: Response): void;
+  leave(this: Response): void;
   /** Resolves once every request in flight is a stream (or none is left), or after `timeoutMs`. */
   ordinaryRequestsDone(timeoutMs: number): Promise<void>;
 }
@@ -24,6 +27,8 @@ export function createDrain(): Drain {
     changed?.();
   }
   return {
+    enter: (res) => void inFlight.add(res),
+    leave: untrack,
     track: (_req, res, next) => {
       inFlight.add(res);
       res.on('close', untrack);

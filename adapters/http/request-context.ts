@@ -3,6 +3,7 @@ import type { CallMeta, Services, ToolContext } from '../../tools/_kit/context.j
 import type { Logger } from '../../tools/_kit/ports.js';
 import type { Principal } from '../../tools/_kit/principal.js';
 import type { Meter } from './meter.js';
+import { clientAddress } from './client-address.js';
 import type { PrincipalResolver } from '../identity/resolve-principal.js';
 
 /**
@@ -73,7 +74,7 @@ function callMeta(req: Request, runtime: Runtime): CallMeta {
 /** `principal` is passed when the surface already resolved it (the MCP adapter does, for its audience). */
 export async function buildContext(req: Request, res: Response, runtime: Runtime, resolved?: Principal): Promise<ToolContext> {
   // A surface that resolved the principal itself (MCP) also meters its anonymous callers itself.
-  const address = resolved ? undefined : (req.ip ?? 'unknown');
+  const address = resolved ? undefined : (clientAddress(req) ?? 'unknown');
   const principal = resolved ?? (await runtime.resolvePrincipal(req.headers, { address }));
   await runtime.meter(principal, res, { address });
   // Most tools never read their signal; the controller and close listener are made on first read.

@@ -24,6 +24,23 @@ const STARTED = Symbol('request started');
  * every request (no closure per request).
  */
 export function logRequests(app: Express, logger: PinoLogger, onDone?: (req: Request, res: Response, ms: number) => void): RequestHandler {
+  const log = requestLog(app, logger, onDone);
+  return (req, res, next) => {
+    log.start(req, res);
+    res.on('close', log.finish); // 'close' fires once per response
+    next();
+  };
+}
+
+export interface RequestLog {
+  /** Gives the request its id (X-Request-Id) and start time. */
+  start(req: Request, res: Response): void;
+  /** Writes the line: a response's 'close' listener (`this` is the response), shared by every request. */
+  finish(this: Response): void;
+}
+
+/** The request log's two halves, for a caller that attaches its own single close listener (the REST front door). */
+export function requestLog(app: Express, logger: PinoLogger, onDone?: (req: Request, res: Response, ms: number) => void): RequestLog {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: Request & { [CHILD]?: PinoLogger }) {
@@ -31,18 +48,18 @@ export function logRequests(app: Express, logger: PinoLogger, onDone?: (req: Req
     },
   });
   const write = accessLineWriter(logger);
-  function onClose(this: Response & { [STARTED]?: number }): void {
-    const req = this.req;
-    const ms = performance.now() - (this[STARTED] ?? 0);
-    write({ id: req.id, method: req.method, url: req.originalUrl, status: this.statusCode, ms: Math.round(ms * 10) / 10, aborted: !this.writableFinished });
-    onDone?.(req, this, ms); // metrics (adapters/http/metrics.ts), when on
-  }
-  return (req, res, next) => {
-    const given = req.headers['x-request-id'];
-    req.id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    res.setHeader('X-Request-Id', req.id);
-    (res as Response & { [STARTED]?: number })[STARTED] = performance.now();
-    res.on('close', onClose); // 'close' fires once per response
-    next();
+  return {
+    start(req, res) {
+      const given = req.headers['x-request-id'];
+      req.id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', req.id);
+      (res as Response & { [STARTED]?: number })[STARTED] = performance.now();
+    },
+    finish(this: Response & { [STARTED]?: number }) {
+      const req = this.req;
+      const ms = performance.now() - (this[STARTED] ?? 0);
+      write({ id: req.id, method: req.method, url: req.originalUrl, status: this.statusCode, ms: Math.round(ms * 10) / 10, aborted: !this.writableFinished });
+      onDone?.(req, this, ms); // metrics (adapters/http/metrics.ts), when on
+    },
   };
 }

@@ -1,4 +1,5 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { ToolError } from '../../tools/_kit/errors.js';
 import type { Runtime } from '../http/request-context.js';
@@ -10,7 +11,7 @@ import { compileRoutes, type Lookup } from './route-table.js';
 
 export interface RestDispatch {
   /** The REST table's answer for this request, or undefined when the rest of the app serves it. */
-  claim(req: Request): Exclude<Lookup<ToolHandler>, { kind: 'none' }> | undefined;
+  claim(req: IncomingMessage): Exclude<Lookup<ToolHandler>, { kind: 'none' }> | undefined;
   /** Answers a claimed request; `next(err)` for errors the app's error handlers own. */
   serve(found: Exclude<Lookup<ToolHandler>, { kind: 'none' }>, req: Request, res: Response, next: (err?: unknown) => void): void;
 }
@@ -39,7 +40,7 @@ export function restDispatch(tools: readonly AnyTool[], runtime: Runtime, opts: 
   };
   return {
     claim: (req) => {
-      const found = lookup(req.method, req.url);
+      const found = lookup(req.method ?? 'GET', req.url ?? '/');
       return found.kind === 'none' ? undefined : found;
     },
     serve: (found, req, res, next) => {
@@ -53,40 +54,39 @@ export function restDispatch(tools: readonly AnyTool[], runtime: Runtime, opts: 
 
 const noop = () => {};
 
+/** What every request the front door answers still needs: drain tracking and the request log. */
+export interface FrontDoorHooks {
+  /** Before anything else: gives the request its id, start time, drain entry. */
+  start(req: Request, res: Response): void;
+  /** The one 'close' listener per response (`this` is the response). */
+  finish(this: Response): void;
+}
+
 /**
- * Puts the REST table in front of express's router: a claimed request gets what
- * express's app.handle would give it (its request/response prototypes), then only
- * the middleware every request needs (`before`: drain tracking, the request log),
- * then its route; the app's ~200 layers are never walked. Everything else goes
- * through express unchanged. `onError` is the app's last-resort error handler.
+ * The server's request listener: a request the REST table claims is answered right
+ * here, on node's 'request' event, with express's request/response API (its
+ * prototypes, as app.handle sets them) but none of express's app or router; anything
+ * else goes to `app` unchanged. `onError` is the app's last-resort error handler.
  */
-export function mountInFront(app: express.Express, dispatch: RestDispatch, before: RequestHandler[], onError: ErrorRequestHandler): void {
-  const expressHandle = (app as unknown as { handle: (req: Request, res: Response, cb?: unknown) => void }).handle.bind(app);
-  (app as unknown as { handle: typeof expressHandle }).handle = (req, res, cb) => {
-    const found = dispatch.claim(req);
-    if (!found) return expressHandle(req, res, cb);
+export function frontDoor(app: express.Express, dispatch: RestDispatch, hooks: FrontDoorHooks, onError: ErrorRequestHandler): (req: IncomingMessage, res: ServerResponse) => void {
+  const { request, response } = app;
+  const fail = (err: unknown, req: Request, res: Response) => void onError(err ?? new Error('REST route passed the request on'), req, res, noop);
+  return (incoming, outgoing) => {
+    const found = dispatch.claim(incoming);
+    if (!found) return void app(incoming, outgoing);
+    const req = Object.setPrototypeOf(incoming, request) as Request;
+    const res = Object.setPrototypeOf(outgoing, response) as Response;
     req.res = res;
     res.req = req;
-    Object.setPrototypeOf(req, app.request);
-    Object.setPrototypeOf(res, app.response);
-    if (!res.locals) res.locals = Object.create(null) as Response['locals'];
-    req.originalUrl ??= req.url;
+    res.locals = Object.create(null) as Response['locals'];
+    req.originalUrl = req.url;
     req.baseUrl = '';
-    // One continuation per request walks `before`, then serves; an error goes to the app's last resort.
-    let i = 0;
-    const next = (err?: unknown): void => {
-      if (err === undefined || err === null) {
-        const step = i < before.length ? before[i++] : undefined;
-        if (!step) return dispatch.serve(found, req, res, (e) => next(e ?? new Error('REST route passed the request on')));
-        try {
-          void step(req, res, next);
-          return;
-        } catch (e) {
-          err = e;
-        }
-      }
-      void onError(err, req, res, noop);
-    };
-    next();
+    hooks.start(req, res);
+    res.on('close', hooks.finish);
+    try {
+      dispatch.serve(found, req, res, (err) => fail(err, req, res));
+    } catch (err) {
+      fail(err, req, res);
+    }
   };
 }
