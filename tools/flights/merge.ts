@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AwardOffer, CabinClass, CashOffer, FlightSlice } from '../_kit/providers.js';
 import type { FlightResult, SourceName } from './flight-result.js';
 import { checkoutTotal, inAskedCurrency, type AskedPrice } from './headline-price.js';
@@ -42,7 +42,8 @@ export function sliceKey(slice: FlightSlice): string {
 }
 
 function resultId(key: string, cabin: CabinClass): string {
-  return `fl_${createHash('sha1').update(`${key}|${cabin}`).digest('hex').slice(0, 16)}`;
+  // One-shot hash: no Hash object per flight.
+  return `fl_${hash('sha1', `${key}|${cabin}`).slice(0, 16)}`;
 }
 
 const ms = (iso: string, fallback: number) => {
@@ -88,6 +89,8 @@ export class FlightBoard {
   private readonly entries = new Map<string, Entry>();
   /** Award-carrying slices by slice key, so a round-trip result can pick up one-way awards. */
   private readonly awardsBySlice = new Map<string, Entry['awards']>();
+  /** Every entry flying a slice, by slice key, with that slice's position: an award finds its flights without a scan. */
+  private readonly entriesBySlice = new Map<string, { entry: Entry; index: number }[]>();
 
   constructor(private readonly query: BoardQuery, private readonly now: () => number) {}
 
@@ -98,6 +101,13 @@ export class FlightBoard {
     if (!entry) {
       entry = { key, id: resultId(key, this.query.cabin), slices, sliceKeys, prices: [], awards: [], sources: new Set() };
       this.entries.set(key, entry);
+      const created = entry;
+      sliceKeys.forEach((k, index) => {
+        const list = this.entriesBySlice.get(k);
+        if (list?.some((e) => e.entry === created)) return; // first position only, as indexOf found it
+        if (list) list.push({ entry: created, index });
+        else this.entriesBySlice.set(k, [{ entry: created, index }]);
+      });
       // A flight that arrives after its award options still gets them.
       sliceKeys.forEach((k, i) => {
         for (const award of this.awardsBySlice.get(k) ?? []) {
@@ -161,9 +171,7 @@ export class FlightBoard {
       list.push(item);
       this.awardsBySlice.set(key, list);
       let placed = false;
-      for (const entry of this.entries.values()) {
-        const index = entry.sliceKeys.indexOf(key);
-        if (index < 0) continue;
+      for (const { entry, index } of this.entriesBySlice.get(key) ?? []) {
         entry.awards.push({ ...item, direction: index === 0 ? 'outbound' : 'return' });
         entry.sources.add('seats_aero');
         touched.add(entry);
@@ -239,8 +247,15 @@ export class FlightBoard {
       slices: fixed.slices,
       dates: fixed.dates,
       bags: null,
-      prices: entry.prices.map(({ observedAt, comparable: _c, ...p }) => ({ ...p, age_s: age(observedAt) })),
-      awards: entry.awards.map(({ observedAt, availabilityId: _id, ...a }) => ({ ...a, age_s: age(observedAt) })),
+      // Spelled out, not rest-and-spread: V8's slow path for those was a few % of a search's CPU.
+      prices: entry.prices.map((p) => ({
+        source: p.source, amount: p.amount, currency: p.currency, fare_brand: p.fare_brand, bookable: p.bookable, offer_id: p.offer_id,
+        expires_at: p.expires_at, refundable: p.refundable, changeable: p.changeable, checked_bags: p.checked_bags, age_s: age(p.observedAt),
+      })),
+      awards: entry.awards.map((a) => ({
+        source: a.source, program: a.program, direction: a.direction, cabin: a.cabin, miles: a.miles, taxes: a.taxes,
+        taxes_currency: a.taxes_currency, seats_remaining: a.seats_remaining, age_s: age(a.observedAt),
+      })),
       sources: [...entry.sources].sort(),
       data_age_s: oldest === Infinity ? 0 : age(oldest),
     };

@@ -21,9 +21,23 @@ import type { DuffelConditionDetail, DuffelConditions, DuffelOffer, DuffelOfferP
 
 export { toMoney } from './map-money.js';
 
+// A route's offers repeat a handful of durations many times over (every fare brand of
+// every itinerary), so each distinct string is read once.
+const durations = new Map<string, number | null>();
+
 /** ISO 8601 duration ("PT7H5M", "P1DT2H") in whole minutes; null when absent or unreadable. */
 export function isoDurationMinutes(duration: string | null | undefined): number | null {
   if (!duration) return null;
+  let minutes = durations.get(duration);
+  if (minutes === undefined) {
+    minutes = readIsoDuration(duration);
+    if (durations.size >= 10_000) durations.clear();
+    durations.set(duration, minutes);
+  }
+  return minutes;
+}
+
+function readIsoDuration(duration: string): number | null {
   const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(duration);
   if (!m || duration === 'P' || duration.endsWith('T')) return null;
   const [, d, h, min, s] = m;

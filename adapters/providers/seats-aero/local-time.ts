@@ -62,8 +62,16 @@ function readOffset(timeZone: string, epochMs: number): number {
   return Math.round((asUtc - epochMs) / 60_000);
 }
 
+// The same flight comes back in many programs' rows of one answer (and in the next
+// search of the route), so each airport's wall-clock time is placed once.
+const instants = new Map<string, number | null>();
+
 /** The instant a wall-clock time at an airport names; null when the airport or its zone is unknown. */
 export function airportInstant(local: string, iata: string): number | null {
+  return cached(instants, `${iata}|${local}`, () => readInstant(local, iata));
+}
+
+function readInstant(local: string, iata: string): number | null {
   const zone = findAirport(iata)?.timezone;
   const naive = Date.parse(`${local}Z`);
   if (!zone || Number.isNaN(naive)) return null;

@@ -22,7 +22,8 @@ export function minorDigits(currency: string): number {
 
 export function moneyFromMinor(minor: number, currency: string): Money {
   const code = (currency || 'USD').toUpperCase();
-  const scale = 10 ** minorDigits(code);
-  const amount = Number.isFinite(minor) ? Math.round(minor) / scale : 0;
-  return { amount: Number(amount.toFixed(minorDigits(code))), currency: code };
+  // A whole number of minor units over a power of ten is already the nearest double
+  // to the decimal amount, so no toFixed round trip is needed.
+  const amount = Number.isFinite(minor) ? Math.round(minor) / 10 ** minorDigits(code) || 0 : 0; // || 0: never -0, as toFixed gave
+  return { amount, currency: code };
 }
