@@ -1,4 +1,5 @@
 import { DECODERS, type DecoderName } from './decoders.js';
+import { jsonText } from './json-text.js';
 
 // A decode pool thread's task: one provider answer, as bytes or text, parsed and
 // mapped. What it returns is structured-cloned back to the event loop.
@@ -10,6 +11,6 @@ export interface DecodeTask {
 }
 
 export default function decode(task: DecodeTask): unknown {
-  const text = typeof task.body === 'string' ? task.body : Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength).toString('utf8');
+  const text = typeof task.body === 'string' ? task.body : jsonText(task.body);
   return (DECODERS[task.decoder] as (text: string, arg: unknown) => unknown)(text, task.arg);
 }

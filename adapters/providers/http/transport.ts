@@ -1,4 +1,5 @@
 import { Agent, errors as undiciErrors, request } from 'undici';
+import { jsonText } from './json-text.js';
 
 // One small HTTP seam under every JSON provider adapter. The real transport is
 // undici's request() on a keep-alive Agent; a simulator plugs in the same seam and
@@ -129,7 +130,7 @@ export function httpTransport(baseUrl: string, opts: HttpTransportOptions = {}):
       raw: () => bytes,
       json: () => {
         try {
-          parsed ??= { value: JSON.parse(readText()) as unknown };
+          parsed ??= { value: JSON.parse(jsonText(bytes)) as unknown };
           return Promise.resolve(parsed.value);
         } catch (err) {
           return Promise.reject(err as Error);
