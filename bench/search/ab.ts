@@ -4,11 +4,12 @@
 // and event-loop busy time per cold search at BENCH_STREAMS and one at a time,
 // first result − fastest and complete − slowest (p50, p99), RSS at the end.
 // Knobs: BENCH_A_TREE / BENCH_B_TREE (tree roots; default this one), BENCH_A_FLAGS /
-// BENCH_B_FLAGS (node flags; default none, not npm start's), BENCH_C_* for a third, BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings),
+// BENCH_B_FLAGS (node flags; default npm start's, as every other bench server gets; "" for none), BENCH_C_* for a third, BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings),
 // BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startServerChild } from '../children.js';
+import { startNodeFlags } from '../server-flags.js';
 import type { StreamTiming } from './client.js';
 import { FASTEST_MS, SLOWEST_MS } from './latencies.js';
 import { startStreamLoad } from './load-generator.js';
@@ -27,7 +28,8 @@ function settings(spec: string | undefined): Record<string, string> {
 
 async function startVariant(name: string, upstreams: string): Promise<Server> {
   const tree = process.env[`BENCH_${name}_TREE`];
-  const flags = (process.env[`BENCH_${name}_FLAGS`] ?? '').split(' ').filter(Boolean);
+  const given = process.env[`BENCH_${name}_FLAGS`];
+  const flags = given === undefined ? startNodeFlags() : given.split(' ').filter(Boolean);
   const env = { ...process.env, UPSTREAMS_URL: upstreams, ...(tree ? { AB_TREE: tree } : {}), ...settings(process.env[`BENCH_${name}_ENV`]) };
   const child = fork(fileURLToPath(new URL('./ab-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx', ...flags], env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const next = <T>() => new Promise<T>((resolve, reject) => {
@@ -88,7 +90,7 @@ try {
     for (const s of order) await measure(s, 1_000 + r * 10_000);
   }
   console.log(`A/B: ${ROUNDS} rounds of ${SEARCHES} cold searches at ${STREAMS} streams + ${SOLO} one at a time; medians of valid rounds`);
-  for (const s of servers) console.log(`${s.name}: ${rounds.get(s.name)!.length} valid, invalid: [${invalid.get(s.name)!.join('; ')}] (tree ${process.env[`BENCH_${s.name}_TREE`] ?? '.'}, flags '${process.env[`BENCH_${s.name}_FLAGS`] ?? ''}', env '${process.env[`BENCH_${s.name}_ENV`] ?? ''}')`);
+  for (const s of servers) console.log(`${s.name}: ${rounds.get(s.name)!.length} valid, invalid: [${invalid.get(s.name)!.join('; ')}] (tree ${process.env[`BENCH_${s.name}_TREE`] ?? '.'}, flags '${process.env[`BENCH_${s.name}_FLAGS`] ?? startNodeFlags().join(' ')}', env '${process.env[`BENCH_${s.name}_ENV`] ?? ''}')`);
   const keys = Object.keys(servers.map((s) => rounds.get(s.name)![0]).find(Boolean) ?? {});
   for (const k of keys) {
     const [a, ...rest] = servers.map((s) => pct(rounds.get(s.name)!.map((f) => f[k]!), 50));
