@@ -1,12 +1,13 @@
 import { Prisma } from '../../prisma/generated/client.js';
 import { minorDigits } from '../../tools/_kit/money.js';
 import type { AlertChannel, AlertRecord, AlertStore, WatchToCheck } from '../../tools/alerts/alert-store.js';
+import { triggerSql } from './alert-trigger-sql.js';
 import type { PrismaClient } from './app-database.js';
 
 // The AlertStore on PostgreSQL / PGlite. Evaluation is set-based: one statement
 // expands every active alert into its watches, and one statement per batch of
-// checked watches decides which alerts fire and writes their outbox events, so a
-// cycle costs a handful of round trips however many alerts there are.
+// checked watches (alert-trigger-sql.ts) decides which alerts fire and writes their
+// outbox events, so a cycle costs a handful of round trips however many alerts there are.
 
 /** A batch at a million alerts touches tens of thousands of them; Prisma's 5 s default is too tight. */
 const TX_TIMEOUT_MS = 120_000;
@@ -78,74 +79,6 @@ function selectAlerts(prisma: PrismaClient, where: Prisma.Sql, today: string): P
     ORDER BY a.created_at DESC, a.id DESC`;
 }
 
-/**
- * The trigger, one statement: the window minimum of each alert touched by the
- * batch; the alerts it satisfies (target reached below the last notified price,
- * or any-drop below the window's previous minimum); their events, written once per
- * (alert, cheapest watch, check) through the outbox's unique dedupe key; the alert
- * counters, bumped only for events actually written; and target alerts whose price
- * climbed back over the target re-armed, so a later fall is a new drop.
- */
-function triggerSql(ids: string[], scales: Record<string, number>, today: string, now: Date): Prisma.Sql {
-  return Prisma.sql`
-    WITH touched AS (
-      SELECT DISTINCT a.id
-      FROM fare_watches b
-      JOIN fare_alerts a ON a.active AND a.origin = b.origin AND a.destination = b.destination AND a.return_date = b.return_date AND a.cabin = b.cabin
-        AND a.currency = b.currency AND b.departure_date BETWEEN a.date_from AND a.date_to
-      WHERE b.id = ANY(${ids}::bigint[])
-    ),
-    priced AS (
-      SELECT a.id, a.user_id, a.origin, a.destination, a.return_date, a.cabin, a.currency, a.target_price_minor, a.notified_minor, a.channels,
-        w.id AS watch_id, w.check_seq, w.departure_date, w.checked_at, w.price_minor, w.offer,
-        MIN(w.prev_price_minor) OVER (PARTITION BY a.id) AS prev_min,
-        ROW_NUMBER() OVER (PARTITION BY a.id ORDER BY w.price_minor, w.departure_date) AS rank
-      FROM touched t
-      JOIN fare_alerts a ON a.id = t.id
-      JOIN fare_watches w ON w.origin = a.origin AND w.destination = a.destination AND w.return_date = a.return_date AND w.cabin = a.cabin AND w.currency = a.currency
-        AND w.departure_date BETWEEN GREATEST(a.date_from, ${today}::date) AND a.date_to
-      WHERE w.price_minor IS NOT NULL
-    ),
-    win AS (SELECT * FROM priced WHERE rank = 1),
-    fire AS (
-      SELECT win.*, 'alert.triggered:' || win.id || ':' || win.watch_id || ':' || win.check_seq AS dedupe_key,
-        (${JSON.stringify(scales)}::jsonb ->> win.currency)::numeric AS scale
-      FROM win
-      WHERE (win.target_price_minor IS NOT NULL AND win.price_minor <= win.target_price_minor
-              AND (win.notified_minor IS NULL OR win.price_minor < win.notified_minor))
-         OR (win.target_price_minor IS NULL AND win.prev_min IS NOT NULL AND win.price_minor < win.prev_min)
-    ),
-    ins AS (
-      INSERT INTO outbox_events (id, type, aggregate_id, dedupe_key, user_id, payload, created_at)
-      SELECT gen_random_uuid()::text, 'alert.triggered', f.id, f.dedupe_key, f.user_id,
-        jsonb_build_object(
-          'alert_id', f.id, 'origin', f.origin, 'destination', f.destination,
-          'departure_date', to_char(f.departure_date, 'YYYY-MM-DD'), 'return_date', NULLIF(f.return_date, ''), 'cabin', f.cabin,
-          'price', f.price_minor / f.scale, 'currency', f.currency,
-          'previous_price', f.prev_min / f.scale, 'target_price', f.target_price_minor / f.scale,
-          'checked_at', to_char(f.checked_at, ${Prisma.raw(ISO_TS)}),
-          'channels', to_jsonb(f.channels), 'offer', COALESCE(f.offer, 'null'::jsonb)),
-        ${now}
-      FROM fire f
-      ON CONFLICT (dedupe_key) DO NOTHING
-      -- The price back in minor units (exact: numeric division by a power of ten), so no join back to \`fire\` is needed.
-      RETURNING aggregate_id, round((payload->>'price')::numeric * (${JSON.stringify(scales)}::jsonb ->> (payload->>'currency'))::numeric)::int AS price_minor
-    ),
-    bumped AS (
-      UPDATE fare_alerts a SET trigger_count = a.trigger_count + 1, last_triggered_at = ${now}, notified_minor = ins.price_minor
-      FROM ins
-      WHERE a.id = ins.aggregate_id
-      RETURNING a.id
-    ),
-    rearmed AS (
-      UPDATE fare_alerts a SET notified_minor = NULL
-      FROM win
-      WHERE a.id = win.id AND win.target_price_minor IS NOT NULL AND a.notified_minor IS NOT NULL AND win.price_minor > win.target_price_minor
-      RETURNING a.id
-    )
-    SELECT (SELECT count(*) FROM bumped)::int AS events, (SELECT count(*) FROM rearmed)::int AS rearmed`;
-}
-
 export function createAlertStore(prisma: PrismaClient): AlertStore {
   return {
     async create(alert, maxPerUser) {
@@ -204,7 +137,9 @@ export function createAlertStore(prisma: PrismaClient): AlertStore {
             SELECT 1 FROM fare_alerts a
             WHERE a.active AND a.origin = w.origin AND a.destination = w.destination AND a.return_date = w.return_date AND a.cabin = w.cabin AND a.currency = w.currency
               AND a.date_from <= w.departure_date AND a.date_to >= w.departure_date)
-        ORDER BY w.checked_at NULLS FIRST, w.id`;
+        -- A group's watches together (the cycle judges its alerts once all are priced), the group with the stalest watch first.
+        ORDER BY MIN(w.checked_at) OVER (PARTITION BY w.origin, w.destination, w.return_date, w.cabin, w.currency) NULLS FIRST,
+          w.origin, w.destination, w.return_date, w.cabin, w.currency, w.departure_date`;
     },
 
     async applyChecks(checks, today, now) {

@@ -9,14 +9,17 @@ import { watchOffer } from './watch-offer.js';
 // One evaluation cycle: expire finished alerts, expand the active ones into their
 // distinct watches (route, date, return date, cabin, currency), price each watch once with
 // bounded concurrency (cache or cash providers only, see watch-fare.ts), and hand the prices to the store in batches; the store's
-// trigger SQL decides in one statement per batch which alerts fire. Batches are
-// written while later searches still run, one write at a time.
+// trigger SQL decides in one statement per batch which alerts fire. A batch holds
+// whole groups (route, return date, cabin, currency: every alert's window lies in one),
+// handed over once each of their watches was searched, so every alert is judged once
+// a cycle on fresh prices rather than again by each batch that touches its window.
+// Batches are written while later searches still run, one write at a time.
 
 export interface CycleOptions {
   concurrency: number;
   /** A watch checked more recently than this is not searched again (another process or a quick rerun did it). 0: always. */
   recheckAfterMs: number;
-  /** Checks per trigger statement. */
+  /** Checks per trigger statement (whole groups, so a batch may hold a few more). */
   batchSize?: number;
 }
 
@@ -35,6 +38,9 @@ export interface CycleReport {
 }
 
 const DEFAULT_BATCH = 250;
+
+/** The group a watch belongs to: an alert's window never spans two. */
+const groupOf = (w: WatchToCheck) => `${w.origin}|${w.destination}|${w.returnDate ?? ''}|${w.cabin}|${w.currency}`;
 
 const isCabin = (c: string): c is CabinClass => (CABIN_CLASSES as readonly string[]).includes(c);
 
@@ -61,6 +67,13 @@ export async function evaluateAlerts(ctx: ToolContext, opts: CycleOptions): Prom
 
   const report: CycleReport = { expired, newWatches, groups: due.length, searched: 0, failed: 0, noFare: 0, events: 0, aborted: false, ms: { expand: expandMs, searches: 0, trigger: 0, total: 0 } };
   const batchSize = opts.batchSize ?? DEFAULT_BATCH;
+  // Per group: the watches still being searched, and the checks found so far.
+  const groups = new Map<string, { left: number; checks: WatchCheck[] }>();
+  for (const w of due) {
+    const g = groups.get(groupOf(w)) ?? { left: 0, checks: [] };
+    g.left++;
+    groups.set(groupOf(w), g);
+  }
   let pending: WatchCheck[] = [];
   let writes: Promise<void> = Promise.resolve();
   let writeError: unknown;
@@ -85,21 +98,29 @@ export async function evaluateAlerts(ctx: ToolContext, opts: CycleOptions): Prom
 
   const searchStarted = performance.now();
   await forEachBounded(due, opts.concurrency, ctx.signal, async (watch) => {
+    const group = groups.get(groupOf(watch))!;
     try {
       const check = await searchWatch(ctx, watch);
       if (ctx.signal.aborted || !check) return;
       report.searched++;
       if (check.priceMinor === null) report.noFare++;
-      pending.push(check);
-      if (pending.length >= batchSize) flush();
+      group.checks.push(check);
     } catch (err) {
       if (ctx.signal.aborted) return;
+      // A failed watch keeps its last price; its group is still judged on the others.
       report.failed++;
       ctx.log.warn({ err, watch }, 'alert watch search failed');
+    } finally {
+      if (--group.left === 0) {
+        pending.push(...group.checks);
+        group.checks = [];
+        if (pending.length >= batchSize) flush();
+      }
     }
   });
   report.ms.searches = performance.now() - searchStarted;
-  // Prices already found are still written after an abort: they are true, and their drops must not be lost.
+  // Prices already found are still written after an abort (groups left unfinished too): they are true, and their drops must not be lost.
+  for (const g of groups.values()) pending.push(...g.checks.splice(0));
   flush();
   await writes;
   if (writeError) throw writeError;

@@ -16,8 +16,9 @@ import { findMetroCity } from '../../_kit/reference/airports.js';
 // merged on the same flight board the search uses, and nothing else. Unlike a
 // user's search it builds no events, prices no bags, counts no search and
 // records no fare observations (an alert cycle would otherwise write thousands
-// of rows that nobody asked to see); it does leave the answer in the search
-// cache, so a user who opens the alert's route soon after gets it at once.
+// of rows that nobody asked to see). Like the calendar it reads the cheapest fare
+// alone, so Duffel is asked for its cheapest offer only, and the answer is cached
+// under the cheapest-only key (a fresh full search answers it too, not the reverse).
 
 const NO_AVOIDED: ReadonlySet<string> = new Set();
 
@@ -33,13 +34,16 @@ export async function watchFare(ctx: ToolContext, q: FareQuery): Promise<Fare | 
   const input = { ...settleTrip(parsed.data), cabin_class: q.cabin };
   const { cache } = ctx.services;
   const { searchCacheTtlS, searchBudgetMs, bookingMarkupPct } = ctx.services.settings;
-  const key = searchCacheKey(input);
+  const fullKey = searchCacheKey(input);
+  const key = `${fullKey}:cheapest`;
   const searchId = `srch_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
 
-  const hit = searchCacheTtlS > 0 ? await readCachedSearch(cache, key, ctx.services.clock().getTime(), NO_AVOIDED) : undefined;
+  const read = (k: string) => readCachedSearch(cache, k, ctx.services.clock().getTime(), NO_AVOIDED);
+  const hit = searchCacheTtlS > 0 ? ((await read(fullKey)) ?? (await read(key))) : undefined;
   if (hit) return fareOf(hit.results, searchId);
 
   const query: FlightQuery = {
+    offers: 'cheapest',
     origin: airportFor(input.origin), destination: airportFor(input.destination), departureDate: input.departure_date,
     ...(input.return_date ? { returnDate: input.return_date } : {}),
     adults: input.passengers, children: input.children, infants: input.infants, cabin: q.cabin, currency: input.currency,

@@ -1,0 +1,92 @@
+import { Prisma } from '../../prisma/generated/client.js';
+
+// The alert trigger, one statement per batch of checked watches. A batch holds
+// whole route groups (evaluate-cycle.ts), so each alert is judged once a cycle,
+// against a window whose every day was just priced. Work is done per distinct
+// alert window, not per alert: a million alerts share a few thousand windows.
+//
+// 1. windows: the distinct (group, date_from, date_to) of active alerts in the
+//    batch's groups that hold at least one batch watch (index-only over the
+//    window index);
+// 2. win: each window's cheapest priced day (ties: earliest), and the previous
+//    minimum over its priced days;
+// 3. judged: the alerts of those windows, found by exact index lookups;
+// 4. fire: a target reached below the last notified price, or any-drop below the
+//    previous minimum; each event written once per (alert, watch, check) through
+//    the outbox's unique dedupe key, the offer joined only for events written;
+// 5. the counters bumped only for events written, and target alerts whose price
+//    climbed back over the target re-armed, so a later fall is a new drop.
+
+const ISO_TS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+export function triggerSql(ids: string[], scales: Record<string, number>, today: string, now: Date): Prisma.Sql {
+  const scaleJson = JSON.stringify(scales);
+  return Prisma.sql`
+    WITH batch AS (
+      SELECT b.origin, b.destination, b.return_date, b.cabin, b.currency, b.departure_date FROM fare_watches b WHERE b.id = ANY(${ids}::bigint[])
+    ),
+    grp AS (SELECT DISTINCT origin, destination, return_date, cabin, currency FROM batch),
+    windows AS (
+      SELECT k.* FROM (
+        SELECT DISTINCT a.origin, a.destination, a.return_date, a.cabin, a.currency, a.date_from, a.date_to
+        FROM grp g
+        JOIN fare_alerts a ON a.active AND a.origin = g.origin AND a.destination = g.destination AND a.return_date = g.return_date
+          AND a.cabin = g.cabin AND a.currency = g.currency
+      ) k
+      WHERE EXISTS (SELECT 1 FROM batch b WHERE b.origin = k.origin AND b.destination = k.destination AND b.return_date = k.return_date AND b.cabin = k.cabin
+        AND b.currency = k.currency AND b.departure_date BETWEEN k.date_from AND k.date_to)
+    ),
+    win AS (
+      SELECT DISTINCT ON (k.origin, k.destination, k.return_date, k.cabin, k.currency, k.date_from, k.date_to)
+        k.origin, k.destination, k.return_date, k.cabin, k.currency, k.date_from, k.date_to,
+        w.id AS watch_id, w.check_seq, w.departure_date, w.checked_at, w.price_minor,
+        MIN(w.prev_price_minor) OVER (PARTITION BY k.origin, k.destination, k.return_date, k.cabin, k.currency, k.date_from, k.date_to) AS prev_min
+      FROM windows k
+      JOIN fare_watches w ON w.origin = k.origin AND w.destination = k.destination AND w.return_date = k.return_date AND w.cabin = k.cabin AND w.currency = k.currency
+        AND w.departure_date BETWEEN GREATEST(k.date_from, ${today}::date) AND k.date_to
+      WHERE w.price_minor IS NOT NULL
+      ORDER BY k.origin, k.destination, k.return_date, k.cabin, k.currency, k.date_from, k.date_to, w.price_minor, w.departure_date
+    ),
+    judged AS MATERIALIZED (
+      SELECT a.id, a.user_id, a.target_price_minor, a.notified_minor, a.channels, win.*
+      FROM win
+      JOIN fare_alerts a ON a.active AND a.origin = win.origin AND a.destination = win.destination AND a.return_date = win.return_date
+        AND a.cabin = win.cabin AND a.currency = win.currency AND a.date_from = win.date_from AND a.date_to = win.date_to
+    ),
+    fire AS (
+      SELECT j.*, 'alert.triggered:' || j.id || ':' || j.watch_id || ':' || j.check_seq AS dedupe_key, (${scaleJson}::jsonb ->> j.currency)::numeric AS scale
+      FROM judged j
+      WHERE (j.target_price_minor IS NOT NULL AND j.price_minor <= j.target_price_minor AND (j.notified_minor IS NULL OR j.price_minor < j.notified_minor))
+         OR (j.target_price_minor IS NULL AND j.prev_min IS NOT NULL AND j.price_minor < j.prev_min)
+    ),
+    ins AS (
+      INSERT INTO outbox_events (id, type, aggregate_id, dedupe_key, user_id, payload, created_at)
+      SELECT gen_random_uuid()::text, 'alert.triggered', f.id, f.dedupe_key, f.user_id,
+        jsonb_build_object(
+          'alert_id', f.id, 'origin', f.origin, 'destination', f.destination,
+          'departure_date', to_char(f.departure_date, 'YYYY-MM-DD'), 'return_date', NULLIF(f.return_date, ''), 'cabin', f.cabin,
+          'price', f.price_minor / f.scale, 'currency', f.currency,
+          'previous_price', f.prev_min / f.scale, 'target_price', f.target_price_minor / f.scale,
+          'checked_at', to_char(f.checked_at, ${Prisma.raw(ISO_TS)}),
+          'channels', to_jsonb(f.channels), 'offer', COALESCE(o.offer, 'null'::jsonb)),
+        ${now}
+      FROM fire f
+      JOIN fare_watches o ON o.id = f.watch_id
+      ON CONFLICT (dedupe_key) DO NOTHING
+      -- The price back in minor units (exact: numeric division by a power of ten), so no join back to \`fire\` is needed.
+      RETURNING aggregate_id, round((payload->>'price')::numeric * (${scaleJson}::jsonb ->> (payload->>'currency'))::numeric)::int AS price_minor
+    ),
+    bumped AS (
+      UPDATE fare_alerts a SET trigger_count = a.trigger_count + 1, last_triggered_at = ${now}, notified_minor = ins.price_minor
+      FROM ins
+      WHERE a.id = ins.aggregate_id
+      RETURNING a.id
+    ),
+    rearmed AS (
+      UPDATE fare_alerts a SET notified_minor = NULL
+      FROM judged j
+      WHERE a.id = j.id AND j.target_price_minor IS NOT NULL AND j.notified_minor IS NOT NULL AND j.price_minor > j.target_price_minor
+      RETURNING a.id
+    )
+    SELECT (SELECT count(*) FROM bumped)::int AS events, (SELECT count(*) FROM rearmed)::int AS rearmed`;
+}
