@@ -1,8 +1,9 @@
-import { classifyInboundRequest, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY, SERVER_INFO_META_KEY, type CallToolResult, type ClientCapabilities, type JSONRPCRequest } from '@modelcontextprotocol/server';
-import type { Request } from 'express';
+import { CLIENT_CAPABILITIES_META_KEY, type CallToolResult, LOG_LEVEL_META_KEY, SERVER_INFO_META_KEY, type ClientCapabilities, type JSONRPCRequest } from '@modelcontextprotocol/server';
+import type { Request, Response } from 'express';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import { callTool } from './call-tool.js';
 import { canElicitForm } from './confirm-by-elicitation.js';
+import { passesModernLadder } from './modern-ladder.js';
 import { SERVER_INFO } from './server-factory.js';
 import type { ToolCatalog } from './tool-catalog.js';
 
@@ -56,29 +57,43 @@ export function legacyDirect(catalog: ToolCatalog, message: unknown, canAsk: boo
 
 /**
  * A 2026-07-28 call that passes the SDK's own validation ladder (classifyInboundRequest:
- * envelope, standard headers, Mcp-Param-* headers, params); undefined otherwise.
+ * envelope, standard headers, params; its verdict remembered per envelope, modern-ladder.ts);
+ * undefined otherwise.
  */
 export function modernDirect(catalog: ToolCatalog, req: Request): DirectCall | undefined {
   const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
-  const route = classifyInboundRequest({
-    httpMethod: 'POST',
-    protocolVersionHeader: header('mcp-protocol-version'),
-    mcpMethodHeader: header('mcp-method'),
-    mcpNameHeader: header('mcp-name'),
-    body: req.body,
-  });
-  if (route.kind !== 'modern' || route.messageKind !== 'request') return undefined;
+  const headers = { protocolVersion: header('mcp-protocol-version'), method: header('mcp-method'), name: header('mcp-name') };
+  if (!passesModernLadder(headers, req.body)) return undefined;
   // The ladder leaves Mcp-Name to the entry: a missing or different one goes to the SDK, which refuses it.
-  const params = route.message.params;
-  if (header('mcp-method') !== 'tools/call' || !isRecord(params) || header('mcp-name') !== params.name) return undefined;
+  const message = req.body as JSONRPCRequest;
+  const params = message.params;
+  if (headers.method !== 'tools/call' || !isRecord(params) || headers.name !== params.name) return undefined;
   const meta = params._meta;
   const capabilities = isRecord(meta) ? (meta[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : undefined;
-  return plainCall(route.message, catalog, canElicitForm(capabilities));
+  return plainCall(message, catalog, canElicitForm(capabilities));
 }
 
-/** Answers a direct call: 2026-07-28 results say they are complete and who answered, as the SDK's codec does. */
-export async function answerDirect(catalog: ToolCatalog, call: DirectCall, ctx: ToolContext, modern: boolean): Promise<object> {
-  const result = await run(catalog, call, ctx);
-  const stamped = modern ? { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: SERVER_INFO } } : result;
-  return { jsonrpc: '2.0', id: call.id, result: stamped };
+/**
+ * Answers a direct call as the SDK path writes it, byte for byte: the SDK re-parses a
+ * result against its schema (content, structuredContent, isError, then the 2026-07-28
+ * stamps: complete, and who answered) and sends `result` before `jsonrpc` and `id`;
+ * the 2026-07-28 entry answers through a web Response, whose JSON type names no charset.
+ */
+export async function answerDirect(catalog: ToolCatalog, call: DirectCall, ctx: ToolContext, modern: boolean): Promise<{ text: string; contentType: string }> {
+  const { content, structuredContent, isError } = await run(catalog, call, ctx);
+  const result = {
+    content,
+    ...(structuredContent !== undefined ? { structuredContent } : {}),
+    ...(isError !== undefined ? { isError } : {}),
+    ...(modern ? { resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: SERVER_INFO } } : {}),
+  };
+  return { text: JSON.stringify({ result, jsonrpc: '2.0', id: call.id }), contentType: modern ? 'application/json' : 'application/json; charset=utf-8' };
+}
+
+/** Writes a direct answer: serialized once, no detour through res.json. */
+export function sendAnswer(res: Response, answer: { text: string; contentType: string }): void {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', answer.contentType);
+  res.setHeader('Content-Length', Buffer.byteLength(answer.text));
+  res.end(answer.text);
 }

@@ -83,30 +83,64 @@ describe('one /mcp, two protocol eras', () => {
 
 describe('the direct tools/call path answers exactly what the SDK path answers', () => {
   const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
-  async function post(headers: Record<string, string>, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  /**
+   * The answer as sent: status, headers and the body's exact bytes. Left out: the clock, the
+   * request id and the rate-limit count (they differ per call), and the framing (the
+   * 2026-07-28 SDK entry streams its body chunked; the direct path knows its length).
+   */
+  async function post(headers: Record<string, string>, params: Record<string, unknown>): Promise<{ status: number; type: string | null; headers: string[]; text: string }> {
     const res = await fetch(`${servers[0]!.url}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${keys[0]!}`, ...headers },
       body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params }),
     });
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    return (await res.json()) as Record<string, unknown>;
+    const sent = [...res.headers].filter(([name]) => !PER_CALL.has(name)).map(([name, value]) => `${name}: ${value}`);
+    return { status: res.status, type: res.headers.get('content-type'), headers: sent, text: await res.text() };
   }
   const call = { name: 'suggest_places', arguments: { query: 'lisbon', limit: 2 } };
+  const PER_CALL = new Set(['date', 'x-request-id', 'ratelimit', 'content-length', 'transfer-encoding']);
+  const modernHeaders = (name: string) => ({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name });
+  // A progress token sends the call through the SDK; none of these tools sends progress, so the answers must match.
+  const cases: [string, Record<string, unknown>][] = [
+    ['a result', call],
+    ['a validation error', { name: 'suggest_places', arguments: { limit: 2 } }],
+    ['a tool error', { name: 'get_trip', arguments: { tripId: 'trp_does_not_exist' } }],
+    ['arguments that are not an object', { name: 'suggest_places', arguments: 'lisbon' }],
+    ['an unknown tool', { name: 'no_such_tool', arguments: {} }],
+  ];
 
-  it('on 2026-07-28 (a progress token sends the call through the SDK; suggest_places sends no progress)', async () => {
-    const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'suggest_places' };
-    const direct = await post(headers, { ...call, _meta: envelope });
-    const viaSdk = await post(headers, { ...call, _meta: { ...envelope, progressToken: 'p1' } });
+  it.each(cases)('on 2026-07-28, byte for byte: %s', async (_case, params) => {
+    const headers = modernHeaders(String(params.name));
+    const direct = await post(headers, { ...params, _meta: envelope });
+    const viaSdk = await post(headers, { ...params, _meta: { ...envelope, progressToken: 'p1' } });
     expect(direct).toEqual(viaSdk);
+    expect(direct.type).toMatch(/^application\/json/);
+  });
+
+  it('on 2026-07-28 a direct result says it is complete and who answered', async () => {
+    const direct = JSON.parse((await post(modernHeaders('suggest_places'), { ...call, _meta: envelope })).text) as Record<string, unknown>;
     expect(direct).toMatchObject({ result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'deal-engine' } } } });
   });
 
-  it('on the 2025 era, without a session', async () => {
-    const direct = await post({ 'mcp-protocol-version': '2025-11-25' }, call);
-    const viaSdk = await post({ 'mcp-protocol-version': '2025-11-25' }, { ...call, _meta: { progressToken: 'p1' } });
+  it('on 2026-07-28 what the SDK ladder refuses is still refused, after an accepted call with the same envelope', async () => {
+    await post(modernHeaders('suggest_places'), { ...call, _meta: envelope });
+    const badEnvelope = await post(modernHeaders('suggest_places'), { ...call, _meta: { ...envelope, 'io.modelcontextprotocol/clientInfo': { name: 7 } } });
+    expect(badEnvelope.status).toBe(400);
+    const wrongMethod = await post({ ...modernHeaders('suggest_places'), 'mcp-method': 'tools/list' }, { ...call, _meta: envelope });
+    expect(wrongMethod.status).toBe(400);
+    const wrongVersion = await post({ ...modernHeaders('suggest_places'), 'mcp-protocol-version': '2025-11-25' }, { ...call, _meta: envelope });
+    expect(wrongVersion.status).toBe(400);
+  });
+
+  it.each(cases)('on the 2025 era, without a session, byte for byte: %s', async (_case, params) => {
+    const direct = await post({ 'mcp-protocol-version': '2025-11-25' }, params);
+    const viaSdk = await post({ 'mcp-protocol-version': '2025-11-25' }, { ...params, _meta: { progressToken: 'p1' } });
     expect(direct).toEqual(viaSdk);
-    expect((direct.result as { structuredContent: { places: { iata: string }[] } }).structuredContent.places[0]?.iata).toBe('LIS');
+  });
+
+  it('on the 2025 era a direct result carries the tool output', async () => {
+    const direct = JSON.parse((await post({ 'mcp-protocol-version': '2025-11-25' }, call)).text) as { result: { structuredContent: { places: { iata: string }[] } } };
+    expect(direct.result.structuredContent.places[0]?.iata).toBe('LIS');
   });
 });
 
