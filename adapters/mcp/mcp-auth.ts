@@ -20,7 +20,9 @@ export async function authenticateMcp(req: Request, res: Response, runtime: Runt
   let principal: Principal;
   try {
     // The address turns on the per-address limit on invalid API keys, as on REST.
-    principal = await runtime.resolvePrincipal(req.headers, { resource: canonicalResource(runtime.baseUrl(req)), address: req.ip ?? 'unknown' });
+    // Only a bearer token is checked against the audience: working out the public origin (trust-proxy rules) per call was a measurable share of /mcp.
+    const resource = req.headers.authorization !== undefined ? { resource: canonicalResource(runtime.baseUrl(req)) } : {};
+    principal = await runtime.resolvePrincipal(req.headers, { ...resource, address: req.ip ?? 'unknown' });
   } catch (err) {
     if (!(err instanceof ToolError) || err.code !== 'RATE_LIMITED') throw err;
     const retry = err.details?.retry_after_s;

@@ -16,14 +16,14 @@ import { RPC, rpcError } from './jsonrpc-errors.js';
 import { rebindingRefusal, type RebindingPolicy } from './rebinding-guard.js';
 import { isSupportedVersion, negotiate } from './protocol-versions.js';
 import { claimsModern, modernHandler } from './modern-handler.js';
-import { answerDirect, isToolsCallShape, legacyDirect, modernDirect } from './direct-call.js';
+import { answerDirect, isToolsCallShape, legacyDirect, modernDirect, sendAnswer } from './direct-call.js';
 import { callerAuthInfo } from './modern-server.js';
-import { sendJson } from '../rest/send-json.js';
 import { createMcpServer, type SessionFacts } from './server-factory.js';
 import { sessionOwner } from './session-owner.js';
 import type { SessionStore } from './sessions.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { openStandaloneStream } from './standalone-stream.js';
+import { jsonBody } from './small-body.js';
 
 export interface McpOptions {
   catalog: ToolCatalog;
@@ -115,7 +115,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     }
   };
 
-  router.post('/', express.json({ limit: opts.bodyLimit }), async (req, res) => {
+  router.post('/', jsonBody(opts.bodyLimit), async (req, res) => {
     if (!accepts(req, 'application/json') && !accepts(req, 'text/event-stream')) {
       return rpcError(res, 406, RPC.SERVER_ERROR, 'Not Acceptable: accept application/json or text/event-stream');
     }
@@ -130,7 +130,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
       if (!ctx) return;
       const direct = modernDirect(opts.catalog, req);
       // Written directly, as REST answers are: res.json's detour through res.send cost a third of a direct call's CPU.
-      if (direct) return void sendJson(res, 200, await answerDirect(opts.catalog, direct, ctx, true));
+      if (direct) return sendAnswer(res, await answerDirect(opts.catalog, direct, ctx, true));
       (req as Request & { auth?: AuthInfo }).auth = callerAuthInfo(principal, ctx);
       return modern(req, res);
     }
@@ -173,7 +173,7 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): Router {
     if (!ctx) return;
     const acceptsSse = accepts(req, 'text/event-stream');
     const direct = initialize ? undefined : legacyDirect(opts.catalog, message, session?.session.elicitation === true && acceptsSse, session?.session.logLevel !== undefined);
-    if (direct) return void sendJson(res, 200, await answerDirect(opts.catalog, direct, ctx, false));
+    if (direct) return sendAnswer(res, await answerDirect(opts.catalog, direct, ctx, false));
     const exchange = new HttpExchange(res, message.id, acceptsSse);
     if (!initialize) return mux.dispatch(message, exchange, ctx, {}, session);
     // initialize records the client's capabilities in its Server: a throwaway one, never the shared one.

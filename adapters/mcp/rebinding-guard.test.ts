@@ -36,3 +36,17 @@ describe('DNS-rebinding guard', () => {
     }
   });
 });
+
+describe('remembered verdicts', () => {
+  it('are kept per policy and per exact header text', () => {
+    const local = rebindingPolicy({ allowedOrigins: [], listenHost: '127.0.0.1' });
+    const open = rebindingPolicy({ allowedOrigins: ['https://app.example.com'] });
+    for (let i = 0; i < 3; i++) {
+      expect(rebindingRefusal({ host: 'evil.example.com' }, local)).toBe('Forbidden: Host not allowed');
+      expect(rebindingRefusal({ host: 'evil.example.com' }, open)).toBeNull();
+      expect(rebindingRefusal({ host: 'localhost:3000', origin: 'https://app.example.com' }, open)).toBeNull();
+      expect(rebindingRefusal({ host: 'localhost:3000', origin: 'https://app.example.com' }, local)).toBe('Forbidden: Origin not allowed');
+      expect(rebindingRefusal({ host: 'localhost:3000', origin: 'https://APP.example.com' }, open)).toBeNull();
+    }
+  });
+});

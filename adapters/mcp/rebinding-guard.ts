@@ -36,11 +36,30 @@ export function rebindingPolicy(opts: { allowedOrigins: readonly string[]; publi
   };
 }
 
+/**
+ * Verdicts already reached, per policy, keyed by the header's exact text: parsing a URL
+ * per request cost more than the rest of the guard. Clients send a handful of distinct
+ * values; the table is emptied if a caller sprays many.
+ */
+const VERDICTS_KEPT = 1_000;
+const verdicts = new WeakMap<RebindingPolicy, { origins: Map<string, boolean>; hosts: Map<string, boolean> }>();
+
+function remembered(table: Map<string, boolean>, value: string, decide: () => boolean): boolean {
+  const known = table.get(value);
+  if (known !== undefined) return known;
+  const verdict = decide();
+  if (table.size >= VERDICTS_KEPT) table.clear();
+  table.set(value, verdict);
+  return verdict;
+}
+
 /** Why the request must be refused, or null when it may proceed. */
 export function rebindingRefusal(headers: IncomingHttpHeaders, policy: RebindingPolicy): string | null {
-  const origin = headers.origin;
-  if (origin !== undefined && !originTrusted(origin, policy)) return 'Forbidden: Origin not allowed';
-  if (policy.checkHost && !hostTrusted(headers.host, policy)) return 'Forbidden: Host not allowed';
+  let seen = verdicts.get(policy);
+  if (!seen) verdicts.set(policy, (seen = { origins: new Map(), hosts: new Map() }));
+  const { origin, host } = headers;
+  if (origin !== undefined && !remembered(seen.origins, origin, () => originTrusted(origin, policy))) return 'Forbidden: Origin not allowed';
+  if (policy.checkHost && !(host !== undefined && remembered(seen.hosts, host, () => hostTrusted(host, policy)))) return 'Forbidden: Host not allowed';
   return null;
 }
 
