@@ -34,7 +34,7 @@ const WANTED = new Set(['bare', ...(process.env.BENCH_TARGETS ?? 'rest,rest-key,
  */
 const API_KEYS = 50;
 
-type Kind = 'bare' | 'rest' | 'rest-key' | 'mcp' | 'mcp-2026' | 'rest-base' | 'rest-key-base';
+type Kind = 'bare' | 'rest' | 'rest-key' | 'mcp' | 'mcp-2026' | 'rest-base' | 'rest-key-base' | 'mcp-base' | 'mcp-2026-base';
 interface Target {
   kind: Kind;
   name: string;
@@ -46,15 +46,15 @@ interface Target {
 const BASELINE = process.env.BENCH_BASELINE;
 const NAMES: Record<Kind, string> = {
   bare: 'bare express', rest: 'REST adapter', 'rest-key': 'REST API key', mcp: 'MCP tools/call', 'mcp-2026': 'MCP 2026 call',
-  'rest-base': 'REST (baseline)', 'rest-key-base': 'API key (baseline)',
+  'rest-base': 'REST (baseline)', 'rest-key-base': 'API key (baseline)', 'mcp-base': 'MCP (baseline)', 'mcp-2026-base': 'MCP 2026 (base)',
 };
 const baselineServer = BASELINE ? path.resolve(BASELINE, 'bench/real-server.ts') : '';
 const FILES: Record<Kind, string> = {
   bare: './bare-server.ts', rest: './real-server.ts', 'rest-key': './real-server.ts', mcp: './real-server.ts', 'mcp-2026': './real-server.ts',
-  'rest-base': baselineServer, 'rest-key-base': baselineServer,
+  'rest-base': baselineServer, 'rest-key-base': baselineServer, 'mcp-base': baselineServer, 'mcp-2026-base': baselineServer,
 };
-if (BASELINE) for (const k of ['rest', 'rest-key']) if (WANTED.has(k)) WANTED.add(`${k}-base`);
-const kinds = (['bare', 'rest-base', 'rest', 'rest-key-base', 'rest-key', 'mcp', 'mcp-2026'] as const).filter((k) => WANTED.has(k));
+if (BASELINE) for (const k of ['rest', 'rest-key', 'mcp', 'mcp-2026']) if (WANTED.has(k)) WANTED.add(`${k}-base`);
+const kinds = (['bare', 'rest-base', 'rest', 'rest-key-base', 'rest-key', 'mcp-base', 'mcp', 'mcp-2026-base', 'mcp-2026'] as const).filter((k) => WANTED.has(k));
 const isKeyed = (k: Kind) => k === 'rest-key' || k === 'rest-key-base';
 
 /** Metered callers: business-plan keys minted through the API by the service back end (the internal key). */
@@ -96,7 +96,7 @@ if (failed) {
   throw failed.reason;
 }
 const load = startLoadGenerator();
-const targets: Target[] = kinds.map((kind, i) => ({ kind, name: NAMES[kind], server: servers[i]!, requests: kind === 'mcp' ? mcpRequests() : kind === 'mcp-2026' ? mcpModernRequests() : restRequests(), results: [] }));
+const targets: Target[] = kinds.map((kind, i) => ({ kind, name: NAMES[kind], server: servers[i]!, requests: kind === 'mcp' || kind === 'mcp-base' ? mcpRequests() : kind === 'mcp-2026' || kind === 'mcp-2026-base' ? mcpModernRequests() : restRequests(), results: [] }));
 if (BASELINE) console.log(`baseline rows from ${BASELINE}`);
 const byKind = (k: Kind) => targets.find((t) => t.kind === k);
 

@@ -7,7 +7,7 @@ export type Measured = LoadResult & { cpuUs: number };
 export interface Row {
   name: string;
   /** bare is the yardstick; MCP (2025 era, and 2026-07-28) is also compared with anonymous REST. */
-  kind: 'bare' | 'rest' | 'rest-key' | 'mcp' | 'mcp-2026' | 'rest-base' | 'rest-key-base';
+  kind: 'bare' | 'rest' | 'rest-key' | 'mcp' | 'mcp-2026' | 'rest-base' | 'rest-key-base' | 'mcp-base' | 'mcp-2026-base';
   results: Measured[];
 }
 
@@ -33,7 +33,7 @@ export function printTable(rows: Row[]): void {
   const bare = m.find((r) => r.kind === 'bare')!;
   const rest = m.find((r) => r.kind === 'rest');
   const keyed = m.find((r) => r.kind === 'rest-key');
-  const mcps = m.filter((r) => r.kind === 'mcp' || r.kind === 'mcp-2026');
+  const mcps = m.filter((r) => r.kind === 'mcp' || r.kind === 'mcp-2026' || r.kind === 'mcp-base' || r.kind === 'mcp-2026-base');
   const lines = [
     ['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'vs bare', 'vs REST'],
     ...m.map((r) => [
