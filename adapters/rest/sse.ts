@@ -1,16 +1,21 @@
 import type { Response } from 'express';
 import type { StreamEvent } from '../../tools/_kit/define-tool.js';
-import { eventJson } from '../../tools/_kit/event-json.js';
+import { sseBlock, sseText } from '../../tools/_kit/event-json.js';
 import { openEventStream } from '../http/event-stream.js';
 
 /**
  * Writes Server-Sent Events: one `data:` line per event. Events produced together
  * (everything one provider answer brings) go out in one write: they are gathered
- * until the event loop turns, which costs no waiting, only fewer writes.
+ * until the event loop turns, which costs no waiting, only fewer writes. A run of
+ * events that carries its SSE text ready-made (a cached search) is written as
+ * that text, whole, and its events after the first are not serialized again.
  */
 export class SseWriter {
   private pending = '';
   private scheduled = false;
+  /** The ready block already gathered, and how many of its events are still to come (they are in its text). */
+  private block: ReadonlySet<StreamEvent> | null = null;
+  private blockLeft = 0;
 
   constructor(private readonly res: Response) {}
 
@@ -24,7 +29,16 @@ export class SseWriter {
 
   send(event: StreamEvent): void {
     if (this.closed) return;
-    this.pending += `data: ${eventJson(event)}\n\n`;
+    if (this.block?.has(event)) {
+      if (--this.blockLeft === 0) this.block = null;
+      return;
+    }
+    const block = sseBlock(event);
+    if (block) {
+      this.pending += block.text;
+      this.blockLeft = block.events.size - 1;
+      this.block = this.blockLeft > 0 ? block.events : null;
+    } else this.pending += sseText(event);
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(this.flush);

@@ -17,26 +17,38 @@ export interface CachedSearch extends StoredSearch {
 const PARTIAL_TTL_S = 15;
 /** Searches each process keeps ready in memory (about 100 KB each). */
 export const MEMORY_SEARCHES = 256;
+/** Ready SSE text each process keeps for replays, in UTF-16 units (about bytes: the JSON is mostly ASCII). */
+export const MEMORY_REPLAY_CHARS = 32 * 1024 * 1024;
 
 interface Remembered {
   search: CachedSearch;
   expiresAt: number;
-  /** The latest replay made per set of avoided carriers; one age at a time. */
-  replays: Map<string, Replay>;
+}
+
+/** A replay as made from one stored search, for one age and set of avoided carriers. */
+interface MadeReplay {
+  from: CachedSearch;
+  replay: Replay;
+}
+
+interface Memory {
+  searches: Lru<string, Remembered>;
+  /** The latest replay per search and set of avoided carriers, bounded by the size of their SSE text. */
+  replays: Lru<string, MadeReplay>;
 }
 
 // One memory per shared cache: every server (and test server) in a process has its own.
-const memories = new WeakMap<Cache, Lru<string, Remembered>>();
-function memoryOf(cache: Cache): Lru<string, Remembered> {
+const memories = new WeakMap<Cache, Memory>();
+function memoryOf(cache: Cache): Memory {
   let memory = memories.get(cache);
-  if (!memory) memories.set(cache, (memory = new Lru(MEMORY_SEARCHES)));
+  if (!memory) memories.set(cache, (memory = { searches: new Lru(MEMORY_SEARCHES), replays: new Lru(MEMORY_SEARCHES * 8, (m) => m.replay.size, MEMORY_REPLAY_CHARS) }));
   return memory;
 }
 
 function remember(cache: Cache, key: string, search: CachedSearch, now: number): Remembered {
   const ttlS = search.ttlS ?? PARTIAL_TTL_S;
-  const entry: Remembered = { search, expiresAt: Math.min(search.storedAt + ttlS * 1000, now + ttlS * 1000), replays: new Map() };
-  memoryOf(cache).set(key, entry);
+  const entry: Remembered = { search, expiresAt: Math.min(search.storedAt + ttlS * 1000, now + ttlS * 1000) };
+  memoryOf(cache).searches.set(key, entry);
   return entry;
 }
 
@@ -52,7 +64,7 @@ export function searchCacheKey(input: FlightSearchInput): string {
 }
 
 async function readRemembered(cache: Cache, key: string, now: number): Promise<Remembered | undefined> {
-  const memory = memoryOf(cache);
+  const memory = memoryOf(cache).searches;
   const known = memory.get(key);
   if (known && known.expiresAt > now) return known;
   if (known) memory.delete(key);
@@ -68,12 +80,13 @@ export async function readCachedSearch(cache: Cache, key: string, now: number, a
   const entry = await readRemembered(cache, key, now);
   if (!entry) return undefined;
   const ageS = Math.max(0, Math.floor((now - entry.search.storedAt) / 1000));
-  const variant = [...avoided].sort().join(',');
-  const made = entry.replays.get(variant);
-  if (made && made.ageS === ageS) return made;
-  if (made === undefined && entry.replays.size >= 8) entry.replays.clear(); // many avoided-carrier sets: keep it bounded
+  const variant = `${key}|${[...avoided].sort().join(',')}`;
+  const { replays } = memoryOf(cache);
+  const made = replays.get(variant);
+  // A replay is reused only for the very search it was made from (a newer store replaces it) and the same age.
+  if (made && made.from === entry.search && made.replay.ageS === ageS) return made.replay;
   const replay = makeReplay(entry.search, ageS, avoided);
-  entry.replays.set(variant, replay);
+  replays.set(variant, { from: entry.search, replay });
   return replay;
 }
 

@@ -1,10 +1,11 @@
-import { withJson } from '../../_kit/event-json.js';
+import { withJson, withSseBlock } from '../../_kit/event-json.js';
 import type { FlightResult, ProviderProgress, SearchEvent, SearchSummary } from '../flight-result.js';
 import { compareResults } from '../merge.js';
 
 // A cached search as a caller sees it, made once and replayed to every caller
 // that asks within the same second: the results aged by the time in the cache,
-// the avoided carriers left out, each event's JSON already made.
+// the avoided carriers left out, each event's JSON and the SSE text of them all
+// already made, so a transport writes the whole replay in one piece.
 
 export interface StoredSearch {
   storedAt: number;
@@ -21,6 +22,8 @@ export interface Replay {
   providers: ProviderProgress[];
   hidden: number;
   ranking: Ranking;
+  /** The size of the ready SSE text, in UTF-16 units: what keeping this replay costs. */
+  size: number;
 }
 
 export type Ranking = Pick<SearchSummary, 'count' | 'cheapest' | 'cheapest_reference'>;
@@ -62,5 +65,6 @@ export function makeReplay(stored: StoredSearch, ageS: number, avoided: Readonly
     ...results.map((data) => withJson<SearchEvent>({ type: 'result', data })),
     ...providers.map((data) => withJson<SearchEvent>({ type: 'progress', data })),
   ];
-  return { ageS, events, results, providers, hidden: found.length - results.length, ranking: rank(results) };
+  const size = withSseBlock(events);
+  return { ageS, events, results, providers, hidden: found.length - results.length, ranking: rank(results), size };
 }

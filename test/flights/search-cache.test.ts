@@ -1,0 +1,116 @@
+import type { Response as ExpressResponse } from 'express';
+import { describe, expect, it } from 'vitest';
+import { MemoryCache } from '../../adapters/cache/memory-cache.js';
+import { SseWriter } from '../../adapters/rest/sse.js';
+import type { StreamEvent } from '../../tools/_kit/define-tool.js';
+import { sseBlock, sseText, withSseBlock } from '../../tools/_kit/event-json.js';
+import type { FlightResult, ProviderProgress } from '../../tools/flights/flight-result.js';
+import { readCachedSearch, storeSearch } from '../../tools/flights/search-cache.js';
+import { Lru } from '../../tools/flights/stream/lru.js';
+
+// The per-process memory of finished searches: a hit is one ready SSE text,
+// the same bytes for every caller in the same second, and never outlives its entry.
+
+function flight(id: string, carrier: string, price: number): FlightResult {
+  return { id, carrier, price, currency: 'USD', bookable: true, checkout_total: { amount: price, currency: 'USD' }, data_age_s: 0, prices: [{ source: 'duffel', amount: price, currency: 'USD', age_s: 0 }], awards: [] } as unknown as FlightResult;
+}
+const providers: ProviderProgress[] = [{ provider: 'duffel', status: 'ok', count: 2, elapsed_ms: 30, reason: null } as unknown as ProviderProgress];
+const none = new Set<string>();
+
+function recordingResponse() {
+  const writes: string[] = [];
+  let ended = false;
+  const res = {
+    get writableEnded() { return ended; },
+    destroyed: false,
+    write: (text: string) => { writes.push(text); return true; },
+    end: (text?: string) => { if (text) writes.push(text); ended = true; },
+  };
+  return { res: res as unknown as ExpressResponse, writes };
+}
+
+describe('search cache in memory', () => {
+  it('gives two hits in the same second byte-identical, ready-made SSE text, written in one write', async () => {
+    let now = 1_000_000;
+    const cache = new MemoryCache(() => now);
+    storeSearch(cache, 'k1', { storedAt: now, results: [flight('a', 'AA', 100), flight('b', 'BA', 90)], providers }, 60);
+    now += 2_500;
+    const one = (await readCachedSearch(cache, 'k1', now, none))!;
+    const two = (await readCachedSearch(cache, 'k1', now, none))!;
+    expect(one.ageS).toBe(2);
+    const block = sseBlock(one.events[0]!)!;
+    expect(block.text).toBe(one.events.map(sseText).join(''));
+    expect(sseBlock(two.events[0]!)!.text).toBe(block.text);
+    // The text says what a fresh serialization of each event says: aged prices, cached progress.
+    const parsed = block.text.trim().split('\n\n').map((l) => JSON.parse(l.slice('data: '.length)) as { type: string; data: Record<string, unknown> });
+    expect(parsed.map((e) => e.type)).toEqual(['result', 'result', 'progress']);
+    expect(parsed[0]!.data.data_age_s).toBe(2);
+    expect(parsed[2]!.data.cached).toBe(true);
+
+    const { res, writes } = recordingResponse();
+    const sse = new SseWriter(res);
+    for (const e of one.events) sse.send(e);
+    sse.send({ type: 'complete', data: { n: 1 } });
+    sse.end();
+    expect(writes).toEqual([`${block.text}data: {"type":"complete","data":{"n":1}}\n\n`]);
+  });
+
+  it('keeps carriers a caller avoids out of the text, and ages the text each second', async () => {
+    let now = 5_000_000;
+    const cache = new MemoryCache(() => now);
+    storeSearch(cache, 'k2', { storedAt: now, results: [flight('a', 'AA', 100), flight('b', 'BA', 90)], providers }, 60);
+    const avoiding = (await readCachedSearch(cache, 'k2', now, new Set(['BA'])))!;
+    expect(sseBlock(avoiding.events[0]!)!.text).not.toContain('"id":"b"');
+    const all = (await readCachedSearch(cache, 'k2', now, none))!;
+    expect(sseBlock(all.events[0]!)!.text).toContain('"id":"b"');
+    now += 1_000;
+    const later = (await readCachedSearch(cache, 'k2', now, none))!;
+    expect(sseBlock(later.events[0]!)!.text).toContain('"data_age_s":1');
+  });
+
+  it('misses after the TTL, and a newer store of the key replaces what was ready', async () => {
+    let now = 9_000_000;
+    const cache = new MemoryCache(() => now);
+    storeSearch(cache, 'k3', { storedAt: now, results: [flight('a', 'AA', 100)], providers }, 10);
+    expect(await readCachedSearch(cache, 'k3', now, none)).toBeDefined();
+    now += 10_001;
+    expect(await readCachedSearch(cache, 'k3', now, none)).toBeUndefined();
+
+    // A newer search of the same key replaces the ready text at once, even within the same second.
+    storeSearch(cache, 'k3', { storedAt: now, results: [flight('a', 'AA', 100)], providers }, 10);
+    const first = (await readCachedSearch(cache, 'k3', now, none))!;
+    storeSearch(cache, 'k3', { storedAt: now, results: [flight('a', 'AA', 80)], providers }, 10);
+    const second = (await readCachedSearch(cache, 'k3', now, none))!;
+    expect(second).not.toBe(first);
+    expect(sseBlock(second.events[0]!)!.text).toContain('"price":80');
+  });
+
+  it('writes a ready block once even when another stream interleaves its own events', () => {
+    const block = [{ type: 'result', data: { id: 'a' } }, { type: 'progress', data: { p: 1 } }] as StreamEvent[];
+    withSseBlock(block);
+    const other: StreamEvent = { type: 'result', data: { id: 'z' } };
+    const { res, writes } = recordingResponse();
+    const sse = new SseWriter(res);
+    sse.send(block[0]!);
+    sse.send(other);
+    sse.send(block[1]!);
+    sse.send({ type: 'dates', data: {} });
+    sse.end();
+    expect(writes).toEqual([`${sseText(block[0]!)}${sseText(block[1]!)}${sseText(other)}data: {"type":"dates","data":{}}\n\n`]);
+  });
+});
+
+describe('Lru bounded by weight', () => {
+  it('forgets the oldest values once their summed weight passes the bound', () => {
+    const lru = new Lru<string, string>(100, (v) => v.length, 10);
+    lru.set('a', 'xxxx');
+    lru.set('b', 'yyyy');
+    lru.get('a');
+    lru.set('c', 'zzzz');
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.get('a')).toBe('xxxx');
+    expect(lru.bytes).toBe(8);
+    lru.delete('a');
+    expect(lru.bytes).toBe(4);
+  });
+});
