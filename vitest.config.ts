@@ -24,6 +24,9 @@ export const UNIT_TESTS = [
   'test/trips/money-*.test.ts',
   'test/{cache,cache-breaker,config,identity-negative-cache,identity-profile-cache,mcp-budget,mcp-descriptions,openapi-examples,registry,request-log,sdk-packages,typed-output}.test.ts',
   'test/{cars/pricing,cluster/single-flight,deals/sim-glitch,flights/merge,hotels/award-pricing,hotels/hotel-booking-units,jobs/runner,oauth/unit,travelers/pii-cipher,webhooks/signature}.test.ts',
+  // Pure or against in-process fakes only. Not world/hotels-world: 10 s of CPU on its own.
+  'adapters/sandbox/simulators/world/{awards,fares,schedule,seats}.test.ts',
+  'test/{identity-secret-matcher,flights/search-shapes-adapters,providers/duffel-offer-pages}.test.ts',
 ];
 
 export default defineConfig({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../adapters/mcp/call-tool.js';
 import { ToolCatalog } from '../adapters/mcp/tool-catalog.js';
-import type { ToolContext } from '../tools/_kit/context.js';
 import { TOOLS } from '../tools/index.js';
+import { testContext } from './kit/test-context.js';
 
 // tools/list goes into the model's context on every turn: it was ~125,800 characters
 // (~31k tokens), most of it output schemas, a 213-character leap-year date regex 16
@@ -55,7 +55,7 @@ describe('tools/list weight', () => {
     expect(listedDate).toMatchObject({ format: 'date' });
     expect(listedDate).not.toHaveProperty('pattern');
     // Invalid arguments are refused before the handler runs, so no services are needed.
-    const result = await callTool(entry.tool, entry.fromArgs({ origin: 'JFK', destination: 'LHR', date: '2099-02-30' }), {} as ToolContext);
+    const result = await callTool(entry.tool, entry.fromArgs({ origin: 'JFK', destination: 'LHR', date: '2099-02-30' }), testContext());
     expect(result.isError).toBe(true);
     expect((result.content as { text: string }[])[0]?.text).toMatch(/VALIDATION_FAILED[\s\S]*date/);
   });

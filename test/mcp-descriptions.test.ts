@@ -3,8 +3,8 @@ import { callTool } from '../adapters/mcp/call-tool.js';
 import { ToolCatalog } from '../adapters/mcp/tool-catalog.js';
 import { buildOpenApi } from '../adapters/openapi/build-openapi.js';
 import { toJsonSchema } from '../adapters/schema/json-schema.js';
-import type { ToolContext } from '../tools/_kit/context.js';
 import { TOOLS } from '../tools/index.js';
+import { testContext } from './kit/test-context.js';
 
 // The MCP tool descriptions are read by a model that only has the MCP arguments and
 // the MCP answer: a REST path, an HTTP header, the REST event stream or a field the
@@ -145,7 +145,7 @@ describe('MCP tool descriptions', () => {
     const entry = catalog.get('search_flights');
     if (!entry) throw new Error('search_flights is not exposed');
     // Invalid arguments are refused before the handler runs, so no services are needed.
-    const result = await callTool(entry.tool, { origin: 'QQQ', destination: 'LHR', date: '2099-01-01' }, {} as ToolContext);
+    const result = await callTool(entry.tool, { origin: 'QQQ', destination: 'LHR', date: '2099-01-01' }, testContext());
     expect(result.isError).toBe(true);
     expect((result.content as { text: string }[])[0]?.text).toMatch(/origin: Unknown airport or city code; look it up with suggest_places/);
   });

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool } from '../adapters/mcp/call-tool.js';
 import { ToolCatalog } from '../adapters/mcp/tool-catalog.js';
-import type { ToolContext } from '../tools/_kit/context.js';
 import { ANONYMOUS } from '../tools/_kit/principal.js';
 import { defineTool } from '../tools/_kit/define-tool.js';
 import { TOOLS } from '../tools/index.js';
 import { period } from './cars/car-helpers.js';
 import { call, connectMcp, failing } from './helpers/mcp-client.js';
 import { startTestServer, type TestServer } from './helpers/start-test-server.js';
+import { testContext } from './kit/test-context.js';
 
 // List-shaped MCP results (McpExposure.list) take `limit` and say how many more
 // exist; REST answers stay whole.
@@ -72,7 +72,7 @@ describe('a list tool with its own limit', () => {
     expect((entry.listing.inputSchema.properties as Record<string, unknown>).limit).toMatchObject({ maximum: 25, description: expect.stringMatching(/^Default 4;/) });
   });
 
-  const anonymous = { principal: ANONYMOUS, services: { clock: () => new Date(), settings: {} } } as unknown as ToolContext;
+  const anonymous = testContext({ principal: ANONYMOUS });
 
   it('asks the tool for the most it may list and answers limit of them', async () => {
     const result = await callTool(pagedTool, entry.fromArgs({ limit: 6 }), anonymous);

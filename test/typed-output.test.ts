@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolContext } from '../tools/_kit/context.js';
 import type { AnyTool, UnaryTool } from '../tools/_kit/define-tool.js';
 import { ANONYMOUS } from '../tools/_kit/principal.js';
 import { TOOLS } from '../tools/index.js';
+import { testContext } from './kit/test-context.js';
 
 // A tool marked `typedOutput` skips the output parse on every call (issue 19). That is
 // only right if parsing its answers would change nothing: no key stripped, no default
@@ -14,7 +14,7 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
 };
 
-const ctx = { principal: ANONYMOUS, requestId: 't', signal: new AbortController().signal } as ToolContext;
+const ctx = testContext({ principal: ANONYMOUS });
 const typed = TOOLS.filter((t: AnyTool): t is UnaryTool => t.kind === 'unary' && t.typedOutput === true);
 
 describe('tools that skip the output parse', () => {

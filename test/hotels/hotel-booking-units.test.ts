@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryCache } from '../../adapters/cache/memory-cache.js';
-import type { Services, ToolContext } from '../../tools/_kit/context.js';
 import { ProviderError } from '../../tools/_kit/provider-error.js';
 import type { Accommodation, StayBooking, StayQuote, StaysProvider } from '../../tools/_kit/stays-cars-cruises.js';
-import type { DomainEventInput } from '../../tools/booking/store.js';
-import type { PaymentStore } from '../../tools/payments/index.js';
 import { bookStay } from '../../tools/hotels/book-stay.js';
 import { cancelStay } from '../../tools/hotels/cancel-stay.js';
 import { saveStayQuote } from '../../tools/hotels/quote-cache.js';
 import { refundUnderTimeline } from '../../tools/hotels/refund-now.js';
 import { earliestToday, hotelSearchProblems, resolveCity, type HotelSearchBody } from '../../tools/hotels/search-request.js';
-import type { StayBookingRecord, StayBookingStore } from '../../tools/hotels/stay-store.js';
+import { testContext, type TestContext } from '../kit/test-context.js';
 
 // The booking and cancellation rules without a server: what counts as a failed
 // attempt, what leaves the outcome unknown (never booked again), and the refund
@@ -65,39 +61,6 @@ function quote(id: string): StayQuote {
   };
 }
 
-function memoryStore(): StayBookingStore & { events: DomainEventInput[] } {
-  const rows = new Map<string, StayBookingRecord>();
-  const events: DomainEventInput[] = [];
-  return {
-    events,
-    async create(r) {
-      const existing = [...rows.values()].find((b) => b.quoteId === r.quoteId);
-      if (existing) return { ok: false, existing };
-      rows.set(r.id, { ...r, providerBookingId: null, status: 'creating', failureReason: null, reference: null, refundMinor: null, booking: null, cancelledAt: null, createdAt: NOW.toISOString() });
-      return { ok: true };
-    },
-    async get(id) {
-      return rows.get(id) ?? [...rows.values()].find((b) => b.providerBookingId === id) ?? null;
-    },
-    async byQuote(quoteId) {
-      return [...rows.values()].find((b) => b.quoteId === quoteId) ?? null;
-    },
-    async update(id, patch, evs = []) {
-      const next = { ...rows.get(id)!, ...patch };
-      rows.set(id, next);
-      events.push(...evs);
-      return next;
-    },
-    async settle(id, patch, evs = []) {
-      if (rows.get(id)?.status !== 'creating') return null;
-      return this.update(id, patch, evs);
-    },
-    async unsettled(createdBefore, limit) {
-      return [...rows.values()].filter((b) => b.status === 'creating' && Date.parse(b.createdAt) < createdBefore.getTime()).slice(0, limit);
-    },
-  };
-}
-
 function fakeStays(behaviour: { book?: () => Promise<StayBooking>; cancel?: () => Promise<StayBooking> }): StaysProvider & { bookCalls: number } {
   const fake = {
     name: 'duffel' as const,
@@ -117,13 +80,9 @@ function fakeStays(behaviour: { book?: () => Promise<StayBooking>; cancel?: () =
   return fake;
 }
 
-/** The payments ledger as these stays see it: the web app took their payments (paymentIntentId null), so none of ours paid for them. */
-const noCardPayments = { ofGoods: async () => [], get: async () => null } as unknown as PaymentStore;
-
-function context(stays: StaysProvider, store: StayBookingStore): ToolContext {
-  const services = { cache: new MemoryCache(() => NOW.getTime()), clock: () => NOW, stayBookings: store, payments: noCardPayments, providers: { stays } } as unknown as Services;
-  const log = { debug() {}, info() {}, warn() {}, error() {} };
-  return { principal: { kind: 'internal' }, requestId: 't', signal: new AbortController().signal, log, services };
+/** The web app took these stays' payments (paymentIntentId null), so the in-memory ledger holds none of ours. */
+function context(stays: StaysProvider): TestContext {
+  return testContext({ now: NOW, principal: { kind: 'internal' }, providers: { stays } });
 }
 
 const details = (quoteId: string) => ({ quoteId, guests: [{ givenName: 'Ada', familyName: 'Lovelace' }], email: 'ada@example.com', phoneNumber: '+442080160509', paymentIntentId: null, userId: null });
@@ -137,21 +96,21 @@ function confirmed(id: string, extra: Partial<StayBooking> = {}): StayBooking {
 
 describe('bookStay', () => {
   it('records a refused attempt as failed; a repeat is a 409 and the provider is not called again', async () => {
-    const store = memoryStore();
     const stays = fakeStays({ book: async () => { throw new ProviderError('duffel', 'rejected', 'quote gone', { status: 422, code: 'quote_expired' }); } });
-    const ctx = context(stays, store);
+    const ctx = context(stays);
+    const store = ctx.services.stayBookings;
     await saveStayQuote(ctx, quote('quo_refused'), null);
     await expect(bookStay(ctx, details('quo_refused'))).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
     expect(await store.byQuote('quo_refused')).toMatchObject({ status: 'failed', failureReason: 'quote_expired' });
     await expect(bookStay(ctx, details('quo_refused'))).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(stays.bookCalls).toBe(1);
-    expect(store.events).toEqual([]);
+    expect(ctx.outbox.events).toEqual([]);
   });
 
   it('never books again when the outcome is unknown (timeout): the record stays open and a repeat is a 409', async () => {
-    const store = memoryStore();
     const stays = fakeStays({ book: async () => { throw new ProviderError('duffel', 'timeout', 'slow'); } });
-    const ctx = context(stays, store);
+    const ctx = context(stays);
+    const store = ctx.services.stayBookings;
     await saveStayQuote(ctx, quote('quo_unknown'), null);
     const err = await bookStay(ctx, details('quo_unknown')).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', message: expect.stringMatching(/not known/) });
@@ -161,36 +120,33 @@ describe('bookStay', () => {
   });
 
   it('confirms with the created and confirmed events, and the total of our quote', async () => {
-    const store = memoryStore();
     const stays = fakeStays({ book: async () => confirmed('bok_1') });
-    const ctx = context(stays, store);
+    const ctx = context(stays);
     await saveStayQuote(ctx, quote('quo_ok'), 'user-1');
     const b = await bookStay(ctx, { ...details('quo_ok'), userId: undefined });
     expect(b).toMatchObject({ status: 'confirmed', providerBookingId: 'bok_1', reference: 'REF123', totalMinor: 40_000, currency: 'EUR', userId: 'user-1' });
-    expect(store.events.map((e) => e.dedupeKey)).toEqual([`booking.created:${b.id}`, `booking.confirmed:${b.id}`]);
+    expect(ctx.outbox.events.map((e) => e.dedupeKey)).toEqual([`booking.created:${b.id}`, `booking.confirmed:${b.id}`]);
   });
 });
 
 describe('cancelStay', () => {
-  async function booked(stays: StaysProvider, store: StayBookingStore) {
-    const ctx = context(stays, store);
+  async function booked(stays: StaysProvider) {
+    const ctx = context(stays);
     await saveStayQuote(ctx, quote('quo_c'), null);
     return { ctx, b: await bookStay(ctx, details('quo_c')) };
   }
 
   it("takes the provider's refund when it states one", async () => {
-    const store = memoryStore();
-    const { ctx, b } = await booked(fakeStays({ book: async () => confirmed('bok_2'), cancel: async () => confirmed('bok_2', { status: 'cancelled', refund: { amount: 123.45, currency: 'EUR' }, cancelledAt: NOW.toISOString() }) }), store);
+    const { ctx, b } = await booked(fakeStays({ book: async () => confirmed('bok_2'), cancel: async () => confirmed('bok_2', { status: 'cancelled', refund: { amount: 123.45, currency: 'EUR' }, cancelledAt: NOW.toISOString() }) }));
     const done = await cancelStay(ctx, b);
     expect(done).toMatchObject({ source: 'provider', refund: { amount: 123.45, currency: 'EUR' }, booking: { status: 'cancelled', refundMinor: 12_345 } });
     // The web app took the payment and refunds it; nothing went back to a card of ours.
     expect(done.refundedToCard).toBeNull();
-    expect(store.events.at(-1)).toMatchObject({ type: 'booking.canceled', dedupeKey: `booking.canceled:${b.id}` });
+    expect(ctx.outbox.events.at(-1)).toMatchObject({ type: 'booking.canceled', dedupeKey: `booking.canceled:${b.id}` });
   });
 
   it('otherwise applies the timeline at the time of the request', async () => {
-    const store = memoryStore();
-    const { ctx, b } = await booked(fakeStays({ book: async () => confirmed('bok_3'), cancel: async () => confirmed('bok_3', { status: 'cancelled' }) }), store);
+    const { ctx, b } = await booked(fakeStays({ book: async () => confirmed('bok_3'), cancel: async () => confirmed('bok_3', { status: 'cancelled' }) }));
     const done = await cancelStay(ctx, b);
     expect(done).toMatchObject({ source: 'timeline', refund: { amount: 400, currency: 'EUR' }, refundedToCard: null });
     const again = await cancelStay(ctx, done.booking);
@@ -198,9 +154,9 @@ describe('cancelStay', () => {
   });
 
   it('refuses to cancel a booking that never got confirmed', async () => {
-    const store = memoryStore();
     const stays = fakeStays({ book: async () => { throw new ProviderError('duffel', 'rejected', 'no', { status: 422 }); } });
-    const ctx = context(stays, store);
+    const ctx = context(stays);
+    const store = ctx.services.stayBookings;
     await saveStayQuote(ctx, quote('quo_f'), null);
     await bookStay(ctx, details('quo_f')).catch(() => undefined);
     await expect(cancelStay(ctx, (await store.byQuote('quo_f'))!)).rejects.toMatchObject({ code: 'CONFLICT' });

@@ -4,9 +4,9 @@ import type { Job, JobRunner } from '../../adapters/jobs/job.js';
 import { bullConnection, QUEUE_NAME } from '../../adapters/jobs/bullmq-runner.js';
 import { startJobs } from '../../adapters/jobs/runner.js';
 import { Queue } from 'bullmq';
-import type { Services } from '../../tools/_kit/context.js';
 import type { Cache } from '../../tools/_kit/ports.js';
 import { uniqueName } from '../helpers/test-config.js';
+import { testContext } from '../kit/test-context.js';
 
 // The job runner: in process without Redis, BullMQ with it. Either way a job
 // runs repeatedly and never twice at once, even with several workers.
@@ -52,7 +52,8 @@ afterEach(async () => {
 
 async function start(jobs: Job[], prefix: string, work = true): Promise<JobRunner> {
   const cache = createCache({ redisUrl: process.env.REDIS_URL, prefix });
-  const services = { cache } as unknown as Services;
+  // The runner reads only the cache (locks); the rest are the in-memory services.
+  const services = { ...testContext().services, cache };
   const runner = await startJobs(jobs, services, silent, { redisUrl: process.env.REDIS_URL, prefix, work });
   opened.push({ runner, cache });
   return runner;

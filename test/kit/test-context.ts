@@ -37,6 +37,8 @@ export interface TestContextOptions {
   settings?: Partial<Services['settings']>;
   /** Config for the simulators (e.g. SIM_LATENCY_MS, SIM_SEED), as env strings. */
   providerEnv?: Record<string, string>;
+  /** Upstreams the test scripts itself, in place of those simulators. */
+  providers?: Partial<Providers>;
 }
 
 export interface TestContext extends ToolContext {
@@ -95,7 +97,7 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
     db: { engine: 'pglite', ping: async () => ({ engine: 'pglite', ok: true, latencyMs: 0 }), close: async () => undefined },
     cache,
     get providers(): Providers {
-      providers ??= createProviders(testConfig({ SIM_LATENCY_MS: 'duffel:0,serpapi:0,seats_aero:0', ...opts.providerEnv }), { cache, clock });
+      providers ??= { ...createProviders(testConfig({ SIM_LATENCY_MS: 'duffel:0,serpapi:0,seats_aero:0', ...opts.providerEnv }), { cache, clock }), ...opts.providers };
       return providers;
     },
     downstreams: [],

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryCache } from '../../adapters/cache/memory-cache.js';
-import type { Services, ToolContext } from '../../tools/_kit/context.js';
 import { invokeUnary } from '../../tools/_kit/invoke.js';
 import { ANONYMOUS } from '../../tools/_kit/principal.js';
 import { TRANSFER_BONUSES } from '../../tools/points/data/bonuses.js';
@@ -10,6 +8,7 @@ import type { TransferBonus } from '../../tools/points/data/types.js';
 import { pointsPathsTool } from '../../tools/points/paths.js';
 import { pointsTransferBonusesTool } from '../../tools/points/transfer-bonuses.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { testContext } from '../kit/test-context.js';
 
 // The programme, partner, path and bonus routes over HTTP on the real server, with
 // expectations worked out from the committed datasets and today's date, plus the
@@ -258,11 +257,7 @@ describe('POST /api/points/transfer-bonuses/check', () => {
 // so the check follows the data as it is updated.
 describe('bonuses on a fixed day', () => {
   const day = TRANSFER_BONUSES.items.map((b) => b.start).sort().at(-1) as string;
-  const ctx = (): ToolContext => {
-    const services = { cache: new MemoryCache(() => Date.parse(`${day}T12:00:00Z`)), clock: () => new Date(`${day}T12:00:00Z`) } as unknown as Services;
-    const silent = { debug() {}, info() {}, warn() {}, error() {} };
-    return { principal: ANONYMOUS, requestId: 't', log: silent, signal: new AbortController().signal, services };
-  };
+  const ctx = () => testContext({ principal: ANONYMOUS, now: `${day}T12:00:00Z` });
   const verifiedEdge = (b: TransferBonus) => activeOn(day).some((v) => v.from === b.from && v.to === b.to);
   const unconfirmed: TransferBonus[] = unverifiedOn(day).filter((b) => edge(b.from, b.to) && !verifiedEdge(b));
 

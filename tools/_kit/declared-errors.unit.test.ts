@@ -6,18 +6,13 @@ import { defineStreamTool, defineTool } from './define-tool.js';
 import { ToolError, type ErrorCode } from './errors.js';
 import { collectStream, invokeUnary, openStream } from './invoke.js';
 import { ANONYMOUS } from './principal.js';
+import { testContext } from '../../test/kit/test-context.js';
 
 // OpenAPI and the SDKs list what each tool may answer from its `errors`; in test mode a
 // handler raising anything else fails the call, so the list cannot silently go stale.
 
 function contextWith(strict: boolean): ToolContext {
-  return {
-    principal: ANONYMOUS,
-    requestId: 'req_test',
-    log: { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} },
-    signal: new AbortController().signal,
-    services: { clock: () => new Date(), settings: { strictErrorContracts: strict } },
-  } as unknown as ToolContext;
+  return testContext({ principal: ANONYMOUS, settings: { strictErrorContracts: strict } });
 }
 
 const raising = (code: ErrorCode) => defineTool({

@@ -1,11 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import type { ToolContext } from '../_kit/context.js';
 import { invokeUnary } from '../_kit/invoke.js';
 import { ANONYMOUS } from '../_kit/principal.js';
+import { testContext } from '../../test/kit/test-context.js';
 import { suggestPlacesTool } from './suggest.js';
 
-// The handler reads nothing from the context; a bare one is enough.
-const ctx = { principal: ANONYMOUS, requestId: 't', signal: new AbortController().signal, services: { clock: () => new Date(), settings: {} } } as unknown as ToolContext;
+const ctx = testContext({ principal: ANONYMOUS });
 
 describe('places.suggest tool', () => {
   it('is bound to the documented route and MCP name', () => {
