@@ -1,8 +1,5 @@
 import { Prisma } from '../../prisma/generated/client.js';
-import type { FlightOrder } from '../../tools/_kit/providers.js';
-import type { BookingCancellation } from '../../tools/booking/cancellation-record.js';
 import type {
-  BookingPassengerRecord,
   BookingRecord,
   BookingStore,
   CardPaymentRecord,
@@ -11,6 +8,8 @@ import type {
 } from '../../tools/booking/store.js';
 import { checkEventData } from '../../tools/webhooks/events/registry.js';
 import type { PrismaClient } from './app-database.js';
+import { bookingCancellation, bookingChannel, bookingPassengers, bookingType, cardPaymentPurpose, domainEventType, eventPayload, flightOrderSnapshot } from './column-schemas.js';
+import { readJson, writeJson } from './json-column.js';
 
 // The BookingStore on Prisma. Every state change and the events announcing it
 // are written in one transaction (the outbox); payments are claimed by primary
@@ -32,12 +31,12 @@ function toBooking(row: BookingRow): BookingRecord {
     id: row.id,
     userId: row.userId,
     agentUserId: row.agentUserId,
-    channel: row.channel as BookingRecord['channel'],
+    channel: readJson(bookingChannel, row.channel, 'bookings.channel'),
     offerId: row.offerId,
     providerOrderId: row.providerOrderId,
     bookingReference: row.bookingReference,
-    type: row.type as BookingRecord['type'],
-    status: row.status as BookingRecord['status'],
+    type: readJson(bookingType, row.type, 'bookings.type'),
+    status: row.status,
     failureReason: row.failureReason,
     currency: row.currency,
     fareMinor: row.fareMinor,
@@ -45,14 +44,14 @@ function toBooking(row: BookingRow): BookingRecord {
     markupMinor: row.markupMinor,
     totalMinor: row.totalMinor,
     refundMinor: row.refundMinor,
-    passengers: row.passengers as unknown as BookingPassengerRecord[],
+    passengers: readJson(bookingPassengers, row.passengers, 'bookings.passengers'),
     contactEmail: row.contactEmail,
     paymentRequiredBy: iso(row.paymentRequiredBy),
     priceGuaranteeExpiresAt: iso(row.priceGuaranteeExpiresAt),
     paidAt: iso(row.paidAt),
     cancelledAt: iso(row.cancelledAt),
-    cancellation: (row.cancellation ?? null) as unknown as BookingCancellation | null,
-    order: (row.snapshot ?? null) as unknown as FlightOrder | null,
+    cancellation: readJson(bookingCancellation.nullable(), row.cancellation, 'bookings.cancellation'),
+    order: readJson(flightOrderSnapshot.nullable(), row.snapshot, 'bookings.snapshot'),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -62,16 +61,14 @@ function toPayment(row: PaymentRow): CardPaymentRecord {
   return {
     paymentIntentId: row.paymentIntentId,
     bookingId: row.bookingId,
-    purpose: row.purpose as CardPaymentRecord['purpose'],
+    purpose: readJson(cardPaymentPurpose, row.purpose, 'card_payments.purpose'),
     amountMinor: row.amountMinor,
     currency: row.currency,
-    status: row.status as CardPaymentRecord['status'],
+    status: row.status,
     refundedMinor: row.refundedMinor,
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
 
 /** Longer than any order call may take (moneySignal: 150 s). */
 const CREATING_ABANDONED_MS = 5 * 60_000;
@@ -85,7 +82,7 @@ export async function writeEvents(tx: Tx, events: readonly DomainEventInput[]): 
   // A payload off its contract fails its transaction here, not at every subscriber.
   for (const e of events) checkEventData(e.type, e.payload);
   await tx.outboxEvent.createMany({
-    data: events.map((e) => ({ type: e.type, aggregateId: e.aggregateId, dedupeKey: e.dedupeKey, userId: e.userId, payload: json(e.payload) })),
+    data: events.map((e) => ({ type: e.type, aggregateId: e.aggregateId, dedupeKey: e.dedupeKey, userId: e.userId, payload: writeJson(eventPayload, e.payload) })),
     skipDuplicates: true,
   });
 }
@@ -114,7 +111,7 @@ export function createBookingStore(prisma: PrismaClient): BookingStore {
               servicesMinor: booking.servicesMinor,
               markupMinor: booking.markupMinor,
               totalMinor: booking.totalMinor,
-              passengers: json(booking.passengers),
+              passengers: writeJson(bookingPassengers, booking.passengers),
               contactEmail: booking.contactEmail,
             },
           });
@@ -155,8 +152,8 @@ export function createBookingStore(prisma: PrismaClient): BookingStore {
             priceGuaranteeExpiresAt: date(patch.priceGuaranteeExpiresAt),
             paidAt: date(patch.paidAt),
             cancelledAt: date(patch.cancelledAt),
-            cancellation: patch.cancellation === undefined ? undefined : patch.cancellation === null ? Prisma.DbNull : json(patch.cancellation),
-            snapshot: patch.order === undefined ? undefined : patch.order === null ? Prisma.DbNull : json(patch.order),
+            cancellation: patch.cancellation === undefined ? undefined : patch.cancellation === null ? Prisma.DbNull : writeJson(bookingCancellation, patch.cancellation),
+            snapshot: patch.order === undefined ? undefined : patch.order === null ? Prisma.DbNull : writeJson(flightOrderSnapshot, patch.order),
           },
         });
         await writeEvents(tx, events);
@@ -234,11 +231,11 @@ export function createBookingStore(prisma: PrismaClient): BookingStore {
       const rows = await prisma.outboxEvent.findMany({ where: { deliveredAt: null }, orderBy: { createdAt: 'asc' }, take: limit });
       return rows.map((r) => ({
         id: r.id,
-        type: r.type as DomainEventInput['type'],
+        type: readJson(domainEventType, r.type, 'outbox_events.type'),
         aggregateId: r.aggregateId,
         dedupeKey: r.dedupeKey,
         userId: r.userId,
-        payload: r.payload as Record<string, unknown>,
+        payload: readJson(eventPayload, r.payload, 'outbox_events.payload'),
         createdAt: r.createdAt.toISOString(),
       }));
     },

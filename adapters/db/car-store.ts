@@ -1,17 +1,16 @@
 import { Prisma } from '../../prisma/generated/client.js';
-import type { CarBooking } from '../../tools/_kit/stays-cars-cruises.js';
 import type { CarBookingRecord, CarBookingStore } from '../../tools/cars/car-store.js';
 import { providerBookingUpdate } from './provider-booking-patch.js';
 import type { PrismaClient } from './app-database.js';
 import { writeEvents } from './booking-store.js';
+import { carAddOns, carBookingSnapshot, carDriver, carFlow } from './column-schemas.js';
+import { readJson, writeJson } from './json-column.js';
 
 // The CarBookingStore on Prisma. A quote books once and a card payment pays for
 // one rental: both are unique columns, so no race gets around either. State
 // changes and the events announcing them are written in one transaction.
 
 type CarRow = Prisma.CarBookingGetPayload<object>;
-
-const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
 
 /** Ids we mint and providers send are plain tokens; anything else cannot name a row (and PostgreSQL refuses NUL bytes). */
 const PLAIN_ID = /^[A-Za-z0-9_:.-]{1,200}$/;
@@ -23,11 +22,11 @@ function isUniqueViolation(err: unknown): boolean {
 function toRecord(row: CarRow): CarBookingRecord {
   return {
     id: row.id,
-    flow: row.flow as CarBookingRecord['flow'],
+    flow: readJson(carFlow, row.flow, 'car_bookings.flow'),
     quoteId: row.quoteId,
     providerBookingId: row.providerBookingId,
     userId: row.userId,
-    status: row.status as CarBookingRecord['status'],
+    status: row.status,
     failureReason: row.failureReason,
     reference: row.reference,
     currency: row.currency,
@@ -36,10 +35,10 @@ function toRecord(row: CarRow): CarBookingRecord {
     chargedMinor: row.chargedMinor,
     refundMinor: row.refundMinor,
     paymentIntentId: row.paymentIntentId,
-    addOns: row.addOns as unknown as CarBookingRecord['addOns'],
-    driver: row.driver as unknown as CarBookingRecord['driver'],
+    addOns: readJson(carAddOns, row.addOns, 'car_bookings.add_ons'),
+    driver: readJson(carDriver, row.driver, 'car_bookings.driver'),
     pickUpAt: row.pickUpAt,
-    booking: (row.snapshot ?? null) as unknown as CarBooking | null,
+    booking: readJson(carBookingSnapshot.nullable(), row.snapshot, 'car_bookings.snapshot'),
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -66,8 +65,8 @@ export function createCarStore(prisma: PrismaClient): CarBookingStore {
             feeMinor: record.feeMinor,
             chargedMinor: record.chargedMinor,
             paymentIntentId: record.paymentIntentId,
-            addOns: json(record.addOns),
-            driver: json(record.driver),
+            addOns: writeJson(carAddOns, record.addOns),
+            driver: writeJson(carDriver, record.driver),
             pickUpAt: record.pickUpAt,
           },
         });
@@ -98,7 +97,7 @@ export function createCarStore(prisma: PrismaClient): CarBookingStore {
 
     async update(id, patch, events = []) {
       const row = await prisma.$transaction(async (tx) => {
-        const updated = await tx.carBooking.update({ where: { id }, data: providerBookingUpdate(patch) });
+        const updated = await tx.carBooking.update({ where: { id }, data: providerBookingUpdate(patch, carBookingSnapshot) });
         await writeEvents(tx, events);
         return updated;
       });
@@ -108,7 +107,7 @@ export function createCarStore(prisma: PrismaClient): CarBookingStore {
     async settle(id, patch, events = []) {
       const row = await prisma.$transaction(async (tx) => {
         // Compare-and-set on the status: of two settlers, one moves the booking and writes its events.
-        const moved = await tx.carBooking.updateMany({ where: { id, status: 'creating' }, data: providerBookingUpdate(patch) });
+        const moved = await tx.carBooking.updateMany({ where: { id, status: 'creating' }, data: providerBookingUpdate(patch, carBookingSnapshot) });
         if (moved.count === 0) return null;
         await writeEvents(tx, events);
         return tx.carBooking.findUnique({ where: { id } });

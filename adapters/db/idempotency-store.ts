@@ -33,6 +33,8 @@ export function createIdempotencyStore(prisma: PrismaClient, clock: () => Date =
     },
 
     async finish(scope, key, status, response) {
+      // The response is a tool's answer, already parsed by its output schema and sent as JSON;
+      // the port types it unknown, so Prisma's InputJsonValue needs the one cast.
       await prisma.idempotencyRecord.update({
         where: { scope_key: { scope, key } },
         data: { state: 'done', status, response: response === undefined ? Prisma.DbNull : (response as Prisma.InputJsonValue) },

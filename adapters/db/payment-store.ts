@@ -1,7 +1,9 @@
 import type { Prisma } from '../../prisma/generated/client.js';
-import type { GoodsKind, PaymentRecord, PaymentState, PaymentStore } from '../../tools/payments/payment-store.js';
+import type { PaymentRecord, PaymentState, PaymentStore } from '../../tools/payments/payment-store.js';
 import type { PrismaClient } from './app-database.js';
 import { writeEvents } from './booking-store.js';
+import { goodsKind, paymentOpenedBy, paymentPurpose } from './column-schemas.js';
+import { readJson } from './json-column.js';
 
 // The payments ledger on Prisma. Every state change is one conditional UPDATE
 // (compare-and-set on the state), so claims and refunds cannot interleave on
@@ -18,13 +20,13 @@ function toRecord(row: PaymentRow): PaymentRecord {
     id: row.id,
     payerUserId: row.payerUserId,
     payerSecretHash: row.payerSecretHash,
-    openedBy: row.openedBy as PaymentRecord['openedBy'],
-    purpose: row.purpose as PaymentRecord['purpose'],
+    openedBy: readJson(paymentOpenedBy, row.openedBy, 'payments.opened_by'),
+    purpose: readJson(paymentPurpose, row.purpose, 'payments.purpose'),
     subject: row.subject,
     amountMinor: row.amountMinor,
     currency: row.currency,
-    state: row.state as PaymentState,
-    goods: row.goodsKind && row.goodsId ? { kind: row.goodsKind as GoodsKind, id: row.goodsId } : null,
+    state: row.state,
+    goods: row.goodsKind && row.goodsId ? { kind: readJson(goodsKind, row.goodsKind, 'payments.goods_kind'), id: row.goodsId } : null,
     refundedMinor: row.refundedMinor,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,5 +1,6 @@
-import { CABIN_CLASSES, type CabinClass } from '../../tools/_kit/providers.js';
-import { SELF_CONNECT_RISKS, type PlaybookData, type PlaybookStore, type ProgramBalance, type SelfConnectRisk, type StoredPlaybook } from '../../tools/playbook/playbook-store.js';
+import { z } from 'zod';
+import { CABIN_CLASSES } from '../../tools/_kit/providers.js';
+import { SELF_CONNECT_RISKS, type PlaybookData, type PlaybookStore, type ProgramBalance, type StoredPlaybook } from '../../tools/playbook/playbook-store.js';
 import type { PrismaClient } from './app-database.js';
 
 // Playbooks in the `playbooks` table, one row per user (user_id is the key).
@@ -19,18 +20,20 @@ interface PlaybookRow {
   updatedAt: Date;
 }
 
+const programBalance = z.object({ program: z.string(), balance: z.number() });
+
+/** Keeps the well-formed entries of the `programs` column; anything else reads as no programs. */
 function programsOf(json: unknown): ProgramBalance[] {
   if (!Array.isArray(json)) return [];
   return json.flatMap((p: unknown) => {
-    if (typeof p !== 'object' || p === null) return [];
-    const { program, balance } = p as Record<string, unknown>;
-    return typeof program === 'string' && typeof balance === 'number' ? [{ program, balance }] : [];
+    const parsed = programBalance.safeParse(p);
+    return parsed.success ? [parsed.data] : [];
   });
 }
 
 // Rows are only written through save(), so unexpected values mean a hand edit: fall back to the conservative ones.
-const cabinOf = (s: string): CabinClass => ((CABIN_CLASSES as readonly string[]).includes(s) ? (s as CabinClass) : 'economy');
-const riskOf = (s: string): SelfConnectRisk => ((SELF_CONNECT_RISKS as readonly string[]).includes(s) ? (s as SelfConnectRisk) : 'avoid');
+const cabin = z.enum(CABIN_CLASSES).catch('economy');
+const risk = z.enum(SELF_CONNECT_RISKS).catch('avoid');
 
 function toStored(row: PlaybookRow): StoredPlaybook {
   return {
@@ -38,10 +41,10 @@ function toStored(row: PlaybookRow): StoredPlaybook {
     homeAirports: row.homeAirports,
     preferredAirlines: row.preferredAirlines,
     avoidedAirlines: row.avoidedAirlines,
-    cabin: cabinOf(row.cabin),
+    cabin: cabin.parse(row.cabin),
     programs: programsOf(row.programs),
     minCpp: row.minCpp,
-    selfConnectRisk: riskOf(row.selfConnectRisk),
+    selfConnectRisk: risk.parse(row.selfConnectRisk),
     updatedAt: row.updatedAt,
   };
 }

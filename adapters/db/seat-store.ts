@@ -3,6 +3,8 @@ import { Prisma } from '../../prisma/generated/client.js';
 import { fromMinor, toMinor } from '../../tools/_kit/money.js';
 import type { SeatSelectionRecord, SeatStore } from '../../tools/booking/store.js';
 import type { PrismaClient } from './app-database.js';
+import { seatStatus } from './column-schemas.js';
+import { readJson } from './json-column.js';
 
 // The SeatStore on Prisma. Every write is a single SQL statement returning the
 // rows it touched: two processes holding the same selection at once must end with
@@ -41,7 +43,7 @@ function toRecord(row: SeatRow): SeatSelectionRecord {
     designator: row.designator,
     serviceId: row.service_id,
     price: row.price_minor !== null && row.currency !== null ? fromMinor(row.price_minor, row.currency) : null,
-    status: row.status as SeatSelectionRecord['status'],
+    status: readJson(seatStatus, row.status, 'seat_selections.status'),
     bookingId: row.booking_id,
     heldAt: row.held_at.toISOString(),
     confirmedAt: iso(row.confirmed_at),

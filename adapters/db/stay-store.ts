@@ -1,17 +1,16 @@
 import { Prisma } from '../../prisma/generated/client.js';
-import type { StayBooking } from '../../tools/_kit/stays-cars-cruises.js';
 import type { StayBookingRecord, StayBookingStore } from '../../tools/hotels/stay-store.js';
 import { providerBookingUpdate } from './provider-booking-patch.js';
 import type { PrismaClient } from './app-database.js';
 import { writeEvents } from './booking-store.js';
+import { stayBookingSnapshot, stayGuests } from './column-schemas.js';
+import { readJson, writeJson } from './json-column.js';
 
 // The StayBookingStore on Prisma. One booking per quote: quote_id is unique, so
 // two calls booking the same quote at once cannot both insert. State changes and
 // the events announcing them are written in one transaction (the outbox).
 
 type StayRow = Prisma.StayBookingGetPayload<object>;
-
-const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
 
 /** Ids we mint and providers send are plain tokens; anything else cannot name a row (and PostgreSQL refuses NUL bytes). */
 const PLAIN_ID = /^[A-Za-z0-9_:.-]{1,200}$/;
@@ -26,7 +25,7 @@ function toRecord(row: StayRow): StayBookingRecord {
     quoteId: row.quoteId,
     providerBookingId: row.providerBookingId,
     userId: row.userId,
-    status: row.status as StayBookingRecord['status'],
+    status: row.status,
     failureReason: row.failureReason,
     reference: row.reference,
     currency: row.currency,
@@ -34,11 +33,11 @@ function toRecord(row: StayRow): StayBookingRecord {
     refundMinor: row.refundMinor,
     paymentIntentId: row.paymentIntentId,
     email: row.email,
-    guests: row.guests as unknown as StayBookingRecord['guests'],
+    guests: readJson(stayGuests, row.guests, 'stay_bookings.guests'),
     checkIn: row.checkIn,
     checkOut: row.checkOut,
     accommodationName: row.accommodationName,
-    booking: (row.snapshot ?? null) as unknown as StayBooking | null,
+    booking: readJson(stayBookingSnapshot.nullable(), row.snapshot, 'stay_bookings.snapshot'),
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -63,7 +62,7 @@ export function createStayStore(prisma: PrismaClient): StayBookingStore {
             totalMinor: record.totalMinor,
             paymentIntentId: record.paymentIntentId,
             email: record.email,
-            guests: json(record.guests),
+            guests: writeJson(stayGuests, record.guests),
             checkIn: record.checkIn,
             checkOut: record.checkOut,
             accommodationName: record.accommodationName,
@@ -89,7 +88,7 @@ export function createStayStore(prisma: PrismaClient): StayBookingStore {
 
     async update(id, patch, events = []) {
       const row = await prisma.$transaction(async (tx) => {
-        const updated = await tx.stayBooking.update({ where: { id }, data: providerBookingUpdate(patch) });
+        const updated = await tx.stayBooking.update({ where: { id }, data: providerBookingUpdate(patch, stayBookingSnapshot) });
         await writeEvents(tx, events);
         return updated;
       });
@@ -99,7 +98,7 @@ export function createStayStore(prisma: PrismaClient): StayBookingStore {
     async settle(id, patch, events = []) {
       const row = await prisma.$transaction(async (tx) => {
         // Compare-and-set on the status: of two settlers, one moves the booking and writes its events.
-        const moved = await tx.stayBooking.updateMany({ where: { id, status: 'creating' }, data: providerBookingUpdate(patch) });
+        const moved = await tx.stayBooking.updateMany({ where: { id, status: 'creating' }, data: providerBookingUpdate(patch, stayBookingSnapshot) });
         if (moved.count === 0) return null;
         await writeEvents(tx, events);
         return tx.stayBooking.findUnique({ where: { id } });

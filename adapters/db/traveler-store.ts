@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Prisma } from '../../prisma/generated/client.js';
 import type { LoyaltyNumber, TravelerRecord, TravelerStore } from '../../tools/travelers/traveler-store.js';
 import type { PrismaClient } from './app-database.js';
@@ -34,13 +35,15 @@ interface Row {
   updated_at: string;
 }
 
+const loyaltyNumber = z.object({ program: z.string(), number: z.string() });
+
+/** Keeps the well-formed entries of the `loyalty` column (raw SQL may hand it over as text). */
 function loyaltyOf(value: unknown): LoyaltyNumber[] {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
   if (!Array.isArray(parsed)) return [];
   return parsed.flatMap((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { program, number } = item as Record<string, unknown>;
-    return typeof program === 'string' && typeof number === 'string' ? [{ program, number }] : [];
+    const parsed = loyaltyNumber.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
   });
 }
 

@@ -1,5 +1,7 @@
 import { Prisma } from '../../prisma/generated/client.js';
-import type { ExpenseRecord, ExpenseShare, MemberRecord, NewExpense, TripRecords, TripRole } from '../../tools/trips/trip-store.js';
+import type { ExpenseRecord, ExpenseShare, MemberRecord, NewExpense, TripRecords } from '../../tools/trips/trip-store.js';
+import { readJson, writeJson } from './json-column.js';
+import { expenseShares, tripRole } from './trip-columns.js';
 
 // The trip records that run under the trip's row lock (members and money), on any
 // Prisma client: the app's, or a transaction's inside TripStore.locked.
@@ -17,30 +19,27 @@ export function isUniqueViolation(err: unknown): boolean {
 
 type MemberRow = { id: string; tripId: string; userId: string | null; displayName: string; email: string | null; role: string; createdAt: Date; removedAt: Date | null };
 export const toMember = (r: MemberRow): MemberRecord => ({
-  id: r.id, tripId: r.tripId, userId: r.userId, displayName: r.displayName, email: r.email, role: r.role as TripRole, createdAt: iso(r.createdAt),
+  id: r.id, tripId: r.tripId, userId: r.userId, displayName: r.displayName, email: r.email, role: readJson(tripRole, r.role, 'trip_members.role'), createdAt: iso(r.createdAt),
   removedAt: r.removedAt ? iso(r.removedAt) : null,
 });
 
-/** The `shares` JSON column: the parts in trip minor units plus the split as asked. */
-interface SharesJson { parts: { member_id: string; minor: number }[]; requested: Record<string, unknown> }
-
 type ExpenseRow = { id: string; tripId: string; paidByMemberId: string; description: string; category: string; amountMinor: number; currency: string; fxRate: number; tripAmountMinor: number; splitMethod: string; shares: Prisma.JsonValue; spentOn: Date | null; createdBy: string; createdAt: Date };
 function toExpense(r: ExpenseRow): ExpenseRecord {
-  const json = (r.shares ?? { parts: [], requested: {} }) as unknown as SharesJson;
-  const shares: ExpenseShare[] = (json.parts ?? []).map((p) => ({ memberId: p.member_id, minor: p.minor }));
+  const json = readJson(expenseShares, r.shares, 'trip_expenses.shares');
+  const shares: ExpenseShare[] = json.parts.map((p) => ({ memberId: p.member_id, minor: p.minor }));
   return {
     id: r.id, tripId: r.tripId, paidByMemberId: r.paidByMemberId, description: r.description, category: r.category, amountMinor: r.amountMinor,
-    currency: r.currency, fxRate: r.fxRate, tripAmountMinor: r.tripAmountMinor, splitMethod: r.splitMethod, shares, requested: json.requested ?? {},
+    currency: r.currency, fxRate: r.fxRate, tripAmountMinor: r.tripAmountMinor, splitMethod: r.splitMethod, shares, requested: json.requested,
     spentOn: dayOrNull(r.spentOn), createdBy: r.createdBy, createdAt: iso(r.createdAt),
   };
 }
 
 /** The columns an expense's content fills (everything but id, trip, author and creation time). */
 function expenseContent(e: NewExpense) {
-  const shares: SharesJson = { parts: e.shares.map((s) => ({ member_id: s.memberId, minor: s.minor })), requested: e.requested };
+  const shares = { parts: e.shares.map((s) => ({ member_id: s.memberId, minor: s.minor })), requested: e.requested };
   return {
     paidByMemberId: e.paidByMemberId, description: e.description, category: e.category, amountMinor: e.amountMinor, currency: e.currency,
-    fxRate: e.fxRate, tripAmountMinor: e.tripAmountMinor, splitMethod: e.splitMethod, shares: shares as unknown as Prisma.InputJsonValue, spentOn: dayToDate(e.spentOn),
+    fxRate: e.fxRate, tripAmountMinor: e.tripAmountMinor, splitMethod: e.splitMethod, shares: writeJson(expenseShares, shares), spentOn: dayToDate(e.spentOn),
   };
 }
 

@@ -1,8 +1,10 @@
 import type { Prisma } from '../../prisma/generated/client.js';
 import type {
-  ActivityChange, ActivityRecord, BudgetRecord, PollOption, PollRecord, ShareLinkRecord, TripRecord, TripRole, TripStatus, TripStore, VoteRecord,
+  ActivityChange, ActivityRecord, BudgetRecord, PollRecord, ShareLinkRecord, TripRecord, TripStore, VoteRecord,
 } from '../../tools/trips/trip-store.js';
 import type { PrismaClient } from './app-database.js';
+import { readJson, writeJson } from './json-column.js';
+import { budgetCategories, pollOptions, tripRole, tripStatus } from './trip-columns.js';
 import { byCreated, dayOrNull, dayToDate, iso, toMember, tripRecordsOn } from './trip-records.js';
 
 // The TripStore on PostgreSQL / PGlite through Prisma. Rows become plain records
@@ -13,7 +15,7 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 type TripRow = { id: string; ownerId: string; name: string; destination: string; startDate: Date | null; endDate: Date | null; currency: string; status: string; createdAt: Date; updatedAt: Date };
 const toTrip = (r: TripRow): TripRecord => ({
   id: r.id, ownerId: r.ownerId, name: r.name, destination: r.destination, startDate: dayOrNull(r.startDate), endDate: dayOrNull(r.endDate),
-  currency: r.currency, status: r.status as TripStatus, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
+  currency: r.currency, status: readJson(tripStatus, r.status, 'trips.status'), createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
 });
 
 type ActivityRow = { id: string; tripId: string; title: string; startsAt: Date | null; endsAt: Date | null; startsAtOffset: number | null; endsAtOffset: number | null; place: string | null; costMinor: number | null; currency: string | null; link: string | null; bookingId: string | null; createdBy: string; createdAt: Date };
@@ -24,7 +26,7 @@ const toShare = (r: ShareRow): ShareLinkRecord => ({ id: r.id, tripId: r.tripId,
 
 type PollRow = { id: string; tripId: string; question: string; options: Prisma.JsonValue; closesAt: Date | null; createdBy: string; createdAt: Date };
 const toPoll = (r: PollRow): PollRecord => ({
-  id: r.id, tripId: r.tripId, question: r.question, options: (r.options ?? []) as unknown as PollOption[], closesAt: isoOrNull(r.closesAt), createdBy: r.createdBy, createdAt: iso(r.createdAt),
+  id: r.id, tripId: r.tripId, question: r.question, options: readJson(pollOptions, r.options, 'trip_polls.options'), closesAt: isoOrNull(r.closesAt), createdBy: r.createdBy, createdAt: iso(r.createdAt),
 });
 
 const SHARE_SELECT = { id: true, tripId: true, createdBy: true, createdAt: true, revokedAt: true, expiresAt: true } as const;
@@ -57,7 +59,7 @@ export function createTripStore(prisma: PrismaClient): TripStore {
     async listForUser(userId) {
       const rows = await prisma.tripMember.findMany({ where: { userId, removedAt: null }, include: { trip: true } });
       return rows
-        .map((m) => ({ ...toTrip(m.trip), role: m.role as TripRole }))
+        .map((m) => ({ ...toTrip(m.trip), role: readJson(tripRole, m.role, 'trip_members.role') }))
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
     },
 
@@ -102,13 +104,13 @@ export function createTripStore(prisma: PrismaClient): TripStore {
 
     async budget(tripId) {
       const row = await prisma.tripBudget.findUnique({ where: { tripId } });
-      return row ? { totalMinor: row.totalMinor, categories: (row.categories ?? {}) as Record<string, number>, updatedAt: iso(row.updatedAt) } : null;
+      return row ? { totalMinor: row.totalMinor, categories: readJson(budgetCategories, row.categories, 'trip_budgets.categories'), updatedAt: iso(row.updatedAt) } : null;
     },
 
     async setBudget(tripId, totalMinor, categories): Promise<BudgetRecord> {
-      const json = categories as unknown as Prisma.InputJsonValue;
+      const json = writeJson(budgetCategories, categories);
       const row = await prisma.tripBudget.upsert({ where: { tripId }, create: { tripId, totalMinor, categories: json }, update: { totalMinor, categories: json } });
-      return { totalMinor: row.totalMinor, categories: (row.categories ?? {}) as Record<string, number>, updatedAt: iso(row.updatedAt) };
+      return { totalMinor: row.totalMinor, categories: readJson(budgetCategories, row.categories, 'trip_budgets.categories'), updatedAt: iso(row.updatedAt) };
     },
 
     async createShareLink(link) {
@@ -136,7 +138,7 @@ export function createTripStore(prisma: PrismaClient): TripStore {
 
     async createPoll(p) {
       const row = await prisma.tripPoll.create({
-        data: { id: p.id, tripId: p.tripId, question: p.question, options: p.options as unknown as Prisma.InputJsonValue, closesAt: p.closesAt ? new Date(p.closesAt) : null, createdBy: p.createdBy },
+        data: { id: p.id, tripId: p.tripId, question: p.question, options: writeJson(pollOptions, p.options), closesAt: p.closesAt ? new Date(p.closesAt) : null, createdBy: p.createdBy },
       });
       return toPoll(row);
     },

@@ -1,6 +1,8 @@
-import type { DeliveryStatus, WebhookDeliveryRecord, WebhookEndpointRecord, WebhookStore } from '../../tools/webhooks/webhook-store.js';
+import type { WebhookDeliveryRecord, WebhookEndpointRecord, WebhookStore } from '../../tools/webhooks/webhook-store.js';
 import { PUBLIC_EVENT_TYPES } from '../../tools/webhooks/event-types.js';
 import type { PrismaClient } from './app-database.js';
+import { deliveryStatus } from './column-schemas.js';
+import { readJson } from './json-column.js';
 import { PLAIN_SECRETS, type WebhookSecretSealing } from './webhook-secret-sealing.js';
 
 // Webhook endpoints and deliveries in PostgreSQL/PGlite. The hand-over from the
@@ -18,7 +20,7 @@ const toEndpoint = (r: EndpointRow): WebhookEndpointRecord => ({
 });
 
 const toDelivery = (r: Omit<WebhookDeliveryRecord, 'status'> & { status: string; lockedUntil?: Date | null }): WebhookDeliveryRecord => ({
-  id: r.id, endpointId: r.endpointId, eventId: r.eventId, eventType: r.eventType, status: r.status as DeliveryStatus,
+  id: r.id, endpointId: r.endpointId, eventId: r.eventId, eventType: r.eventType, status: readJson(deliveryStatus, r.status, 'webhook_deliveries.status'),
   attempts: r.attempts, nextAttemptAt: r.nextAttemptAt, lastStatus: r.lastStatus, lastError: r.lastError,
   lastAttemptAt: r.lastAttemptAt, deliveredAt: r.deliveredAt, createdAt: r.createdAt,
 });
