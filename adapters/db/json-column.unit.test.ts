@@ -33,7 +33,8 @@ describe('readJson', () => {
     expect(tool.message).not.toMatch(/slotId|bookings|expected/i);
     expect(tool.issues).toBeUndefined();
     expect(tool.details).toBeUndefined();
-    expect(String((tool.cause as Error).message)).toMatch(/bookings\.passengers.*slotId/s);
+    expect(tool.cause).toBeInstanceOf(Error);
+    expect(String(tool.cause)).toMatch(/bookings\.passengers.*slotId/s);
   });
 
   it('rejects an unknown value in a free-text enum column', () => {
