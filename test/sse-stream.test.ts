@@ -1,5 +1,5 @@
-import type { Response as ExpressResponse } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingResponse } from './helpers/recording-response.js';
 import { SseWriter } from '../adapters/rest/sse.js';
 import { SearchEvent, type FlightResult } from '../tools/flights/flight-result.js';
 import { compareResults } from '../tools/flights/merge.js';
@@ -71,19 +71,6 @@ describe('graceful shutdown', () => {
     await expect(fetch(`${s.url}/health`)).rejects.toThrow();
   });
 });
-
-/** A response that records each write; enough of express's Response for SseWriter. */
-function recordingResponse() {
-  const writes: string[] = [];
-  let ended = false;
-  const res = {
-    get writableEnded() { return ended; },
-    destroyed: false,
-    write: (text: string) => { writes.push(text); return true; },
-    end: (text?: string) => { if (text) writes.push(text); ended = true; },
-  };
-  return { res: res as unknown as ExpressResponse, writes };
-}
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

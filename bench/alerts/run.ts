@@ -17,17 +17,11 @@ import { evaluateAlerts, type CycleReport } from '../../tools/alerts/evaluate/ev
 import { addDays, utcDay } from '../../tools/alerts/evaluate/utc-day.js';
 import { benchRoutes } from './routes.js';
 import { resetEvaluation, seedAlerts } from './seed.js';
+import { ALERTS, DAYS, ROUTES, benchDatabaseUrl, num } from './settings.js';
 
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const ALERTS = num('BENCH_ALERTS', 1_000_000);
 const BASELINE = Math.max(1, Math.floor(ALERTS / 10));
-const ROUTES = num('BENCH_ALERT_ROUTES', 100);
-const DAYS = num('BENCH_ALERT_DAYS', 30);
 const CONCURRENCY = num('BENCH_ALERT_CONCURRENCY', 8);
-const BASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-const schema = `bench_alerts_${process.pid}`;
-const url = new URL(BASE_URL);
-url.searchParams.set('schema', schema);
+const { base: BASE_URL, url, schema } = benchDatabaseUrl('bench_alerts');
 
 const config = loadConfig({
   NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DATABASE_URL: url.toString(),

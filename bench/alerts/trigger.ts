@@ -13,16 +13,10 @@ import type { WatchCheck, WatchToCheck } from '../../tools/alerts/alert-store.js
 import { addDays, utcDay } from '../../tools/alerts/evaluate/utc-day.js';
 import { benchRoutes } from './routes.js';
 import { seedAlerts } from './seed.js';
+import { ALERTS, DAYS, ROUTES, benchDatabaseUrl, num } from './settings.js';
 
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const ALERTS = num('BENCH_ALERTS', 1_000_000);
-const ROUTES = num('BENCH_ALERT_ROUTES', 100);
-const DAYS = num('BENCH_ALERT_DAYS', 30);
 const BATCH = num('BENCH_ALERT_BATCH', 250);
-const BASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-const schema = `bench_trigger_${process.pid}`;
-const url = new URL(BASE_URL);
-url.searchParams.set('schema', schema);
+const { base: BASE_URL, url, schema } = benchDatabaseUrl('bench_trigger');
 
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DATABASE_URL: url.toString(), ALERT_EVAL_INTERVAL_MS: '0', WEBHOOK_DELIVERY_INTERVAL_MS: '0' });
 const opened = await openServices(config, pino({ level: 'silent' }));

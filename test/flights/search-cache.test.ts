@@ -1,5 +1,5 @@
-import type { Response as ExpressResponse } from 'express';
 import { describe, expect, it } from 'vitest';
+import { recordingResponse } from '../helpers/recording-response.js';
 import { MemoryCache } from '../../adapters/cache/memory-cache.js';
 import { SseWriter } from '../../adapters/rest/sse.js';
 import type { StreamEvent } from '../../tools/_kit/define-tool.js';
@@ -16,18 +16,6 @@ function flight(id: string, carrier: string, price: number): FlightResult {
 }
 const providers: ProviderProgress[] = [{ provider: 'duffel', status: 'ok', count: 2, elapsed_ms: 30, reason: null } as unknown as ProviderProgress];
 const none = new Set<string>();
-
-function recordingResponse() {
-  const writes: string[] = [];
-  let ended = false;
-  const res = {
-    get writableEnded() { return ended; },
-    destroyed: false,
-    write: (text: string) => { writes.push(text); return true; },
-    end: (text?: string) => { if (text) writes.push(text); ended = true; },
-  };
-  return { res: res as unknown as ExpressResponse, writes };
-}
 
 describe('search cache in memory', () => {
   it('gives two hits in the same second byte-identical, ready-made SSE text, written in one write', async () => {
