@@ -42,7 +42,9 @@ async function freePort(): Promise<number> {
 
 async function startRedis(): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  // Real time for redis: under the clock sweep's libfaketime (LD_PRELOAD) its event loop can stall.
+  const env = { ...process.env, LD_PRELOAD: '', FAKETIME: '' };
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore', env });
   const url = `redis://127.0.0.1:${port}`;
   // Up to 30 s: on a loaded machine (the clock sweep beside other work) a fork can take
   // seconds to listen; an exited server ends the wait at once.
