@@ -7,7 +7,6 @@
 // Knobs: DATABASE_URL, BENCH_ALERTS (1000000), BENCH_ALERT_ROUTES (100), BENCH_ALERT_DAYS (30),
 // BENCH_ALERT_CONCURRENCY (8).
 import { cpus } from 'node:os';
-import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig } from '../../adapters/config/env.js';
 import type { AppDatabase } from '../../adapters/db/app-database.js';
@@ -17,7 +16,7 @@ import { evaluateAlerts, type CycleReport } from '../../tools/alerts/evaluate/ev
 import { addDays, utcDay } from '../../tools/alerts/evaluate/utc-day.js';
 import { benchRoutes } from './routes.js';
 import { resetEvaluation, seedAlerts } from './seed.js';
-import { ALERTS, DAYS, ROUTES, benchDatabaseUrl, num } from './settings.js';
+import { ALERTS, DAYS, ROUTES, benchDatabaseUrl, dropBenchSchema, num } from './settings.js';
 
 const BASELINE = Math.max(1, Math.floor(ALERTS / 10));
 const CONCURRENCY = num('BENCH_ALERT_CONCURRENCY', 8);
@@ -95,8 +94,5 @@ try {
   );
 } finally {
   await opened.close();
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await client.end();
+  await dropBenchSchema(BASE_URL, schema);
 }

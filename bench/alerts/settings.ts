@@ -1,4 +1,5 @@
 // The alert benches' shared knobs and their private PostgreSQL schema.
+import pg from 'pg';
 
 /** A numeric knob from the environment. */
 export const num = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
@@ -14,4 +15,12 @@ export function benchDatabaseUrl(prefix: string): { base: string; url: URL; sche
   const url = new URL(base);
   url.searchParams.set('schema', schema);
   return { base, url, schema };
+}
+
+/** Drops the bench's private schema (after the services using it are closed). */
+export async function dropBenchSchema(base: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
 }

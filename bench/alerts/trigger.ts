@@ -4,7 +4,6 @@
 // fall) through AlertStore.applyChecks in batches, in the order the cycle would.
 // Prints the time of each phase and the events written. Knobs as in run.ts plus
 // BENCH_ALERT_BATCH (watches per applyChecks call).
-import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig } from '../../adapters/config/env.js';
 import type { AppDatabase } from '../../adapters/db/app-database.js';
@@ -13,7 +12,7 @@ import type { WatchCheck, WatchToCheck } from '../../tools/alerts/alert-store.js
 import { addDays, utcDay } from '../../tools/alerts/evaluate/utc-day.js';
 import { benchRoutes } from './routes.js';
 import { seedAlerts } from './seed.js';
-import { ALERTS, DAYS, ROUTES, benchDatabaseUrl, num } from './settings.js';
+import { ALERTS, DAYS, ROUTES, benchDatabaseUrl, dropBenchSchema, num } from './settings.js';
 
 const BATCH = num('BENCH_ALERT_BATCH', 250);
 const { base: BASE_URL, url, schema } = benchDatabaseUrl('bench_trigger');
@@ -55,8 +54,5 @@ try {
   }
 } finally {
   await opened.close();
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await client.end();
+  await dropBenchSchema(BASE_URL, schema);
 }
