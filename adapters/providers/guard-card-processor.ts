@@ -11,6 +11,7 @@ export function guardCardProcessor(inner: CardProcessor, policy: ProviderPolicy)
   return {
     name: inner.name,
     mode: inner.mode,
+    minimumChargeMinor: (currency) => inner.minimumChargeMinor(currency),
     createPaymentIntent: (opts, signal) => run(signal, () => inner.createPaymentIntent(opts, signal)),
     retrievePaymentIntent: (id, signal) => run(signal, () => inner.retrievePaymentIntent(id, signal)),
     confirmPaymentIntent: (id, opts, signal) => run(signal, () => inner.confirmPaymentIntent(id, opts, signal)),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CashOffer, FlightOrder } from '../../tools/_kit/providers.js';
+import { stripeMinimumChargeMinor } from '../../tools/_kit/reference/card-minimum-charge.js';
 import type { BookingStatus } from '../../tools/booking/store.js';
 import type { TestServer } from '../helpers/start-test-server.js';
 import { daysAhead } from '../flights/search-helpers.js';
@@ -64,6 +65,11 @@ export function traveller(overrides: Record<string, unknown> = {}): Record<strin
     passport: { number: `P${counter}123456`, issuing_country_code: 'GB', expires_on: '2034-01-01' },
     ...overrides,
   };
+}
+
+/** Whether a change's difference is paid by card: positive and at least the card minimum (smaller ones are waived). */
+export function cardPaysChange(changeTotal: { amount: number; currency: string }): boolean {
+  return Math.round(changeTotal.amount * 100) >= stripeMinimumChargeMinor(changeTotal.currency);
 }
 
 /** Creates a card payment intent for `body` and pays it with a test card; returns its id, amount and client_secret (a guest's proof of paying). */

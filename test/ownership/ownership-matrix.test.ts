@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { bearer, prismaOf } from '../helpers/api.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
-import { dayWithFlightsBy, json, payByCard, searchOffers, sleep, traveller, type OfferOut } from '../booking/booking-helpers.js';
+import { cardPaysChange, dayWithFlightsBy, json, payByCard, searchOffers, sleep, traveller, type OfferOut } from '../booking/booking-helpers.js';
 import { paidSeats, seatMap, seatsOf, type SeatElementOut, type SeatMapsOut } from '../booking/seat-helpers.js';
 import { driver, payCar, rateOf } from '../cars/car-helpers.js';
 import { bookingBody, daysAhead, quoteRate, refundableRate } from '../hotels/hotel-helpers.js';
@@ -669,7 +669,7 @@ beforeAll(async () => {
   const view = await json<{ order: { slices: { id: string | null }[] } }>(await server.get(`/api/booking/${s.bkA}`, { headers: alice }));
   sliceA = view.order.slices[0]!.id!;
   changeDate = await dayWithFlightsBy(server, s.offerA.owner, 2, 47);
-  const cr = await json<{ id: string; offers: { id: string; change_total: { amount: number } }[] }>(await server.post(`/api/booking/${s.bkA}/change-request`, changeBody(), { headers: alice }));
+  const cr = await json<{ id: string; offers: { id: string; change_total: { amount: number; currency: string } }[] }>(await server.post(`/api/booking/${s.bkA}/change-request`, changeBody(), { headers: alice }));
   s.crA = cr.id;
   let changeOffers = cr.offers;
   for (let i = 0; i < 60 && changeOffers.length === 0; i++) {
@@ -678,7 +678,7 @@ beforeAll(async () => {
   }
   s.coA = changeOffers[0]!.id;
   s.changeTotal = changeOffers[0]!.change_total.amount;
-  s.piChange = s.changeTotal > 0 ? (await payByCard(server, { order_id: s.bkA, change_offer_id: s.coA }, alice)).id : null;
+  s.piChange = cardPaysChange(changeOffers[0]!.change_total) ? (await payByCard(server, { order_id: s.bkA, change_offer_id: s.coA }, alice)).id : null;
 
   // A flight-provider payment intent (Duffel Payments) for the hold.
   s.ppi = (await json<{ id: string }>(await server.post('/api/booking/payment-intents', { order_id: s.bkH }, { headers: alice }))).id;

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ProviderError } from '../../tools/_kit/provider-error.js';
 import type { CardProcessor } from '../../tools/_kit/providers.js';
 import { driver, payCar, period, rateOf, type RateOut } from '../cars/car-helpers.js';
-import { payByCard, searchOffers, traveller, type OfferOut } from '../booking/booking-helpers.js';
+import { cardPaysChange, payByCard, searchOffers, traveller, type OfferOut } from '../booking/booking-helpers.js';
 import { daysAhead } from '../flights/search-helpers.js';
 import { call } from '../helpers/mcp-client.js';
 import type { TestServer } from '../helpers/start-test-server.js';
@@ -198,8 +198,8 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
   };
 
   const changeable = offerSupply(ctx, (o) => o.changeable === true, { origin: 'JFK', destination: 'LHR' }, 90);
-  interface ChangeOfferOut { id: string; change_total: { amount: number } }
-  /** A booked, changeable flight and a change offer that costs money (some cost nothing: another day is tried). */
+  interface ChangeOfferOut { id: string; change_total: { amount: number; currency: string } }
+  /** A booked, changeable flight and a change offer the card pays for (some cost nothing or too little to charge: another day is tried). */
   async function paidChange(): Promise<{ ref: string; change: ChangeOfferOut }> {
     for (let attempt = 0; attempt < 6; attempt++) {
       const offer = await changeable();
@@ -208,11 +208,11 @@ export function checkoutFlows(ctx: FlowContext): CheckoutFlow[] {
       const view = (await (await server.get(`/api/booking/${booked.booking_ref}`, { headers: alice })).json()) as { order: { slices: { id: string }[] } };
       const request = (await (await server.post(`/api/booking/${booked.booking_ref}/change-request`, { slices: { remove: [{ slice_id: view.order.slices[0]!.id }], add: [{ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(120 + attempt) }] } }, { headers: alice })).json()) as { id: string; offers: ChangeOfferOut[] };
       let offers = request.offers;
-      for (let i = 0; i < 60 && !offers.some((o) => o.change_total.amount > 0); i++) {
+      for (let i = 0; i < 60 && !offers.some((o) => cardPaysChange(o.change_total)); i++) {
         await new Promise((r) => setTimeout(r, 150));
         offers = ((await (await server.get(`/api/booking/change-requests/${request.id}/offers`, { headers: alice })).json()) as { offers: ChangeOfferOut[] }).offers;
       }
-      const dearer = offers.find((o) => o.change_total.amount > 0);
+      const dearer = offers.find((o) => cardPaysChange(o.change_total));
       if (dearer) return { ref: booked.booking_ref, change: dearer };
     }
     throw new Error('no change offer that costs money');

@@ -535,6 +535,8 @@ export interface CheckoutSession {
 export interface CardProcessor {
   readonly name: 'stripe';
   readonly mode: ProviderMode;
+  /** The smallest amount a payment intent may be created for in this currency, in minor units. */
+  minimumChargeMinor(currency: string): number;
   /**
    * Idempotent per key: the same key returns the same intent. With `captureMethod: 'manual'` confirming
    * only authorizes the card (`requires_capture`); the money moves when capturePaymentIntent is called.

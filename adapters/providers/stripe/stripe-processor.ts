@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { ProviderError, isProviderError } from '../../../tools/_kit/provider-error.js';
 import type { CardProcessor, CheckoutSession, PaymentIntent } from '../../../tools/_kit/providers.js';
+import { stripeMinimumChargeMinor } from '../../../tools/_kit/reference/card-minimum-charge.js';
 import { mapPaymentIntent } from './map-intent.js';
 import { mapRefund } from './map-refund.js';
 import { verifyStripeWebhook } from './webhook-signature.js';
@@ -131,6 +132,7 @@ export function createStripeProcessor(opts: StripeProcessorOptions): CardProcess
   return {
     name: 'stripe',
     mode: 'live',
+    minimumChargeMinor: stripeMinimumChargeMinor,
 
     createPaymentIntent({ amountMinor, currency, metadata, idempotencyKey, captureMethod }, signal) {
       return call(signal, () =>

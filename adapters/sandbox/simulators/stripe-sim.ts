@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Cache } from '../../../tools/_kit/ports.js';
 import { ProviderError } from '../../../tools/_kit/provider-error.js';
 import type { CardProcessor, CardRefund, CheckoutSession, PaymentIntent, PaymentIntentStatus } from '../../../tools/_kit/providers.js';
+import { stripeMinimumChargeMinor } from '../../../tools/_kit/reference/card-minimum-charge.js';
 import { mapPaymentIntent, type WirePaymentIntent } from '../../providers/stripe/map-intent.js';
 import { mapRefund, type WireRefund } from '../../providers/stripe/map-refund.js';
 import { verifyStripeWebhook } from '../../providers/stripe/webhook-signature.js';
@@ -73,10 +74,6 @@ const MAX_AMOUNT = 99_999_999;
 /** Stripe cancels an online card authorization nobody captured after seven days (cancellation_reason `automatic`). */
 const AUTHORIZATION_VALID_SECONDS = 7 * 24 * 3600;
 
-/** Stripe's minimum charge in minor units where it differs from 50 (USD, EUR, JPY, ... are 50). */
-const MINIMUM_MINOR: Readonly<Record<string, number>> = {
-  gbp: 30, aed: 200, bgn: 100, czk: 1500, dkk: 250, hkd: 400, huf: 17500, mxn: 1000, myr: 200, nok: 300, pln: 200, ron: 200, sek: 300, thb: 1000,
-};
 
 type CardBehaviour = 'succeeds' | 'declines' | 'requires_action';
 
@@ -115,7 +112,7 @@ function checkSignal(signal: AbortSignal): void {
 function validateCreate(amountMinor: number, currency: string): void {
   if (!/^[a-z]{3}$/.test(currency)) throw rejected(400, undefined, `Invalid currency: ${currency}`);
   if (!Number.isInteger(amountMinor)) throw rejected(400, 'parameter_invalid_integer', 'amount must be an integer number of minor units');
-  if (amountMinor < (MINIMUM_MINOR[currency] ?? 50)) throw rejected(400, 'amount_too_small', 'Amount must be at least the minimum charge amount');
+  if (amountMinor < stripeMinimumChargeMinor(currency)) throw rejected(400, 'amount_too_small', 'Amount must be at least the minimum charge amount');
   if (amountMinor > MAX_AMOUNT) throw rejected(400, 'amount_too_large', 'Amount must be no more than 99999999');
 }
 
@@ -263,6 +260,7 @@ export function createStripeSimulator(opts: StripeSimulatorOptions): CardProcess
   return {
     name: 'stripe',
     mode: 'simulator',
+    minimumChargeMinor: stripeMinimumChargeMinor,
 
     // Checkout Sessions are kept as Stripe would open them (open, unpaid). The simulator has
     // no hosted payment page, so the service takes plan payments by Checkout only with live Stripe.

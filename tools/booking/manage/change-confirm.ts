@@ -22,11 +22,16 @@ export const changeConfirmTool = defineTool({
   name: 'booking.change_confirm',
   title: 'Confirm a flight change',
   description:
-    'Accepts one change offer: the difference is billed (a paid (authorized) card payment for exactly change_total is required when it is positive, charged when the airline accepts the change; a negative change_total is refunded to the card) and the airline issues the new ticket. Answers the booking; re-read it for the new itinerary. Send an Idempotency-Key header.',
+    'Accepts one change offer: the difference is billed (a paid (authorized) card payment for exactly change_total is required when it is positive, charged when the airline accepts the change; a negative change_total is refunded to the card) and the airline issues the new ticket. A positive difference below the card minimum (Stripe: 0.50 in most currencies) is waived: confirm without a payment, and `change.waived` shows it. Answers the booking; re-read it for the new itinerary. Send an Idempotency-Key header.',
   area: 'Flight booking',
   input: ConfirmChangeInput.extend({ order_id: z.string().trim().min(1).max(200) }),
   output: BookingResult.extend({
-    change: z.object({ id: z.string(), change_total: z.object({ amount: z.number(), currency: z.string() }), refunded: z.object({ amount: z.number(), currency: z.string() }).nullable() }),
+    change: z.object({
+      id: z.string(),
+      change_total: z.object({ amount: z.number(), currency: z.string() }),
+      refunded: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+      waived: z.object({ amount: z.number(), currency: z.string() }).nullable().describe('A difference below the card minimum that was not charged (the booking total leaves it out).'),
+    }),
   }),
   errors: ['NOT_FOUND', 'PAYMENT_REQUIRED', 'CONFLICT', 'GONE', 'UNPROCESSABLE', 'UPSTREAM_FAILED', 'UPSTREAM_TIMEOUT', 'UNAVAILABLE'],
   auth: 'optional',
@@ -39,10 +44,10 @@ export const changeConfirmTool = defineTool({
       const paymentId = input.payment_intent_id;
       const payment = paymentId ? await spendablePayment(ctx, { paymentIntentId: paymentId, purpose: 'change', subject: input.change_offer_id, clientSecret: input.client_secret }) : null;
       const price = () => priceOfChange(ctx, booking, input.change_offer_id);
-      const { offer, changeRequestId, dueMinor, currency } = payment
+      const { offer, changeRequestId, airlineMinor, dueMinor, waivedMinor, currency } = payment
         ? await refundOnFailure(ctx, payment, async () => {
             const due = await price();
-            if (due.dueMinor <= 0) throw new ToolError('CONFLICT', 'The price changed: this change now costs nothing to pay', { hint: 'Confirm it again without a payment.' });
+            if (due.dueMinor <= 0) throw new ToolError('CONFLICT', 'The price changed: this change now costs nothing to pay by card', { hint: 'Confirm it again without a payment.' });
             await capturedFor(ctx, payment, { minor: due.dueMinor, currency: due.currency });
             return due;
           })
@@ -60,7 +65,8 @@ export const changeConfirmTool = defineTool({
       }
       let change;
       try {
-        change = await ctx.services.providers.flights.confirmChange(offer.id, dueMinor > 0 ? offer.changeTotal : null, moneySignal());
+        // The airline is paid its whole difference from our balance, a waived one included.
+        change = await ctx.services.providers.flights.confirmChange(offer.id, airlineMinor > 0 ? offer.changeTotal : null, moneySignal());
       } catch (err) {
         if (!isProviderError(err)) throw err;
         if (dueMinor > 0 && paymentId) throw await refundAfterFailure(ctx, paymentId, err);
@@ -74,7 +80,8 @@ export const changeConfirmTool = defineTool({
       } catch (err) {
         ctx.log.warn({ err, bookingId: booking.id }, 'order re-read after change failed; keeping the earlier snapshot');
       }
-      const fareMinor = booking.fareMinor + dueMinor;
+      // The fare is the airline's; the total is what the customer paid, so a waived difference is in one only.
+      const fareMinor = booking.fareMinor + airlineMinor;
       const totalMinor = booking.totalMinor + dueMinor;
       const next = { ...booking, totalMinor, fareMinor };
       const events = [bookingEvent('booking.confirmed', next, order, `:change:${change.id}`)];
@@ -83,7 +90,12 @@ export const changeConfirmTool = defineTool({
       if (dueMinor > 0 && paymentId) await attachPayment(ctx, paymentId);
       return {
         ...bookingResult(ctx, updated),
-        change: { id: change.id, change_total: offer.changeTotal, refunded: refundedMinor > 0 ? fromMinor(refundedMinor, currency) : null },
+        change: {
+          id: change.id,
+          change_total: offer.changeTotal,
+          refunded: refundedMinor > 0 ? fromMinor(refundedMinor, currency) : null,
+          waived: waivedMinor > 0 ? fromMinor(waivedMinor, currency) : null,
+        },
       };
     }),
 });

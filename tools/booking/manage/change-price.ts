@@ -30,12 +30,29 @@ export async function changeOfferOf(ctx: ToolContext, booking: BookingRecord, ch
   throw new ToolError('NOT_FOUND', `No change offer ${changeOfferId} for booking ${booking.id}`, { hint: 'Create a change request and poll it for offers first.' });
 }
 
-export async function priceOfChange(ctx: ToolContext, booking: BookingRecord, changeOfferId: string): Promise<{ offer: OrderChangeOffer; changeRequestId: string; dueMinor: number; currency: string }> {
+export interface ChangePrice {
+  offer: OrderChangeOffer;
+  changeRequestId: string;
+  /** What the airline charges (positive) or gives back (negative) for the change. */
+  airlineMinor: number;
+  /** What the customer's card pays (positive) or gets back (negative): airlineMinor unless waived. */
+  dueMinor: number;
+  /** A difference too small for the card processor to charge: we pay it, the customer does not. */
+  waivedMinor: number;
+  currency: string;
+}
+
+export async function priceOfChange(ctx: ToolContext, booking: BookingRecord, changeOfferId: string): Promise<ChangePrice> {
   const found = await changeOfferOf(ctx, booking, changeOfferId);
   if (Date.parse(found.offer.expiresAt) <= ctx.services.clock().getTime()) {
     throw new ToolError('GONE', 'This change offer has expired', { hint: 'Create a new change request.' });
   }
-  return { ...found, dueMinor: toMinor(found.offer.changeTotal), currency: found.offer.changeTotal.currency };
+  const currency = found.offer.changeTotal.currency;
+  const airlineMinor = toMinor(found.offer.changeTotal);
+  // A card cannot be charged a few cents (Stripe: under $0.50), and asking the traveller to
+  // pay one would strand the change, so such a difference is ours to absorb.
+  const waivedMinor = airlineMinor > 0 && airlineMinor < ctx.services.providers.cards.minimumChargeMinor(currency) ? airlineMinor : 0;
+  return { ...found, airlineMinor, dueMinor: airlineMinor - waivedMinor, waivedMinor, currency };
 }
 
 export async function priceOfExtras(

@@ -63,7 +63,11 @@ async function priceAction(ctx: ToolContext, booking: BookingRecord, a: Args, ac
     if (!a.changeOfferId) throw missing('changeOfferId', action);
     const change = await priceOfChange(ctx, booking, a.changeOfferId);
     const o = change.offer;
-    const money = change.dueMinor > 0 ? `${priceText(change.dueMinor, change.currency)} to pay` : change.dueMinor < 0 ? `${priceText(-change.dueMinor, change.currency)} back to your card` : 'nothing to pay';
+    const money =
+      change.dueMinor > 0 ? `${priceText(change.dueMinor, change.currency)} to pay`
+      : change.dueMinor < 0 ? `${priceText(-change.dueMinor, change.currency)} back to your card`
+      : change.waivedMinor > 0 ? `nothing to pay (the airline's ${priceText(change.waivedMinor, change.currency)} difference is too small to charge a card, so it is waived)`
+      : 'nothing to pay';
     return {
       dueMinor: change.dueMinor,
       currency: change.currency,

@@ -39,7 +39,10 @@ export async function resolveDue(ctx: ToolContext, req: DueRequest): Promise<Due
   const base = { booking_id: booking.id };
   if (req.change_offer_id !== undefined) {
     const change = await priceOfChange(ctx, booking, req.change_offer_id);
-    if (change.dueMinor <= 0) throw new ToolError('CONFLICT', 'This change costs nothing to pay: confirm it without a payment', { details: { change_total: change.offer.changeTotal } });
+    if (change.dueMinor <= 0) {
+      const why = change.waivedMinor > 0 ? 'its difference is below the card minimum and is waived' : 'it costs nothing or gives money back';
+      throw new ToolError('CONFLICT', `This change needs no card payment (${why}): confirm it without one`, { details: { change_total: change.offer.changeTotal } });
+    }
     return { purpose: 'change', subject: req.change_offer_id, minor: change.dueMinor, currency: change.currency, metadata: { ...base, change_offer_id: req.change_offer_id } };
   }
   if (req.services.length > 0) {

@@ -360,7 +360,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a flight change
-         * @description Accepts one change offer: the difference is billed (a paid (authorized) card payment for exactly change_total is required when it is positive, charged when the airline accepts the change; a negative change_total is refunded to the card) and the airline issues the new ticket. Answers the booking; re-read it for the new itinerary. Send an Idempotency-Key header.
+         * @description Accepts one change offer: the difference is billed (a paid (authorized) card payment for exactly change_total is required when it is positive, charged when the airline accepts the change; a negative change_total is refunded to the card) and the airline issues the new ticket. A positive difference below the card minimum (Stripe: 0.50 in most currencies) is waived: confirm without a payment, and `change.waived` shows it. Answers the booking; re-read it for the new itinerary. Send an Idempotency-Key header.
          */
         post: operations["booking_change_confirm"];
         delete?: never;
@@ -3030,6 +3030,8 @@ export interface components {
                 change_total: components["schemas"]["Money"];
                 id: string;
                 refunded: components["schemas"]["Money"] | null;
+                /** @description A difference below the card minimum that was not charged (the booking total leaves it out). */
+                waived: components["schemas"]["Money"] | null;
             };
             confirmation_url: string;
             /** @description The flight provider's order id, once it exists. */

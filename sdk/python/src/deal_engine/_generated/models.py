@@ -1373,6 +1373,9 @@ class BookingChangeConfirmResponseChange(TypedDict):
     id: str
     change_total: Money
     refunded: Optional[Money]
+    # A difference below the card minimum that was not charged (the booking total leaves
+    # it out).
+    waived: Optional[Money]
 
 
 class BookingChangeConfirmResponse(TypedDict):

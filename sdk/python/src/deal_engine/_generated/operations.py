@@ -660,8 +660,10 @@ class _Operations(SyncTransport):
         Accepts one change offer: the difference is billed (a paid (authorized) card
         payment for exactly change_total is required when it is positive, charged when
         the airline accepts the change; a negative change_total is refunded to the card)
-        and the airline issues the new ticket. Answers the booking; re-read it for the
-        new itinerary. Send an Idempotency-Key header.
+        and the airline issues the new ticket. A positive difference below the card
+        minimum (Stripe: 0.50 in most currencies) is waived: confirm without a payment,
+        and `change.waived` shows it. Answers the booking; re-read it for the new
+        itinerary. Send an Idempotency-Key header.
 
         Args:
             change_offer_id: One offer of a change request of this booking.
@@ -4770,8 +4772,10 @@ class _AsyncOperations(AsyncTransport):
         Accepts one change offer: the difference is billed (a paid (authorized) card
         payment for exactly change_total is required when it is positive, charged when
         the airline accepts the change; a negative change_total is refunded to the card)
-        and the airline issues the new ticket. Answers the booking; re-read it for the
-        new itinerary. Send an Idempotency-Key header.
+        and the airline issues the new ticket. A positive difference below the card
+        minimum (Stripe: 0.50 in most currencies) is waived: confirm without a payment,
+        and `change.waived` shows it. Answers the booking; re-read it for the new
+        itinerary. Send an Idempotency-Key header.
 
         Args:
             change_offer_id: One offer of a change request of this booking.
