@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { toMinor } from '../../tools/_kit/money.js';
 import type { CashOffer, FlightOrder } from '../../tools/_kit/providers.js';
 import { stripeMinimumChargeMinor } from '../../tools/_kit/reference/card-minimum-charge.js';
 import type { BookingStatus } from '../../tools/booking/store.js';
@@ -69,7 +70,7 @@ export function traveller(overrides: Record<string, unknown> = {}): Record<strin
 
 /** Whether a change's difference is paid by card: positive and at least the card minimum (smaller ones are waived). */
 export function cardPaysChange(changeTotal: { amount: number; currency: string }): boolean {
-  return Math.round(changeTotal.amount * 100) >= stripeMinimumChargeMinor(changeTotal.currency);
+  return toMinor(changeTotal) >= stripeMinimumChargeMinor(changeTotal.currency);
 }
 
 /** Creates a card payment intent for `body` and pays it with a test card; returns its id, amount and client_secret (a guest's proof of paying). */
