@@ -9,16 +9,17 @@ import { createProviders } from '../../adapters/providers/create-providers.js';
 import { testConfig } from '../helpers/test-config.js';
 import { testClock, type TestClock } from './clock.js';
 import { memoryAlerts } from './memory/alerts.js';
-import { memoryBookings, memorySeats } from './memory/bookings.js';
+import { memoryBookings } from './memory/bookings.js';
 import { memoryFares, memorySearchRecords } from './memory/fares.js';
 import { memoryCarBookings, memoryStayBookings } from './memory/goods-bookings.js';
 import { memoryIdempotency } from './memory/idempotency.js';
 import { memoryIdentity } from './memory/identity.js';
 import { memoryMistakeFares } from './memory/mistakes.js';
-import { notInMemory } from './memory/not-in-memory.js';
 import { MemoryOutbox } from './memory/outbox.js';
 import { memoryPayments } from './memory/payments.js';
 import { memoryPlaybooks } from './memory/playbooks.js';
+import { memoryRetention } from './memory/retention.js';
+import { memorySeats } from './memory/seats.js';
 import { memoryTravelers } from './memory/travelers.js';
 import { memoryTrips } from './memory/trips.js';
 import { memoryWebhooks } from './memory/webhooks.js';
@@ -66,7 +67,7 @@ function memoryStores(clock: TestClock, outbox: MemoryOutbox, log: Logger) {
   const mistakeFares = memoryMistakeFares({ outbox, observations: fares.observations, alertRoutes: () => alerts.rows.filter((a) => a.active) });
   return {
     bookings: memoryBookings(outbox, clock),
-    seats: memorySeats(),
+    seats: memorySeats(clock),
     payments: memoryPayments(outbox, clock),
     carBookings: memoryCarBookings(outbox, clock),
     stayBookings: memoryStayBookings(outbox, clock),
@@ -74,7 +75,7 @@ function memoryStores(clock: TestClock, outbox: MemoryOutbox, log: Logger) {
     mistakeFares,
     searchRecords: memorySearchRecords({ fares, mistakeFares, clock, log }),
     alerts,
-    webhooks: memoryWebhooks(clock),
+    webhooks: memoryWebhooks(clock, outbox),
     trips: memoryTrips(clock),
     travelers: memoryTravelers(),
     pii: createPiiCipher({ key: randomBytes(32).toString('base64'), dataDir: 'memory://', embedded: true }),
@@ -102,7 +103,7 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
     },
     downstreams: [],
     version: { sha: null, branch: null, committedAt: null, builtAt: null, startedAt: clock().toISOString(), source: 'unknown' },
-    retention: { purge: () => notInMemory('retention', 'purge') },
+    retention: memoryRetention({ observations: stores.fares.observations, outbox, deliveries: stores.webhooks.deliveryRows, searchCounts: stores.mistakeFares.searchCounts }),
     clock,
     settings: {
       healthCacheTtlS: 0,

@@ -1,6 +1,5 @@
-import type { BookingRecord, BookingStore, CardPaymentRecord, ClaimResult, SeatStore } from '../../../tools/booking/store.js';
+import type { BookingRecord, BookingStore, CardPaymentRecord, ClaimResult } from '../../../tools/booking/store.js';
 import type { MemoryOutbox } from './outbox.js';
-import { notInMemory } from './not-in-memory.js';
 
 /** A booking still `creating` this long after `olderThan` was cut off by a crash (as adapters/db/booking-store.ts). */
 const CREATING_ABANDONED_MS = 5 * 60_000;
@@ -99,17 +98,5 @@ export function memoryBookings(outbox: MemoryOutbox, clock: () => Date): Booking
       outbox.write(events);
       return true;
     },
-  };
-}
-
-/** Seat holds are not modelled in memory yet: every method fails loudly (seat tests run e2e). */
-export function memorySeats(): SeatStore {
-  return {
-    hold: () => notInMemory('seats', 'hold'),
-    byHolder: () => notInMemory('seats', 'byHolder'),
-    confirm: () => notInMemory('seats', 'confirm'),
-    release: () => notInMemory('seats', 'release'),
-    confirmedForBooking: () => notInMemory('seats', 'confirmedForBooking'),
-    takenOnFlights: () => notInMemory('seats', 'takenOnFlights'),
   };
 }

@@ -3,10 +3,18 @@ import type { PriceObservationInput } from '../../../tools/fares/history-store.j
 import type { RouteSearches } from '../../../tools/stats/stats-store.js';
 import { summarize } from '../../../adapters/db/route-fare-samples.js';
 import type { MemoryOutbox } from './outbox.js';
-import { notInMemory } from './not-in-memory.js';
+import { priceDrops } from './price-drops.js';
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+
+/** A route_search_counts row: searches of a route on a UTC day (YYYY-MM-DD). */
+export interface SearchCount {
+  day: string;
+  origin: string;
+  destination: string;
+  n: number;
+}
 
 interface Deps {
   outbox: MemoryOutbox;
@@ -19,15 +27,16 @@ interface Deps {
 /**
  * Deals with their dedupe key (one per key, event written only with a new deal),
  * history statistics straight from the observations (each earlier search's cheapest
- * price per currency, summarized as production does) and the public counters.
- * Not modelled: stats.priceDrops.
+ * price per currency, summarized as production does), the price drops (price-drops.ts)
+ * and the public counters.
  */
-export function memoryMistakeFares(deps: Deps): MistakeFareStore & { fares: MistakeFare[] } {
+export function memoryMistakeFares(deps: Deps): MistakeFareStore & { fares: MistakeFare[]; searchCounts: Map<string, SearchCount> } {
   const fares: MistakeFare[] = [];
   const keys = new Set<string>();
-  const searchCounts = new Map<string, { day: string; origin: string; destination: string; n: number }>();
+  const searchCounts = new Map<string, SearchCount>();
   return {
     fares,
+    searchCounts,
     async historyStats(q) {
       // One sample per (search, currency): its first observation's facts, its lowest price.
       const samples = new Map<string, { o: PriceObservationInput; price: number }>();
@@ -85,7 +94,9 @@ export function memoryMistakeFares(deps: Deps): MistakeFareStore & { fares: Mist
         }
         return [...routes.values()].sort((a, b) => b.searches - a.searches || a.origin.localeCompare(b.origin) || a.destination.localeCompare(b.destination)).slice(0, limit);
       },
-      priceDrops: () => notInMemory('mistakeFares.stats', 'priceDrops'),
+      async priceDrops(since, minEarlier, limit) {
+        return priceDrops(deps.observations, since, minEarlier, limit);
+      },
       async counters(today, dealsSince) {
         const counts = [...searchCounts.values()];
         const routes = new Set([...deps.observations, ...deps.alertRoutes()].map((r) => `${r.origin}|${r.destination}`));
