@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROGRAMS } from '../../tools/points/data/programs.js';
 import type { Program } from '../../tools/points/data/types.js';
 import { buyOrPayCash, pointsReceived, pointsToBuy } from '../../tools/points/value-buy.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
+import { testContext } from '../kit/test-context.js';
+import { bodyOf, restClient } from '../helpers/rest-in-process.js';
 
-// points.buy_calculator: the purchase arithmetic as units, then
-// POST /api/points/buy-calculator against the programme dataset.
+// points.buy_calculator: the purchase arithmetic, then POST /api/points/buy-calculator
+// against the programme dataset, called in process by an anonymous caller.
 
 describe('purchase arithmetic', () => {
   it('buys whole blocks of 1,000 before the bonus, enough to cover the award', () => {
@@ -51,22 +53,14 @@ interface BuyOut {
   exceeds_yearly_cap: boolean;
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const api = restClient(testContext({ principal: ANONYMOUS }));
 
 const sellers = PROGRAMS.items.filter((p): p is Program & { purchase: NonNullable<Program['purchase']> } => p.purchase !== undefined);
 const seller = sellers[0];
 const nonSeller = PROGRAMS.items.find((p) => p.purchase === undefined);
 
 async function calc(body: Record<string, unknown>): Promise<BuyOut> {
-  const res = await server.post('/api/points/buy-calculator', body);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as BuyOut;
+  return bodyOf<BuyOut>(await api.post('/api/points/buy-calculator', body));
 }
 
 describe('POST /api/points/buy-calculator', () => {
@@ -91,9 +85,9 @@ describe('POST /api/points/buy-calculator', () => {
   });
 
   it('answers 422 listing the programmes that sell points for an unknown programme', async () => {
-    const res = await server.post('/api/points/buy-calculator', { program: 'Nowhere Air Club', points_needed: 10_000, cash_price: 300 });
+    const res = await api.post('/api/points/buy-calculator', { program: 'Nowhere Air Club', points_needed: 10_000, cash_price: 300 });
     expect(res.status).toBe(422);
-    const body = (await res.json()) as { code: string; detail: string; details: { programs_selling_points: string[] } };
+    const body = res.body as { code: string; detail: string; details: { programs_selling_points: string[] } };
     expect(body.code).toBe('UNPROCESSABLE');
     expect(body.details.programs_selling_points.sort()).toEqual(sellers.map((p) => p.id).sort());
     expect(body.detail).toContain('Nowhere Air Club');
@@ -101,9 +95,9 @@ describe('POST /api/points/buy-calculator', () => {
 
   it('answers 422 for a programme that does not sell points', async () => {
     if (!nonSeller) throw new Error('every programme sells points?');
-    const res = await server.post('/api/points/buy-calculator', { program: nonSeller.id, points_needed: 10_000, cash_price: 300 });
+    const res = await api.post('/api/points/buy-calculator', { program: nonSeller.id, points_needed: 10_000, cash_price: 300 });
     expect(res.status).toBe(422);
-    const body = (await res.json()) as { detail: string; details: { programs_selling_points: string[] } };
+    const body = res.body as { detail: string; details: { programs_selling_points: string[] } };
     expect(body.detail).toContain('does not sell points');
     expect(body.details.programs_selling_points).not.toContain(nonSeller.id);
   });
@@ -114,9 +108,9 @@ describe('POST /api/points/buy-calculator', () => {
     ['a negative bonus', { program: 'aeroplan', points_needed: 10_000, cash_price: 100, bonus_percent: -10 }, 'bonus_percent'],
     ['no programme', { points_needed: 10_000, cash_price: 100 }, 'program'],
   ])('answers 422 for %s', async (_what, body, field) => {
-    const res = await server.post('/api/points/buy-calculator', body);
+    const res = await api.post('/api/points/buy-calculator', body);
     expect(res.status).toBe(422);
-    const { detail } = (await res.json()) as { detail: { loc: (string | number)[] }[] };
+    const { detail } = res.body as { detail: { loc: (string | number)[] }[] };
     expect(detail.some((d) => d.loc.includes(field))).toBe(true);
   });
 });
