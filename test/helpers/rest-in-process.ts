@@ -4,7 +4,6 @@ import { toServiceError } from '../../adapters/http/dependency-errors.js';
 import { httpError } from '../../adapters/http/error-response.js';
 import { assembleInput } from '../../adapters/rest/assemble-input.js';
 import { planInput, type InputPlan } from '../../adapters/rest/input-plan.js';
-import { compileRoutes } from '../../adapters/rest/route-table.js';
 import { TOOLS } from '../../tools/index.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
@@ -17,8 +16,39 @@ import { authorizeCall, invokeUnary } from '../../tools/_kit/invoke.js';
 // (auth headers, metering, content type). The caller is the context's principal.
 // Anything about HTTP itself (headers, streams, 401 from a bad key) belongs in e2e.
 
-let lookup: ReturnType<typeof compileRoutes<AnyTool>> | undefined;
-const routes = () => (lookup ??= compileRoutes<AnyTool>(TOOLS.flatMap((tool) => (tool.rest ? [{ method: tool.rest.method, path: tool.rest.path, route: tool }] : []))));
+const segments = (path: string) => path.split('/').filter((s) => s !== '');
+
+/** The path parameters when `path` fits the tool's {name} template (case-insensitive, like the router). */
+function fits(template: string, path: string): Record<string, string> | undefined {
+  const want = segments(template);
+  const got = segments(path);
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, w] of want.entries()) {
+    const g = got[i]!;
+    const name = /^\{(.+)\}$/.exec(w)?.[1];
+    if (name) params[name] = decodeURIComponent(g);
+    else if (w.toLowerCase() !== g.toLowerCase()) return undefined;
+  }
+  return params;
+}
+
+const staticSegments = (template: string) => segments(template).filter((s) => !s.startsWith('{')).length;
+
+/**
+ * The tool a request reaches, static segments winning over parameters as in the server's
+ * table (adapters/rest/route-table.ts, tested on its own). Not that table itself: building
+ * its radix trees for every route and method costs seconds of CPU, more than most unit files.
+ */
+function route(method: string, path: string): { tool: AnyTool; params: Record<string, string> } | undefined {
+  let best: { tool: AnyTool; params: Record<string, string> } | undefined;
+  for (const tool of TOOLS) {
+    if (!tool.rest || tool.rest.method !== method) continue;
+    const params = fits(tool.rest.path, path);
+    if (params && (!best || staticSegments(tool.rest.path) > staticSegments(best.tool.rest ? best.tool.rest.path : ''))) best = { tool, params };
+  }
+  return best;
+}
 // Planned on first use: a plan builds the tool's JSON Schema, and a test file calls few tools.
 const plans = new Map<AnyTool, InputPlan>();
 const planOf = (tool: AnyTool): InputPlan => plans.get(tool) ?? plans.set(tool, planInput(tool)).get(tool)!;
@@ -33,16 +63,16 @@ export interface RestAnswer {
 const overTheWire = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 export async function restCall(ctx: ToolContext, method: string, url: string, body?: unknown): Promise<RestAnswer> {
-  const found = routes()(method, url);
-  if (found.kind !== 'route') throw new Error(`no tool answers ${method} ${url} (${found.kind})`);
-  const tool = found.route;
+  const q = url.indexOf('?');
+  const found = route(method, q < 0 ? url : url.slice(0, q));
+  if (!found) throw new Error(`no tool answers ${method} ${url}`);
+  const { tool, params } = found;
   const plan = planOf(tool);
   if (tool.kind !== 'unary' || !tool.rest) throw new Error(`${tool.name} streams: test it in an e2e file`);
-  const q = url.indexOf('?');
   const query = q < 0 ? {} : parseQuery(url.slice(q + 1));
   try {
     authorizeCall(tool, ctx.principal);
-    const assembled = assembleInput(plan, found.params, query, overTheWire(body));
+    const assembled = assembleInput(plan, params, query, overTheWire(body));
     if (!assembled.ok) throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: assembled.issues });
     const out = await invokeUnary(tool, ctx, assembled.input, plan.partOf);
     const status = tool.rest.status || 200;

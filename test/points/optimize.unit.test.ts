@@ -1,15 +1,16 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROGRAMS } from '../../tools/points/data/programs.js';
 import type { Program } from '../../tools/points/data/types.js';
 import { centsPerPoint, verdictFor } from '../../tools/points/value-cpp.js';
 import { programMatcher } from '../../tools/points/value-program-match.js';
 import { rankOptions } from '../../tools/points/value-rank.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
+import { testContext, testUser } from '../kit/test-context.js';
+import { mcpCall, mcpListing, mcpOk } from '../helpers/mcp-in-process.js';
+import { restClient } from '../helpers/rest-in-process.js';
 
-// points.optimize: the arithmetic and the loose programme lookup as units, then
-// POST /api/points/optimize and the MCP tool optimize_points end to end.
+// points.optimize: the arithmetic and the loose programme lookup, then
+// POST /api/points/optimize and the MCP tool optimize_points, called in process.
 
 const program = (id: string, name: string, referenceCpp: number, extra: Partial<Program> = {}): Program => ({ id, name, kind: 'airline', referenceCpp, ...extra });
 const FAKE: Program[] = [
@@ -97,18 +98,8 @@ interface Ranked {
   reference: string;
 }
 
-let server: TestServer;
-let client: Client;
-beforeAll(async () => {
-  server = await startTestServer();
-  const { secret } = await server.services.identity.createKey({ userId: 'mcp-points', tier: 'pro' });
-  client = new Client({ name: 'vitest', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const api = restClient(testContext({ principal: ANONYMOUS }));
+const mcpCtx = testContext({ principal: testUser('mcp-points', 'pro') });
 
 const reference = (id: string): number => {
   const p = PROGRAMS.items.find((x) => x.id === id);
@@ -118,7 +109,7 @@ const reference = (id: string): number => {
 
 describe('POST /api/points/optimize', () => {
   it('ranks the options with the dataset reference values', async () => {
-    const res = await server.post('/api/points/optimize', {
+    const res = await api.post('/api/points/optimize', {
       cashPrice: 4200,
       pointsOptions: [
         { program: 'united_mileageplus', pointsRequired: 120_000, taxes: 5.6 },
@@ -126,8 +117,8 @@ describe('POST /api/points/optimize', () => {
         { program: 'virgin_atlantic', pointsRequired: 47_500, taxes: 350 },
       ],
     });
-    expect(res.status, await res.clone().text()).toBe(200);
-    const { ranked } = (await res.json()) as { ranked: Ranked[] };
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { ranked } = res.body as { ranked: Ranked[] };
     expect(ranked.map((r) => r.program)).toEqual(['virgin_atlantic', 'Aeroplan', 'united_mileageplus']);
     expect(ranked.map((r) => r.cpp)).toEqual([8.11, 5.93, 3.5]);
     for (const r of ranked) {
@@ -140,9 +131,9 @@ describe('POST /api/points/optimize', () => {
   });
 
   it('answers an unknown programme as unrated, after every known one, instead of failing', async () => {
-    const res = await server.post('/api/points/optimize', { cashPrice: 300, pointsOptions: [{ program: 'Nowhere Air Club', pointsRequired: 10_000 }, { program: 'aeroplan', pointsRequired: 25_000 }] });
+    const res = await api.post('/api/points/optimize', { cashPrice: 300, pointsOptions: [{ program: 'Nowhere Air Club', pointsRequired: 10_000 }, { program: 'aeroplan', pointsRequired: 25_000 }] });
     expect(res.status).toBe(200);
-    const { ranked } = (await res.json()) as { ranked: Ranked[] };
+    const { ranked } = res.body as { ranked: Ranked[] };
     expect(ranked.map((r) => r.program)).toEqual(['aeroplan', 'Nowhere Air Club']);
     expect(ranked[1]).toEqual(expect.objectContaining({ program: 'Nowhere Air Club', cpp: 3, verdict: 'unrated', reference: 'default', reference_cpp: 1, program_id: null }));
   });
@@ -154,17 +145,16 @@ describe('POST /api/points/optimize', () => {
     ['negative taxes', { cashPrice: 100, pointsOptions: [{ program: 'aeroplan', pointsRequired: 1000, taxes: -1 }] }, 'taxes'],
     ['a missing programme', { cashPrice: 100, pointsOptions: [{ pointsRequired: 1000 }] }, 'program'],
   ])('answers 422 for %s', async (_what, body, field) => {
-    const res = await server.post('/api/points/optimize', body);
+    const res = await api.post('/api/points/optimize', body);
     expect(res.status).toBe(422);
-    const { detail } = (await res.json()) as { detail: { loc: (string | number)[] }[] };
+    const { detail } = res.body as { detail: { loc: (string | number)[] }[] };
     expect(detail.some((d) => d.loc.includes(field))).toBe(true);
   });
 });
 
 describe('MCP optimize_points', () => {
   it('is listed read-only with the spec\'s argument names', async () => {
-    const { tools } = await client.listTools();
-    const tool = tools.find((t) => t.name === 'optimize_points');
+    const tool = mcpListing('optimize_points');
     expect(Object.keys(tool?.inputSchema.properties ?? {}).sort()).toEqual(['cashPrice', 'pointsOptions']);
     expect(tool?.inputSchema.required).toEqual(expect.arrayContaining(['cashPrice', 'pointsOptions']));
     expect(tool?.annotations?.readOnlyHint).toBe(true);
@@ -172,12 +162,9 @@ describe('MCP optimize_points', () => {
   });
 
   it('answers {ranked: [{program, cpp, verdict}]} best first', async () => {
-    const result = await client.callTool({
-      name: 'optimize_points',
-      arguments: { cashPrice: 900, pointsOptions: [{ program: 'flying_blue', pointsRequired: 60_000 }, { program: 'aeroplan', pointsRequired: 30_000, taxes: 90 }] },
+    const out = await mcpOk<{ ranked: { program: string; cpp: number; verdict: string; referenceCpp: number; programId: string | null }[] }>(mcpCtx, 'optimize_points', {
+      cashPrice: 900, pointsOptions: [{ program: 'flying_blue', pointsRequired: 60_000 }, { program: 'aeroplan', pointsRequired: 30_000, taxes: 90 }],
     });
-    expect(result.isError).toBeFalsy();
-    const out = result.structuredContent as { ranked: { program: string; cpp: number; verdict: string; referenceCpp: number; programId: string | null }[] };
     expect(out.ranked.map((r) => [r.program, r.cpp])).toEqual([['aeroplan', 2.7], ['flying_blue', 1.5]]);
     expect(out.ranked[0]?.verdict).toBe(verdictFor(2.7, reference('aeroplan')));
     expect(out.ranked[0]?.referenceCpp).toBe(reference('aeroplan'));
@@ -185,7 +172,7 @@ describe('MCP optimize_points', () => {
   });
 
   it('turns bad arguments into a tool error naming the field', async () => {
-    const result = await client.callTool({ name: 'optimize_points', arguments: { cashPrice: 100, pointsOptions: [] } });
+    const result = await mcpCall(mcpCtx, 'optimize_points', { cashPrice: 100, pointsOptions: [] });
     expect(result.isError).toBe(true);
     expect((result.content as { text: string }[])[0]?.text ?? '').toContain('pointsOptions');
   });
