@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../tools/flights/search-input.js';
 import { addDays, daysBetween, weekdayOf } from '../../tools/fares/dates.js';
 import type { PriceObservationInput } from '../../tools/fares/history-store.js';
@@ -8,11 +7,13 @@ import type { Calibration } from '../../tools/fares/prediction/backtest.js';
 import { calibrate } from '../../tools/fares/prediction/calibration.js';
 import { predict } from '../../tools/fares/prediction/model.js';
 import { daysOutFactor, weekdayFactor } from '../../tools/fares/prediction/priors.js';
-import { call, connectMcp, failing } from '../helpers/mcp-client.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
+import { testContext, testUser } from '../kit/test-context.js';
+import { mcpFailing, mcpOk } from '../helpers/mcp-in-process.js';
+import { bodyOf, restClient } from '../helpers/rest-in-process.js';
 
-// The buy/wait prediction over REST and MCP with a route history seeded into the
-// real store, plus the calibration rules: confidence is always a figure the
+// The buy/wait prediction over REST and MCP (in process) with a route history seeded
+// into the fare store, plus the calibration rules: confidence is always a figure the
 // backtest measured, read from calibration.json.
 
 const CALIBRATION = JSON.parse(readFileSync('tools/fares/prediction/calibration.json', 'utf8')) as Calibration;
@@ -24,15 +25,16 @@ interface PredictionOut {
   trend: { pct_per_week: number | null; points: number }; seasonality: { month: number; weekday: number; peak_month: boolean };
 }
 
-let server: TestServer;
-let mcp: Client;
+const ctx = testContext({ principal: ANONYMOUS });
+const api = restClient(ctx);
+const mcpCtx = ctx.as(testUser('prediction-mcp', 'pro'));
 let today: string;
 const SEEDED_DAYS = 60;
 
 /** A typical JFK-LHR economy history: about USD 500 once days out and weekday are taken out, ±4 %. */
 function seededHistory(): PriceObservationInput[] {
   const rows: PriceObservationInput[] = [];
-  const now = Date.now();
+  const now = ctx.clock().getTime();
   for (let k = SEEDED_DAYS; k >= 1; k--) {
     const observedAt = new Date(now - k * 86_400_000);
     const day = observedAt.toISOString().slice(0, 10);
@@ -48,21 +50,12 @@ function seededHistory(): PriceObservationInput[] {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  today = localDate('JFK', new Date());
-  await server.services.fares.record(seededHistory());
-  const { secret } = await server.services.identity.createKey({ userId: 'prediction-mcp', tier: 'pro' });
-  mcp = await connectMcp(server.url, secret);
-}, 30_000);
-afterAll(async () => {
-  await mcp?.close();
-  await server?.close();
+  today = localDate('JFK', ctx.clock());
+  await ctx.services.fares.record(seededHistory());
 });
 
 async function prediction(body: Record<string, unknown>, status = 200): Promise<PredictionOut> {
-  const res = await server.post('/api/flights/prediction', body);
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as PredictionOut;
+  return bodyOf<PredictionOut>(await api.post('/api/flights/prediction', body), status);
 }
 
 const bucketAccuracy = (rec: string, evidence: string) => CALIBRATION.buckets[`${rec}|${evidence}`]?.accuracy;
@@ -129,11 +122,11 @@ describe('POST /api/flights/prediction', () => {
       [{ current_price: -5 }, 'current_price'], [{ current_price: 'cheap' }, 'current_price'], [{ departure_date: addDays(today, -3) }, 'departure_date'],
       [{ destination: 'JFK' }, 'destination'], [{ cabin_class: 'deck' }, 'cabin_class'], [{ extra: 1 }, 'extra'],
     ] as [Record<string, unknown>, string][]) {
-      const res = await server.post('/api/flights/prediction', { ...base, ...patch });
+      const res = await api.post('/api/flights/prediction', { ...base, ...patch });
       expect(res.status, JSON.stringify(patch)).toBe(422);
-      expect(JSON.stringify(await res.json())).toContain(field);
+      expect(JSON.stringify(res.body)).toContain(field);
     }
-    const missing = await server.post('/api/flights/prediction', { origin: 'JFK', destination: 'LHR' });
+    const missing = await api.post('/api/flights/prediction', { origin: 'JFK', destination: 'LHR' });
     expect(missing.status).toBe(422);
   });
 });
@@ -141,13 +134,13 @@ describe('POST /api/flights/prediction', () => {
 describe('MCP get_prediction', () => {
   it('answers {recommendation, confidence, reason} in camelCase, the same as REST', async () => {
     const args = { origin: 'JFK', destination: 'LHR', departureDate: addDays(today, 45), currentPrice: 250 };
-    const out = await call<{ recommendation: string; confidence: number; reason: string; daysToDeparture: number }>(mcp, 'get_prediction', args);
+    const out = await mcpOk<{ recommendation: string; confidence: number; reason: string; daysToDeparture: number }>(mcpCtx, 'get_prediction', args);
     const rest = await prediction({ origin: 'JFK', destination: 'LHR', departure_date: args.departureDate, current_price: 250 });
     expect(out.recommendation).toBe('buy');
     expect(out.confidence).toBe(rest.confidence);
     expect(out.reason).toBe(rest.reason);
     expect(out.daysToDeparture).toBe(45);
-    expect(await failing(mcp, 'get_prediction', { ...args, currentPrice: 0 })).toMatch(/currentPrice/);
+    expect(await mcpFailing(mcpCtx, 'get_prediction', { ...args, currentPrice: 0 })).toMatch(/currentPrice/);
   });
 });
 
