@@ -1,13 +1,14 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { centsPerPoint } from '../../tools/flights/upgrades/cpp.js';
 import { UPGRADE_PROGRAMS } from '../../tools/flights/upgrades/programs.js';
-import { call, connectMcp, failing } from '../helpers/mcp-client.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
+import { testContext, testUser } from '../kit/test-context.js';
+import { mcpFailing, mcpOk } from '../helpers/mcp-in-process.js';
+import { bodyOf, restClient } from '../helpers/rest-in-process.js';
 import { daysAhead } from './search-helpers.js';
 
-// Upgrade options end to end on the simulator: the paid step up on the same
-// flights, the next fare brand, and points upgrades with their cpp worked out again.
+// Upgrade options on the simulator, over REST and MCP in process: the paid step up on
+// the same flights, the next fare brand, and points upgrades with their cpp worked out again.
 
 interface PointsOut { program: string; unit: string; status_only: boolean; from_cabin: string; to_cabin: string; points: number; copay: number; cash_difference_usd: number | null; cpp: number | null }
 interface Answer {
@@ -20,22 +21,13 @@ interface Answer {
   program_data: { as_of: string };
 }
 
-let server: TestServer;
-let mcp: Client;
-beforeAll(async () => {
-  server = await startTestServer();
-  const { secret } = await server.services.identity.createKey({ userId: 'mcp-upgrades', tier: 'pro' });
-  mcp = await connectMcp(server.url, secret);
-});
-afterAll(async () => {
-  await mcp.close();
-  await server.close();
-});
+// On today's date, as daysAhead counts from it.
+const ctx = testContext({ principal: ANONYMOUS, now: new Date() });
+const api = restClient(ctx);
+const mcpCtx = ctx.as(testUser('mcp-upgrades', 'pro'));
 
 async function post(body: Record<string, unknown>, status = 200): Promise<Answer> {
-  const res = await server.post('/api/flights/upgrade-options', body);
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as Answer;
+  return bodyOf<Answer>(await api.post('/api/flights/upgrade-options', body), status);
 }
 
 const cents = (n: number) => Math.round(n * 100);
@@ -113,10 +105,10 @@ describe('POST /api/flights/upgrade-options', () => {
   });
 
   it('answers over MCP as get_upgrade_options, and 404s for flights not flown that day', async () => {
-    const out = await call<Answer>(mcp, 'get_upgrade_options', { origin: 'JFK', destination: 'LHR', departureDate: date, carrier: 'BA' });
+    const out = await mcpOk<Answer>(mcpCtx, 'get_upgrade_options', { origin: 'JFK', destination: 'LHR', departureDate: date, carrier: 'BA' });
     checkPoints(out);
-    expect(await failing(mcp, 'get_upgrade_options', { origin: 'JFK', destination: 'LHR', departureDate: date, flightNumbers: ['ZZ999'] })).toMatch(/NOT_FOUND/);
-    const res = await server.post('/api/flights/upgrade-options', { origin: 'JFK', destination: 'LHR', departure_date: date, flight_numbers: ['ZZ999'] });
+    expect(await mcpFailing(mcpCtx, 'get_upgrade_options', { origin: 'JFK', destination: 'LHR', departureDate: date, flightNumbers: ['ZZ999'] })).toMatch(/NOT_FOUND/);
+    const res = await api.post('/api/flights/upgrade-options', { origin: 'JFK', destination: 'LHR', departure_date: date, flight_numbers: ['ZZ999'] });
     expect(res.status).toBe(404);
   });
 
@@ -130,9 +122,9 @@ describe('POST /api/flights/upgrade-options', () => {
       [{ ...ok, carrier: 'British' }, 'carrier'],
       [{ ...ok, departure_date: 'tomorrow' }, 'departure_date'],
     ] as const) {
-      const res = await server.post('/api/flights/upgrade-options', body);
+      const res = await api.post('/api/flights/upgrade-options', body);
       expect(res.status).toBe(422);
-      const json = (await res.json()) as { detail: { loc: (string | number)[] }[] };
+      const json = res.body as { detail: { loc: (string | number)[] }[] };
       expect(json.detail.some((d) => d.loc.includes(field)), JSON.stringify(json)).toBe(true);
     }
   });
