@@ -1,26 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
-import { daysAhead, json } from './hotel-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApi } from '../../adapters/openapi/build-openapi.js';
+import { TOOLS } from '../../tools/index.js';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
+import { testContext } from '../kit/test-context.js';
+import { bodyOf, restClient } from '../helpers/rest-in-process.js';
+import { daysAhead } from './hotel-helpers.js';
 
 // What the hotel routes refuse (422 with the field named), and the retired
 // GET /api/hotels/{hotel_id}: always 410 naming its successors, deprecated in OpenAPI.
+// Called in process; the web app's server (X-Internal-Key) is the internal principal.
 
-const INTERNAL = 'internal-hotels-validation-0123456789';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ env: { INTERNAL_API_KEY: INTERNAL } });
-});
-afterAll(async () => {
-  await server.close();
-});
+// On today's date, as daysAhead counts from it.
+const ctx = testContext({ principal: ANONYMOUS, now: new Date() });
+const api = restClient(ctx);
+const internal = restClient(ctx.as({ kind: 'internal' }));
 
 interface Invalid {
   detail: { loc: (string | number)[]; msg: string; type: string }[];
 }
 
-async function invalid(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Invalid['detail']> {
-  return (await json<Invalid>(await server.post(path, body, { headers }), 422)).detail;
+async function invalid(path: string, body: unknown, as = api): Promise<Invalid['detail']> {
+  return bodyOf<Invalid>(await as.post(path, body), 422).detail;
 }
 
 const dates = { check_in: daysAhead(20), check_out: daysAhead(22) };
@@ -62,24 +62,23 @@ describe('rates, quote and book validation', () => {
   });
 
   it('checks the booking body (after the internal key)', async () => {
-    const headers = { 'x-internal-key': INTERNAL };
-    const detail = await invalid('/api/hotels/book', { quote_id: 'quo_x', guests: [], email: 'not-an-email', phone_number: '0800 123' }, headers);
+    const detail = await invalid('/api/hotels/book', { quote_id: 'quo_x', guests: [], email: 'not-an-email', phone_number: '0800 123' }, internal);
     const locs = detail.map((d) => d.loc.join('.'));
     expect(locs).toEqual(expect.arrayContaining(['body.guests', 'body.email', 'body.phone_number']));
-    expect(await invalid('/api/hotels/book', { quote_id: 'quo_x', guests: [{ given_name: 'A' }], email: 'a@example.com', phone_number: '+442080160509' }, headers)).toContainEqual(
+    expect(await invalid('/api/hotels/book', { quote_id: 'quo_x', guests: [{ given_name: 'A' }], email: 'a@example.com', phone_number: '+442080160509' }, internal)).toContainEqual(
       expect.objectContaining({ loc: ['body', 'guests', 0, 'family_name'], type: 'missing' }),
     );
   });
 
   it('answers 401 before validating a booking from an unknown caller', async () => {
-    expect((await server.post('/api/hotels/book', {})).status).toBe(401);
+    expect((await api.post('/api/hotels/book', {})).status).toBe(401);
   });
 });
 
 describe('GET /api/hotels/{hotel_id} (retired)', () => {
   it('always answers 410 Gone naming what to use instead', async () => {
     for (const id of ['acc_0000AWr2VsUNIF1Vl91xg0', '12345', 'search']) {
-      const body = await json<{ code: string; detail: string; hint: string; details: { deprecated: boolean; use_instead: { method: string; path: string }[] } }>(await server.get(`/api/hotels/${id}`), 410);
+      const body = bodyOf<{ code: string; detail: string; hint: string; details: { deprecated: boolean; use_instead: { method: string; path: string }[] } }>(await api.get(`/api/hotels/${id}`), 410);
       expect(body.code).toBe('GONE');
       expect(body.details.deprecated).toBe(true);
       expect(body.details.use_instead.map((u) => `${u.method} ${u.path}`)).toEqual(['POST /api/hotels/search', 'POST /api/hotels/rates']);
@@ -88,12 +87,12 @@ describe('GET /api/hotels/{hotel_id} (retired)', () => {
   });
 
   it('does not shadow GET /api/hotels/booking/{booking_id}', async () => {
-    const res = await server.get('/api/hotels/booking/hb_unknown');
+    const res = await api.get('/api/hotels/booking/hb_unknown');
     expect(res.status).toBe(404);
   });
 
   it('is marked deprecated in openapi.json, with 410 as its answer', async () => {
-    const doc = await json<{ paths: Record<string, Record<string, { deprecated?: boolean; responses: Record<string, unknown> }>> }>(await server.get('/openapi.json'));
+    const doc = buildOpenApi(TOOLS) as unknown as { paths: Record<string, Record<string, { deprecated?: boolean; responses: Record<string, unknown> }>> };
     const op = doc.paths['/api/hotels/{hotel_id}']?.get;
     expect(op?.deprecated).toBe(true);
     expect(Object.keys(op?.responses ?? {})).toContain('410');
