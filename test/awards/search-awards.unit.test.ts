@@ -1,33 +1,25 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
 import { daysAhead } from '../flights/search-helpers.js';
-import { call, connectMcp, failing } from '../helpers/mcp-client.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { testContext, testUser } from '../kit/test-context.js';
+import { mcpFailing, mcpOk } from '../helpers/mcp-in-process.js';
+import { bodyOf, restClient } from '../helpers/rest-in-process.js';
 
-// Award space over a date range and several destinations, over REST and MCP on
-// the seats.aero simulator: rows per date × destination × programme, sorted,
+// Award space over a date range and several destinations, over REST and MCP (in
+// process) on the seats.aero simulator: rows per date × destination × programme, sorted,
 // paged with limit / more / next_cursor, validation as 422, upstream failure as
 // a tool error.
 
 interface Row { date: string; origin: string; destination: string; program: string; miles: number; taxes: number; taxes_currency: string; seats_remaining: number | null; direct: boolean; airlines: string[]; age_s: number }
 interface Out { origin: string; destinations: string[]; awards: Row[]; more: boolean; next_cursor: string | null; sort: string }
 
-let server: TestServer;
-let mcp: Client;
-beforeAll(async () => {
-  server = await startTestServer();
-  const { secret } = await server.services.identity.createKey({ userId: 'awards-mcp', tier: 'pro' });
-  mcp = await connectMcp(server.url, secret);
-}, 30_000);
-afterAll(async () => {
-  await mcp?.close();
-  await server?.close();
-});
+// On today's date, as daysAhead counts from it.
+const ctx = testContext({ principal: ANONYMOUS, now: new Date() });
+const api = restClient(ctx);
+const mcpCtx = ctx.as(testUser('awards-mcp', 'pro'));
 
 async function search(query: string, status = 200): Promise<Out> {
-  const res = await server.get(`/api/awards/search?${query}`);
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as Out;
+  return bodyOf<Out>(await api.get(`/api/awards/search?${query}`), status);
 }
 
 async function everyPage(query: string): Promise<Out[]> {
@@ -74,7 +66,7 @@ describe('GET /api/awards/search', () => {
     const date = daysAhead(33);
     const rows = (await everyPage(`origin=JFK&destination=LHR&start_date=${date}&end_date=${date}&cabin_class=business&limit=50`)).flatMap((p) => p.awards);
     expect(rows.length).toBeGreaterThan(0);
-    const offers = await server.services.providers.awards.searchAwards({ origin: 'JFK', destination: 'LHR', departureDate: date, adults: 1, children: 0, infants: 0, cabin: 'business', currency: 'USD' }, new AbortController().signal);
+    const offers = await ctx.services.providers.awards.searchAwards({ origin: 'JFK', destination: 'LHR', departureDate: date, adults: 1, children: 0, infants: 0, cabin: 'business', currency: 'USD' }, new AbortController().signal);
     for (const r of rows) expect(r.miles).toBe(Math.min(...offers.filter((o) => o.program === r.program).map((o) => o.miles)));
   });
 
@@ -100,22 +92,22 @@ describe('GET /api/awards/search', () => {
       [`origin=JFK&destination=LHR&start_date=2026-02-30&end_date=${daysAhead(36)}`, 'start_date'],
     ];
     for (const [q, field] of cases) {
-      const res = await server.get(`/api/awards/search?${q}`);
+      const res = await api.get(`/api/awards/search?${q}`);
       expect(res.status, q).toBe(422);
-      const body = (await res.json()) as { detail: { loc: (string | number)[] }[] };
+      const body = res.body as { detail: { loc: (string | number)[] }[] };
       expect(body.detail.some((d) => d.loc.includes(field)), `${q}: ${JSON.stringify(body)}`).toBe(true);
     }
   });
 
   it('answers an upstream failure as a tool error, never a 500', async () => {
-    const { awards } = server.services.providers;
+    const { awards } = ctx.services.providers;
     const original = awards.searchAwardRange;
     const { ProviderError } = await import('../../tools/_kit/provider-error.js');
     awards.searchAwardRange = async () => {
       throw new ProviderError('seats_aero', 'unavailable', 'seats.aero answered 503');
     };
     try {
-      const res = await server.get(`/api/awards/search?${range}`);
+      const res = await api.get(`/api/awards/search?${range}`);
       expect(res.status).toBe(502);
     } finally {
       awards.searchAwardRange = original;
@@ -127,15 +119,15 @@ describe('MCP search_awards', () => {
   it('answers the same rows as REST, fewest miles first, with nextCursor paging', async () => {
     const args = { origin: 'JFK', destinations: ['LHR', 'CDG'], startDate: daysAhead(30), endDate: daysAhead(36), cabin: 'business', limit: 10 };
     type McpOut = { awards: { date: string; destination: string; program: string; miles: number }[]; more: boolean; nextCursor: string | null };
-    const first = await call<McpOut>(mcp, 'search_awards', args);
+    const first = await mcpOk<McpOut>(mcpCtx, 'search_awards', args);
     const rest = await search(`origin=JFK&destination=LHR,CDG&start_date=${daysAhead(30)}&end_date=${daysAhead(36)}&cabin_class=business&limit=10`);
     expect(first.awards.map((r) => r.miles)).toEqual(rest.awards.map((r) => r.miles));
     expect(first.more).toBe(true);
     expect(first.nextCursor).toMatch(/^\d+\.10$/);
     // The same cursor pins the same upstream snapshot over both surfaces.
-    const second = await call<McpOut>(mcp, 'search_awards', { ...args, cursor: rest.next_cursor });
+    const second = await mcpOk<McpOut>(mcpCtx, 'search_awards', { ...args, cursor: rest.next_cursor });
     const restSecond = await search(`origin=JFK&destination=LHR,CDG&start_date=${daysAhead(30)}&end_date=${daysAhead(36)}&cabin_class=business&limit=10&cursor=${rest.next_cursor}`);
     expect(second.awards.map((r) => `${r.date}|${r.destination}|${r.program}`)).toEqual(restSecond.awards.map((r) => `${r.date}|${r.destination}|${r.program}`));
-    expect(await failing(mcp, 'search_awards', { ...args, destinations: ['XQX'] })).toMatch(/destination/);
+    expect(await mcpFailing(mcpCtx, 'search_awards', { ...args, destinations: ['XQX'] })).toMatch(/destination/);
   });
 });
