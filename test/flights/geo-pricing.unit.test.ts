@@ -1,16 +1,17 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FX_RATES } from '../../tools/_kit/fx-rates.js';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
 import { findMarket } from '../../tools/flights/geo-pricing/markets.js';
-import { call, connectMcp } from '../helpers/mcp-client.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { testContext, testUser } from '../kit/test-context.js';
+import { mcpOk } from '../helpers/mcp-in-process.js';
+import { bodyOf, restClient, type RestClient } from '../helpers/rest-in-process.js';
 import { FAKE_SERPAPI_KEY, startSerpApiFake, type SerpApiFake } from '../fakes/serpapi-fake.js';
 import { createSerpApiSimulator } from '../../adapters/sandbox/simulators/serpapi-sim.js';
 import type { SerpApiFlightsResponse } from '../../adapters/providers/serpapi/wire.js';
 import { daysAhead } from './search-helpers.js';
 
-// Point-of-sale comparison on the simulator (REST and MCP), the conversion sums
-// worked out again from the stated rates, and the real SerpApi adapter sending
+// Point-of-sale comparison on the simulator (REST and MCP, in process), the conversion
+// sums worked out again from the stated rates, and the real SerpApi adapter sending
 // `gl` and `currency` to a local fake.
 
 interface Row { country: string; local_currency: string; status: string; matched: boolean; flights: string[]; local_price: number | null; rate: number | null; converted_price: number | null }
@@ -21,22 +22,13 @@ interface Answer {
   points_of_sale: Row[]; home: Ref | null; cheapest: Ref | null; savings: { amount: number; percent: number; country: string; caveats: string[] } | null;
 }
 
-let server: TestServer;
-let mcp: Client;
-beforeAll(async () => {
-  server = await startTestServer();
-  const { secret } = await server.services.identity.createKey({ userId: 'mcp-geo', tier: 'pro' });
-  mcp = await connectMcp(server.url, secret);
-});
-afterAll(async () => {
-  await mcp.close();
-  await server.close();
-});
+// On today's date, as daysAhead counts from it.
+const ctx = testContext({ principal: ANONYMOUS, now: new Date() });
+const api = restClient(ctx);
+const mcpCtx = ctx.as(testUser('mcp-geo', 'pro'));
 
-async function post(target: TestServer, body: Record<string, unknown>, status = 200): Promise<Answer> {
-  const res = await target.post('/api/flights/geo-pricing', body);
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as Answer;
+async function post(target: RestClient, body: Record<string, unknown>, status = 200): Promise<Answer> {
+  return bodyOf<Answer>(await target.post('/api/flights/geo-pricing', body), status);
 }
 
 const digits = (c: string) => (c === 'JPY' || c === 'KRW' ? 0 : 2);
@@ -70,7 +62,7 @@ function checkArithmetic(out: Answer): void {
 
 describe('POST /api/flights/geo-pricing', () => {
   it('prices the same flights in six markets, states the rates and normalises correctly', async () => {
-    const out = await post(server, { origin: 'JFK', destination: 'LHR', departure_date: daysAhead(45) });
+    const out = await post(api, { origin: 'JFK', destination: 'LHR', departure_date: daysAhead(45) });
     expect(out.points_of_sale.map((r) => r.country)).toEqual(['US', 'GB', 'DE', 'IN', 'BR', 'TH']);
     expect(out.home?.country).toBe('US');
     expect(out.itinerary?.chosen_by).toBe('cheapest_at_home');
@@ -86,7 +78,7 @@ describe('POST /api/flights/geo-pricing', () => {
     const routes = [['JFK', 'LHR'], ['LAX', 'NRT'], ['CDG', 'JFK'], ['SIN', 'SYD']];
     let withSavings = 0;
     for (const [origin, destination] of routes) {
-      const out = await post(server, { origin, destination, departure_date: daysAhead(60) });
+      const out = await post(api, { origin, destination, departure_date: daysAhead(60) });
       checkArithmetic(out);
       if (out.savings) withSavings++;
     }
@@ -94,19 +86,19 @@ describe('POST /api/flights/geo-pricing', () => {
   });
 
   it('normalises to another currency with a chosen home market, and pins flights by number', async () => {
-    const first = await post(server, { origin: 'LHR', destination: 'JFK', departure_date: daysAhead(50), currency: 'EUR', points_of_sale: ['US', 'JP'], home_country: 'GB' });
+    const first = await post(api, { origin: 'LHR', destination: 'JFK', departure_date: daysAhead(50), currency: 'EUR', points_of_sale: ['US', 'JP'], home_country: 'GB' });
     expect(first.currency).toBe('EUR');
     expect(first.points_of_sale.map((r) => r.country)).toEqual(['GB', 'US', 'JP']);
     expect(first.home?.country).toBe('GB');
     checkArithmetic(first);
     const gb = first.points_of_sale[0]!;
-    const pinned = await post(server, { origin: 'LHR', destination: 'JFK', departure_date: daysAhead(50), points_of_sale: ['GB'], flight_numbers: gb.flights });
+    const pinned = await post(api, { origin: 'LHR', destination: 'JFK', departure_date: daysAhead(50), points_of_sale: ['GB'], flight_numbers: gb.flights });
     expect(pinned.itinerary?.chosen_by).toBe('flight_numbers');
     expect(pinned.points_of_sale[0]?.flights).toEqual(gb.flights);
   });
 
   it('answers over MCP as compare_points_of_sale', async () => {
-    const out = await call<Answer>(mcp, 'compare_points_of_sale', { origin: 'JFK', destination: 'LHR', departureDate: daysAhead(45), pointsOfSale: ['US', 'GB'] });
+    const out = await mcpOk<Answer>(mcpCtx, 'compare_points_of_sale', { origin: 'JFK', destination: 'LHR', departureDate: daysAhead(45), pointsOfSale: ['US', 'GB'] });
     expect(out.points_of_sale.map((r) => r.country)).toEqual(['US', 'GB']);
     checkArithmetic(out);
   });
@@ -121,9 +113,9 @@ describe('POST /api/flights/geo-pricing', () => {
       [{ ...ok, return_date: daysAhead(10) }, 'return_date'],
       [{ ...ok, flight_numbers: ['not a flight'] }, 'flight_numbers'],
     ] as const) {
-      const res = await server.post('/api/flights/geo-pricing', body);
+      const res = await api.post('/api/flights/geo-pricing', body);
       expect(res.status).toBe(422);
-      const json = (await res.json()) as { detail: { loc: (string | number)[] }[] };
+      const json = res.body as { detail: { loc: (string | number)[] }[] };
       expect(json.detail.some((d) => d.loc.includes(field)), JSON.stringify(json)).toBe(true);
     }
   });
@@ -131,13 +123,12 @@ describe('POST /api/flights/geo-pricing', () => {
 
 describe('geo-pricing through the real SerpApi adapter', () => {
   let fake: SerpApiFake;
-  let live: TestServer;
+  let live: RestClient;
   beforeAll(async () => {
     fake = await startSerpApiFake({ seed: 'geo-pricing-test' });
-    live = await startTestServer({ env: { SERPAPI_API_KEY: FAKE_SERPAPI_KEY, SERPAPI_BASE_URL: fake.url } });
+    live = restClient(testContext({ principal: ANONYMOUS, now: new Date(), providerEnv: { SERPAPI_API_KEY: FAKE_SERPAPI_KEY, SERPAPI_BASE_URL: fake.url } }));
   });
   afterAll(async () => {
-    await live.close();
     await fake.close();
   });
 
