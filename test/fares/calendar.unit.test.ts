@@ -1,11 +1,12 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PriceObservationInput } from '../../tools/fares/history-store.js';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
 import { daysAhead } from '../flights/search-helpers.js';
-import { call, connectMcp, failing } from '../helpers/mcp-client.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { testContext, testUser } from '../kit/test-context.js';
+import { mcpFailing, mcpOk } from '../helpers/mcp-in-process.js';
+import { restClient } from '../helpers/rest-in-process.js';
 
-// The flexible-date calendar over REST and MCP on the real server and simulators:
+// The flexible-date calendar over REST and MCP (in process) on the simulators:
 // every date present in order, nulls where nothing can be searched, validation,
 // and a repeated calendar answered from the search cache without provider calls.
 // Provider calls and recorded observations are counted by wrapping the services.
@@ -13,15 +14,16 @@ import { startTestServer, type TestServer } from '../helpers/start-test-server.j
 interface Day { date: string; min_price: number | null; currency: string; status: string }
 interface CalendarOut { calendar: Day[]; cheapest: { date: string; min_price: number } | null; currency: string }
 
-let server: TestServer;
-let mcp: Client;
+// On today's date, as daysAhead counts from it.
+const ctx = testContext({ principal: ANONYMOUS, now: new Date() });
+const api = restClient(ctx);
+const mcpCtx = ctx.as(testUser('calendar-mcp', 'pro'));
 let providerCalls = 0;
 const recorded: PriceObservationInput[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  const { flights } = server.services.providers;
-  const { fares } = server.services;
+beforeAll(() => {
+  const { flights } = ctx.services.providers;
+  const { fares } = ctx.services;
   const searchOffers = flights.searchOffers.bind(flights);
   flights.searchOffers = (q, s) => {
     providerCalls++;
@@ -32,20 +34,14 @@ beforeAll(async () => {
     recorded.push(...obs);
     return record(obs);
   };
-  const { secret } = await server.services.identity.createKey({ userId: 'calendar-mcp', tier: 'pro' });
-  mcp = await connectMcp(server.url, secret);
-}, 30_000);
-afterAll(async () => {
-  await mcp?.close();
-  await server?.close();
 });
 
 async function calendar(query: string, status = 200): Promise<CalendarOut> {
-  const res = await server.get(`/api/flights/calendar?${query}`);
-  expect(res.status, await res.clone().text()).toBe(status);
-  const out = (await res.json()) as CalendarOut;
+  const res = await api.get(`/api/flights/calendar?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  const out = res.body as CalendarOut;
   // The searches' observations are written in background batches: write them before counting.
-  await server.services.searchRecords.flush();
+  await ctx.services.searchRecords.flush();
   return out;
 }
 
@@ -74,7 +70,7 @@ describe('GET /api/flights/calendar', () => {
       // The day's price is the cheapest bookable fare (no markup here); Google's may be lower, recorded as a reference.
       expect(Math.min(...rows.filter((r) => r.source === 'duffel').map((r) => r.priceMinor))).toBe(Math.round(day.min_price! * 100));
     }
-    const lows = await server.services.fares.dailyLows({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD', sinceDay: daysAhead(-1), timeZone: 'America/New_York' });
+    const lows = await ctx.services.fares.dailyLows({ origin: 'JFK', destination: 'LHR', cabin: 'economy', currency: 'USD', sinceDay: daysAhead(-1), timeZone: 'America/New_York' });
     expect(lows.map((l) => l.departureDate).sort()).toEqual(out.calendar.map((d) => d.date));
     for (const l of lows) {
       expect(l.priceMinor).toBe(Math.min(...recorded.filter((r) => r.departureDate === l.departureDate).map((r) => r.priceMinor)));
@@ -116,9 +112,9 @@ describe('GET /api/flights/calendar', () => {
       [`origin=JFK&destination=LHR&target_date=${target}&cabin_class=steerage`, 'cabin_class'],
     ];
     for (const [query, field] of cases) {
-      const res = await server.get(`/api/flights/calendar?${query}`);
+      const res = await api.get(`/api/flights/calendar?${query}`);
       expect(res.status, query).toBe(422);
-      const body = (await res.json()) as { detail: { loc: (string | number)[] }[] };
+      const body = res.body as { detail: { loc: (string | number)[] }[] };
       expect(body.detail.some((d) => d.loc.includes(field)), JSON.stringify(body)).toBe(true);
     }
   });
@@ -129,7 +125,7 @@ describe('MCP search_calendar', () => {
     const target = daysAhead(40);
     const rest = await calendar(`origin=JFK&destination=LHR&target_date=${target}&days_before=2&days_after=2`);
     const calls = providerCalls;
-    const out = await call<{ calendar: { date: string; minPrice: number | null; currency: string }[] }>(mcp, 'search_calendar', { origin: 'JFK', destination: 'LHR', targetDate: target });
+    const out = await mcpOk<{ calendar: { date: string; minPrice: number | null; currency: string }[] }>(mcpCtx, 'search_calendar', { origin: 'JFK', destination: 'LHR', targetDate: target });
     expect(out.calendar.map((d) => d.date)).toEqual(Array.from({ length: 15 }, (_, i) => daysAhead(33 + i)));
     for (const day of out.calendar) expect(Object.keys(day).sort()).toEqual(['currency', 'date', 'minPrice']);
     // The five days the REST call searched come from the cache: only the ten others call the provider.
@@ -138,7 +134,7 @@ describe('MCP search_calendar', () => {
   });
 
   it('rejects a window over 30 days and a bad date as tool errors', async () => {
-    expect(await failing(mcp, 'search_calendar', { origin: 'JFK', destination: 'LHR', targetDate: daysAhead(40), daysAfter: 31 })).toMatch(/daysAfter/);
-    expect(await failing(mcp, 'search_calendar', { origin: 'JFK', destination: 'LHR', targetDate: 'soon' })).toMatch(/targetDate/);
+    expect(await mcpFailing(mcpCtx, 'search_calendar', { origin: 'JFK', destination: 'LHR', targetDate: daysAhead(40), daysAfter: 31 })).toMatch(/daysAfter/);
+    expect(await mcpFailing(mcpCtx, 'search_calendar', { origin: 'JFK', destination: 'LHR', targetDate: 'soon' })).toMatch(/targetDate/);
   });
 });
