@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invokeUnary } from '../../tools/_kit/invoke.js';
 import { ANONYMOUS } from '../../tools/_kit/principal.js';
 import { TRANSFER_BONUSES } from '../../tools/points/data/bonuses.js';
@@ -7,18 +7,15 @@ import { TRANSFERS } from '../../tools/points/data/transfers.js';
 import type { TransferBonus } from '../../tools/points/data/types.js';
 import { pointsPathsTool } from '../../tools/points/paths.js';
 import { pointsTransferBonusesTool } from '../../tools/points/transfer-bonuses.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { bodyOf, restClient } from '../helpers/rest-in-process.js';
 import { testContext } from '../kit/test-context.js';
 
-// The programme, partner, path and bonus routes over HTTP on the real server, with
+// The programme, partner, path and bonus routes called in process as REST, with
 // expectations worked out from the committed datasets and today's date, plus the
 // date-dependent ranking checked on a fixed day through the handler itself.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+// On today's date, as today() reads it.
+const api = restClient(testContext({ principal: ANONYMOUS, now: new Date() }));
 
 const BANKS = ['amex_mr', 'chase_ur', 'citi_typ', 'capital_one', 'bilt', 'wells_fargo'];
 const today = () => new Date().toISOString().slice(0, 10);
@@ -30,9 +27,7 @@ const key = (b: { from: string; to: string }) => `${b.from}>${b.to}`;
 const edge = (from: string, to: string) => TRANSFERS.items.find((e) => e.from === from && e.to === to);
 
 async function getJson<T>(path: string, status = 200): Promise<T> {
-  const res = await server.get(path);
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as T;
+  return bodyOf<T>(await api.get(path), status);
 }
 
 interface ProgramOut { id: string; kind: string; reference_cpp: number; alliance: string | null; transfer_partners: number }
@@ -223,9 +218,9 @@ describe('GET /api/points/transfer-bonuses', () => {
 
 describe('POST /api/points/transfer-bonuses/check', () => {
   it('returns today’s bonuses from the linked programmes only', async () => {
-    const res = await server.post('/api/points/transfer-bonuses/check', { bank_programs: ['chase_ur', 'amex_mr', 'chase_ur'] });
+    const res = await api.post('/api/points/transfer-bonuses/check', { bank_programs: ['chase_ur', 'amex_mr', 'chase_ur'] });
     expect(res.status).toBe(200);
-    const out = (await res.json()) as BonusesOut;
+    const out = res.body as BonusesOut;
     expect(out.bank_programs).toEqual(['chase_ur', 'amex_mr']);
     const linked = (b: TransferBonus) => b.from === 'chase_ur' || b.from === 'amex_mr';
     expect(out.bonuses.map(key).sort()).toEqual(activeOn(today()).filter(linked).map(key).sort());
@@ -234,18 +229,18 @@ describe('POST /api/points/transfer-bonuses/check', () => {
   });
 
   it('refuses an unknown programme with a 422 naming the accepted ones', async () => {
-    const res = await server.post('/api/points/transfer-bonuses/check', { bank_programs: ['chase_ur', 'discover'] });
+    const res = await api.post('/api/points/transfer-bonuses/check', { bank_programs: ['chase_ur', 'discover'] });
     expect(res.status).toBe(422);
-    const [issue] = ((await res.json()) as Invalid).detail;
+    const [issue] = (res.body as Invalid).detail;
     expect(issue?.loc).toEqual(['body', 'bank_programs', 1]);
     for (const bank of BANKS) expect(issue?.msg).toContain(`'${bank}'`);
   });
 
   it('refuses an empty or missing list', async () => {
     for (const body of [{ bank_programs: [] }, {}]) {
-      const res = await server.post('/api/points/transfer-bonuses/check', body);
+      const res = await api.post('/api/points/transfer-bonuses/check', body);
       expect(res.status).toBe(422);
-      expect(((await res.json()) as Invalid).detail[0]?.loc).toEqual(['body', 'bank_programs']);
+      expect((res.body as Invalid).detail[0]?.loc).toEqual(['body', 'bank_programs']);
     }
   });
 });
