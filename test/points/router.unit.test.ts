@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AwardOffer } from '../../tools/_kit/providers.js';
 import type { AwardPrice, Program, TransferBonus, TransferEdge } from '../../tools/points/data/types.js';
 import { buildTransferGraph } from '../../tools/points/graph/transfer-graph.js';
@@ -6,11 +6,13 @@ import type { RouteFacts } from '../../tools/points-router/award-candidates.js';
 import { rankRedemptions, type RankOptions } from '../../tools/points-router/rank-redemptions.js';
 import type { PathsAnswerOut } from '../../tools/points-router/router-answer.js';
 import { buildRouterCatalog } from '../../tools/points-router/router-catalog.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
+import { bodyOf, restClient } from '../helpers/rest-in-process.js';
+import { testContext } from '../kit/test-context.js';
 
 // The points router: rankRedemptions on a small hand-made world (so every number
-// can be worked out by hand), then the real route on the real server against the
-// simulated seats.aero.
+// can be worked out by hand), then the route, called in process as REST, against
+// the simulated seats.aero.
 
 // ---------- fixtures ----------
 
@@ -225,7 +227,7 @@ describe('rankRedemptions', () => {
   });
 });
 
-// ---------- the routes, on the real server ----------
+// ---------- the routes, called in process ----------
 
 function daysAhead(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -235,18 +237,11 @@ const FLIGHT = { origin: 'JFK', destination: 'LHR', departure_date: daysAhead(40
 const WALLET = { amex_mr: 150000, chase_ur: 100000, capital_one: 60000 };
 
 describe('POST /api/points-router/paths', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  // On today's date, as daysAhead counts from it.
+  const api = restClient(testContext({ principal: ANONYMOUS, now: new Date() }));
 
   async function paths(body: Record<string, unknown>): Promise<PathsAnswerOut> {
-    const res = await server.post('/api/points-router/paths', body);
-    expect(res.status, await res.clone().text()).toBe(200);
-    return (await res.json()) as PathsAnswerOut;
+    return bodyOf<PathsAnswerOut>(await api.post('/api/points-router/paths', body));
   }
 
   it('ranks JFK–LHR business on simulated seats.aero space the way a points expert would', async () => {
@@ -296,36 +291,32 @@ describe('POST /api/points-router/paths', () => {
   });
 
   it('answers with chart prices, not an error, when the award provider fails', async () => {
-    const failing = await startTestServer({ env: { SIM_FAIL_RATE: 'seats_aero:1' } });
-    try {
-      const res = await failing.post('/api/points-router/paths', { ...FLIGHT, balances: WALLET });
-      expect(res.status).toBe(200);
-      const out = (await res.json()) as PathsAnswerOut;
-      expect(out.award_data).toBe('unavailable');
-      expect(out.award_data_age_seconds).toBeNull();
-      expect(out.paths.length).toBeGreaterThan(0);
-      expect(out.paths.every((p) => p.availability === 'unconfirmed' && /No live award space seen/.test(p.warning ?? ''))).toBe(true);
-    } finally {
-      await failing.close();
-    }
+    const failing = restClient(testContext({ principal: ANONYMOUS, now: new Date(), providerEnv: { SIM_FAIL_RATE: 'seats_aero:1' } }));
+    const res = await failing.post('/api/points-router/paths', { ...FLIGHT, balances: WALLET });
+    expect(res.status).toBe(200);
+    const out = res.body as PathsAnswerOut;
+    expect(out.award_data).toBe('unavailable');
+    expect(out.award_data_age_seconds).toBeNull();
+    expect(out.paths.length).toBeGreaterThan(0);
+    expect(out.paths.every((p) => p.availability === 'unconfirmed' && /No live award space seen/.test(p.warning ?? ''))).toBe(true);
   });
 
   it('refuses unknown programmes and a missing wallet with 422', async () => {
-    const unknown = await server.post('/api/points-router/paths', { ...FLIGHT, balances: { amex_mr: 1000, amex_points: 5 } });
+    const unknown = await api.post('/api/points-router/paths', { ...FLIGHT, balances: { amex_mr: 1000, amex_points: 5 } });
     expect(unknown.status).toBe(422);
-    const detail = ((await unknown.json()) as { detail: { loc: (string | number)[]; msg: string }[] }).detail;
+    const detail = (unknown.body as { detail: { loc: (string | number)[]; msg: string }[] }).detail;
     expect(detail[0]!.loc).toEqual(['body', 'balances', 'amex_points']);
     expect(detail[0]!.msg).toMatch(/valid programmes: .*amex_mr/);
 
-    const missing = await server.post('/api/points-router/paths', FLIGHT);
+    const missing = await api.post('/api/points-router/paths', FLIGHT);
     expect(missing.status).toBe(422);
-    expect(((await missing.json()) as { detail: { loc: (string | number)[] }[] }).detail[0]!.loc).toEqual(['body', 'balances']);
+    expect((missing.body as { detail: { loc: (string | number)[] }[] }).detail[0]!.loc).toEqual(['body', 'balances']);
   });
 
   it('GET /api/points-router/health reports datasets, provider and graph as strings', async () => {
-    const res = await server.get('/api/points-router/health');
+    const res = await api.get('/api/points-router/health');
     expect(res.status).toBe(200);
-    const health = (await res.json()) as Record<string, unknown>;
+    const health = res.body as Record<string, unknown>;
     expect(Object.values(health).every((v) => typeof v === 'string')).toBe(true);
     for (const key of ['programs_as_of', 'transfers_as_of', 'transfer_bonuses_as_of', 'award_prices_as_of']) expect(health[key]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(Number(health.programs_count)).toBeGreaterThan(30);
