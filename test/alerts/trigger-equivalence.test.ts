@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WatchCheck, WatchToCheck } from '../../tools/alerts/alert-store.js';
+import type { AlertStore, WatchCheck, WatchToCheck } from '../../tools/alerts/alert-store.js';
 import { utcDay } from '../../tools/alerts/evaluate/utc-day.js';
 import { daysAhead } from '../flights/search-helpers.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
-import { alertEvents, prismaOf } from './alert-helpers.js';
+import { memoryAlerts } from '../kit/memory/alerts.js';
+import { MemoryOutbox } from '../kit/memory/outbox.js';
+import { alertEvents, prismaOf, type AlertEvent } from './alert-helpers.js';
 
-// The trigger SQL against the rules it implements, on a seeded set of alerts
-// (targets, any-drop, 1–3 day windows, a round trip, another currency, an inactive
-// alert, several users) over three rounds of prices: first prices, a mixed round
-// (falls, rises over targets), more falls. Every round is applied twice from the
-// same start: all watches in one batch (the old one-batch behaviour) and one batch
-// per route group (what the cycle now does); both must write exactly the events a
-// plain re-statement of the rules expects, to the alert's owner, with the same
-// alert counters. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+// The SQL alert store against the in-memory one (test/kit/memory/alert-cycle.ts, the
+// TypeScript statement of the rules that unit tests run on), on a seeded set of alerts
+// (targets, any-drop, 1–3 day windows, a round trip, another currency, an inactive and
+// an ended alert, several users) over three rounds of prices: first prices, a mixed
+// round (falls, rises over targets, a day with nothing sold), more falls. Each store
+// runs the rounds twice from the same start: all watches in one batch and one batch
+// per route group (what the cycle does). Every run must expire, expand, pick due
+// watches in the same order, write the same events to the same owners and leave the
+// alerts with the same counters and prices. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
 
 interface SeedAlert { id: string; user: string; route: [string, string]; from: number; to: number; ret?: number; target: number | null; currency?: string; active?: boolean }
 
@@ -28,7 +31,13 @@ const ALERTS: SeedAlert[] = [
   { id: 'eq_ld', user: 'u4', route: ['LAX', 'SFO'], from: 31, to: 31, target: null },
   { id: 'eq_eu', user: 'u4', route: ['LAX', 'SFO'], from: 30, to: 30, target: 90_000, currency: 'EUR' },
   { id: 'eq_off', user: 'u4', route: ['LAX', 'SFO'], from: 30, to: 30, target: 99_000, active: false },
+  { id: 'eq_end', user: 'u1', route: ['LAX', 'SFO'], from: -3, to: -1, target: 99_000 },
 ];
+const USERS = [...new Set(ALERTS.map((a) => a.user))];
+
+/** A watch by what it watches, the same in both stores (their ids differ). */
+const keyOf = (w: WatchToCheck) => `${w.origin}|${w.destination}|${w.returnDate ?? ''}|${w.cabin}|${w.currency}|${w.date}`;
+const groupOf = (w: WatchToCheck) => keyOf(w).split('|').slice(0, 5).join('|');
 
 /** Minor-unit prices per round, by route, return and day offset (null: nothing sold). */
 function priceOf(w: WatchToCheck, round: number): number | null {
@@ -41,44 +50,14 @@ function priceOf(w: WatchToCheck, round: number): number | null {
 
 function checkOf(w: WatchToCheck, round: number): WatchCheck {
   const price = priceOf(w, round);
+  const ref = `${keyOf(w)}:${round}`;
   return {
     id: w.id, currency: w.currency, priceMinor: price,
     offer: price === null ? null : {
-      offer_id: `off_${w.id}_${round}`, result_id: `res_${w.id}_${round}`, search_id: `srch_${round}`, price: price / 100, currency: w.currency, expires_at: null,
+      offer_id: `off_${ref}`, result_id: `res_${ref}`, search_id: `srch_${round}`, price: price / 100, currency: w.currency, expires_at: null,
       itinerary: [`XX${round} ${w.origin} 10:00 → ${w.destination} 18:00`], flights: [`XX${round}`], departing_at: `${w.date}T10:00:00`, return_departing_at: null,
     },
   };
-}
-
-interface WatchState { id: string; date: string; price: number | null; prev: number | null; seq: number; offer: unknown }
-interface Expected { aggregateId: string; userId: string; dedupeKey: string; payload: Record<string, unknown> }
-
-/** The rules, restated: the window's cheapest priced day against the target (below the last notified price) or, without one, against the previous minimum. */
-function expectedRound(alerts: SeedAlert[], watchesOf: (a: SeedAlert) => WatchState[], notified: Map<string, number | null>, counts: Map<string, number>): Expected[] {
-  const out: Expected[] = [];
-  for (const a of alerts) {
-    if (a.active === false) continue;
-    const priced = watchesOf(a).filter((w) => w.price !== null);
-    if (priced.length === 0) continue;
-    const best = [...priced].sort((x, y) => x.price! - y.price! || x.date.localeCompare(y.date))[0]!;
-    const prevs = priced.map((w) => w.prev).filter((p): p is number => p !== null);
-    const prevMin = prevs.length ? Math.min(...prevs) : null;
-    const last = notified.get(a.id) ?? null;
-    const fires = a.target !== null ? best.price! <= a.target && (last === null || best.price! < last) : prevMin !== null && best.price! < prevMin;
-    if (fires) {
-      notified.set(a.id, best.price);
-      counts.set(a.id, (counts.get(a.id) ?? 0) + 1);
-      out.push({
-        aggregateId: a.id, userId: a.user, dedupeKey: `alert.triggered:${a.id}:${best.id}:${best.seq}`,
-        payload: {
-          alert_id: a.id, origin: a.route[0], destination: a.route[1], departure_date: best.date, return_date: a.ret === undefined ? null : daysAhead(a.ret),
-          cabin: 'economy', price: best.price! / 100, currency: a.currency ?? 'USD', previous_price: prevMin === null ? null : prevMin / 100,
-          target_price: a.target === null ? null : a.target / 100, channels: ['webhook'], offer: best.offer,
-        },
-      });
-    } else if (a.target !== null && last !== null && best.price! > a.target) notified.set(a.id, null);
-  }
-  return out;
 }
 
 let server: TestServer;
@@ -87,71 +66,103 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function seed(): Promise<void> {
+const seedRow = (a: SeedAlert) => ({
+  id: a.id, userId: a.user, origin: a.route[0], destination: a.route[1], dateFrom: daysAhead(a.from), dateTo: daysAhead(a.to), returnDate: a.ret === undefined ? null : daysAhead(a.ret),
+  cabin: 'economy', targetPriceMinor: a.target, currency: a.currency ?? 'USD', channels: ['webhook' as const],
+});
+
+/** One store under test: the port, the alert events it wrote so far, and each alert's notified price (not on the port). */
+interface Subject { store: AlertStore; events(): Promise<AlertEvent[]>; notified(): Promise<Record<string, number | null>> }
+
+async function sqlSubject(): Promise<Subject> {
   const prisma = prismaOf(server);
   await prisma.$executeRaw`TRUNCATE fare_watches`;
   await prisma.$executeRaw`DELETE FROM outbox_events WHERE type = 'alert.triggered'`;
   await prisma.fareAlert.deleteMany({ where: { id: { startsWith: 'eq_' } } });
   await prisma.fareAlert.createMany({
-    data: ALERTS.map((a) => ({
-      id: a.id, userId: a.user, origin: a.route[0], destination: a.route[1], dateFrom: new Date(`${daysAhead(a.from)}T00:00:00Z`), dateTo: new Date(`${daysAhead(a.to)}T00:00:00Z`),
-      returnDate: a.ret === undefined ? '' : daysAhead(a.ret), cabin: 'economy', targetPriceMinor: a.target, currency: a.currency ?? 'USD', channels: ['webhook'], active: a.active ?? true,
-    })),
+    data: ALERTS.map((a) => {
+      const r = seedRow(a);
+      return { ...r, dateFrom: new Date(`${r.dateFrom}T00:00:00Z`), dateTo: new Date(`${r.dateTo}T00:00:00Z`), returnDate: r.returnDate ?? '', active: a.active ?? true };
+    }),
   });
+  return {
+    store: server.services.alerts,
+    events: () => alertEvents(server),
+    notified: async () => Object.fromEntries((await prisma.fareAlert.findMany({ where: { id: { startsWith: 'eq_' } } })).map((r) => [r.id, r.notifiedMinor])),
+  };
 }
 
-const groupOf = (w: WatchToCheck) => `${w.origin}|${w.destination}|${w.returnDate ?? ''}|${w.cabin}|${w.currency}`;
-const comparable = (e: Expected) => ({ ...e, payload: { ...e.payload, checked_at: undefined } });
-
-/** Three rounds with the given batching; returns the events each round wrote and the alert counters after the last. */
-async function runRounds(batches: (due: WatchToCheck[]) => WatchToCheck[][]) {
-  await seed();
-  const { alerts } = server.services;
-  const prisma = prismaOf(server);
-  const today = utcDay(new Date());
-  await alerts.expandWatches(today);
-  const rounds: Expected[][] = [];
-  const expected: Expected[][] = [];
-  const notified = new Map<string, number | null>();
-  const counts = new Map<string, number>();
-  for (let round = 0; round < 3; round++) {
-    const due = await alerts.dueWatches(today, new Date(Date.now() + 60_000));
-    const before = (await alertEvents(server)).length;
-    for (const batch of batches(due)) await alerts.applyChecks(batch.map((w) => checkOf(w, round)), today, new Date());
-    rounds.push((await alertEvents(server)).slice(before).map((e) => comparable(e as Expected)).sort((x, y) => x.dedupeKey.localeCompare(y.dedupeKey)));
-    const watches = await prisma.fareWatch.findMany();
-    const watchesOf = (a: SeedAlert) => watches
-      .filter((w) => w.origin === a.route[0] && w.destination === a.route[1] && w.returnDate === (a.ret === undefined ? '' : daysAhead(a.ret)) && w.currency === (a.currency ?? 'USD'))
-      .map((w) => ({ id: String(w.id), date: w.departureDate.toISOString().slice(0, 10), price: w.priceMinor, prev: w.prevPriceMinor, seq: w.checkSeq, offer: w.offer }))
-      .filter((w) => w.date >= daysAhead(a.from) && w.date <= daysAhead(a.to));
-    expected.push(expectedRound(ALERTS, watchesOf, notified, counts).map(comparable).sort((x, y) => x.dedupeKey.localeCompare(y.dedupeKey)));
+async function memorySubject(): Promise<Subject> {
+  const clock = () => new Date();
+  const outbox = new MemoryOutbox(clock);
+  const store = memoryAlerts(clock, outbox);
+  for (const a of ALERTS) {
+    await store.create(seedRow(a), Number.MAX_SAFE_INTEGER);
+    if (a.active === false) store.rows.at(-1)!.active = false;
   }
-  const rows = await prisma.fareAlert.findMany({ where: { id: { startsWith: 'eq_' } }, orderBy: { id: 'asc' } });
-  return { rounds, expected, state: rows.map((r) => ({ id: r.id, count: r.triggerCount, notified: r.notifiedMinor })), counts };
+  return {
+    store,
+    events: async () => outbox.ofType('alert.triggered').map((e) => ({ aggregateId: e.aggregateId, userId: e.userId, dedupeKey: e.dedupeKey, payload: e.payload })),
+    notified: async () => Object.fromEntries(store.rows.map((r) => [r.id, r.notifiedMinor])),
+  };
+}
+
+/** Fixed instants, so both stores stamp the same check and trigger times. */
+const T0 = Date.now();
+const roundAt = (round: number) => new Date(T0 + round * 60_000);
+
+/** Three rounds with the given batching: what each step answered, the events each round wrote (watch ids named by what they watch), the alerts after. */
+async function runRounds(subject: Subject, batches: (due: WatchToCheck[]) => WatchToCheck[][]) {
+  const { store } = subject;
+  const today = utcDay(roundAt(0));
+  const expired = await store.expire(today);
+  const expanded = await store.expandWatches(today);
+  const dueOrder: string[][] = [];
+  const applied: number[] = [];
+  const rounds: AlertEvent[][] = [];
+  for (let round = 0; round < 3; round++) {
+    const now = roundAt(round);
+    const due = await store.dueWatches(today, new Date(now.getTime() + 30_000));
+    dueOrder.push(due.map(keyOf));
+    const keys = new Map(due.map((w) => [w.id, keyOf(w)]));
+    const before = (await subject.events()).length;
+    let events = 0;
+    for (const batch of batches(due)) events += (await store.applyChecks(batch.map((w) => checkOf(w, round)), today, now)).events;
+    applied.push(events);
+    const written = (await subject.events()).slice(before).map((e) => {
+      const [type, alert, watch, seq] = e.dedupeKey.split(':');
+      return { ...e, dedupeKey: `${type}:${alert}:${keys.get(watch!) ?? `unknown ${watch}`}:${seq}` };
+    });
+    rounds.push(written.sort((x, y) => x.dedupeKey.localeCompare(y.dedupeKey)));
+  }
+  const listed = (await Promise.all(USERS.map((u) => store.list(u, today)))).flat().map(({ createdAt: _created, ...rest }) => rest).sort((x, y) => x.id.localeCompare(y.id));
+  return { expired, expanded, dueOrder, applied, rounds, listed, notified: await subject.notified() };
+}
+
+function perGroup(due: WatchToCheck[]): WatchToCheck[][] {
+  const groups = new Map<string, WatchToCheck[]>();
+  for (const w of due) groups.set(groupOf(w), [...(groups.get(groupOf(w)) ?? []), w]);
+  return [...groups.values()];
 }
 
 describe('alert trigger equivalence', () => {
-  it('fires the events the rules expect, in one batch and in per-group batches alike', async () => {
-    const oneBatch = await runRounds((due) => [due]);
-    const perGroup = await runRounds((due) => {
-      const groups = new Map<string, WatchToCheck[]>();
-      for (const w of due) groups.set(groupOf(w), [...(groups.get(groupOf(w)) ?? []), w]);
-      return [...groups.values()];
-    });
+  it('SQL and memory stores expire, expand, pick and fire alike, in one batch and in per-group batches', async () => {
+    const memory = await runRounds(await memorySubject(), (due) => [due]);
+    const memoryPerGroup = await runRounds(await memorySubject(), perGroup);
+    const sql = await runRounds(await sqlSubject(), (due) => [due]);
+    const sqlPerGroup = await runRounds(await sqlSubject(), perGroup);
 
     // The seeded prices make every kind of event happen at least once.
-    const fired = oneBatch.rounds.flat();
+    const fired = memory.rounds.flat();
     expect(fired.length).toBeGreaterThan(5);
     for (const id of ['eq_t1', 'eq_t2', 'eq_d1', 'eq_d2', 'eq_rt', 'eq_rd', 'eq_la', 'eq_eu']) expect(fired.some((e) => e.aggregateId === id), id).toBe(true);
-    expect(fired.some((e) => e.aggregateId === 'eq_off')).toBe(false);
+    for (const id of ['eq_off', 'eq_end']) expect(fired.some((e) => e.aggregateId === id), id).toBe(false);
     expect(fired.filter((e) => e.aggregateId === 'eq_t1').length).toBe(2); // fired, re-armed over the target, fired again
+    expect(memory.expired).toBe(1);
+    expect(memory.rounds[0]!.length).toBeGreaterThan(0);
 
-    expect(oneBatch.rounds).toEqual(oneBatch.expected);
-    expect(perGroup.rounds).toEqual(perGroup.expected);
-    // Watch ids differ between the two runs (the sequence goes on), so compare what each event says about the fare.
-    const facts = (rounds: Expected[][]) => rounds.map((r) => r.map((e) => ({ alert: e.aggregateId, user: e.userId, day: e.payload.departure_date, price: e.payload.price, previous: e.payload.previous_price })));
-    expect(facts(perGroup.rounds)).toEqual(facts(oneBatch.rounds));
-    expect(perGroup.state).toEqual(oneBatch.state);
-    for (const s of oneBatch.state) expect(s.count, s.id).toBe(oneBatch.counts.get(s.id) ?? 0);
+    expect(sql).toEqual(memory);
+    expect(sqlPerGroup).toEqual(memory);
+    expect(memoryPerGroup).toEqual(memory);
   });
 });

@@ -63,7 +63,7 @@ export function memoryLogger(): Logger & { lines: { level: string; obj: object; 
 
 function memoryStores(clock: TestClock, outbox: MemoryOutbox, log: Logger) {
   const fares = memoryFares();
-  const alerts = memoryAlerts(clock);
+  const alerts = memoryAlerts(clock, outbox);
   const mistakeFares = memoryMistakeFares({ outbox, observations: fares.observations, alertRoutes: () => alerts.rows.filter((a) => a.active) });
   return {
     bookings: memoryBookings(outbox, clock),

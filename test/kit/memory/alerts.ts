@@ -1,23 +1,31 @@
 import type { AlertRecord, AlertStore } from '../../../tools/alerts/alert-store.js';
-import { notInMemory } from './not-in-memory.js';
+import { latestPrices, memoryAlertCycle, type MemoryAlertRow, type MemoryWatch } from './alert-cycle.js';
+import type { MemoryOutbox } from './outbox.js';
 
 /**
- * Alerts with the per-user cap. Not modelled: the evaluation cycle (expire,
- * expandWatches, dueWatches, applyChecks), whose set-based SQL is tested e2e.
+ * Alerts with the per-user cap, their watches and the evaluation cycle
+ * (alert-cycle.ts), whose alert.triggered events go to the shared outbox.
  */
-export function memoryAlerts(clock: () => Date): AlertStore & { rows: AlertRecord[] } {
-  const rows: AlertRecord[] = [];
+export function memoryAlerts(clock: () => Date, outbox: MemoryOutbox): AlertStore & { rows: MemoryAlertRow[]; watches: MemoryWatch[] } {
+  const rows: MemoryAlertRow[] = [];
+  const watches: MemoryWatch[] = [];
+  // The port's record: the row without the notified price, with the latest prices of its watches.
+  const recordOf = ({ notifiedMinor: _notified, ...row }: MemoryAlertRow, today: string): AlertRecord => ({ ...structuredClone(row), ...latestPrices(row, watches, today) });
   return {
     rows,
+    watches,
     async create(alert, maxPerUser) {
       const count = rows.filter((r) => r.userId === alert.userId).length;
       if (count >= maxPerUser) return { ok: false, count };
-      const row: AlertRecord = { ...structuredClone(alert), active: true, triggerCount: 0, lastTriggeredAt: null, createdAt: clock().toISOString(), lastPriceMinor: null, lastCheckedAt: null };
+      const row: MemoryAlertRow = {
+        ...structuredClone(alert), active: true, triggerCount: 0, lastTriggeredAt: null, createdAt: clock().toISOString(), lastPriceMinor: null, lastCheckedAt: null, notifiedMinor: null,
+      };
       rows.push(row);
-      return { ok: true, alert: structuredClone(row) };
+      // As the SQL store answers: prices over the whole window.
+      return { ok: true, alert: recordOf(row, alert.dateFrom) };
     },
-    async list(userId) {
-      return rows.filter((r) => r.userId === userId).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)).map((r) => structuredClone(r));
+    async list(userId, today) {
+      return rows.filter((r) => r.userId === userId).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)).map((r) => recordOf(r, today));
     },
     async remove(id, userId) {
       const i = rows.findIndex((r) => r.id === id && r.userId === userId);
@@ -25,9 +33,6 @@ export function memoryAlerts(clock: () => Date): AlertStore & { rows: AlertRecor
       rows.splice(i, 1);
       return true;
     },
-    expire: () => notInMemory('alerts', 'expire'),
-    expandWatches: () => notInMemory('alerts', 'expandWatches'),
-    dueWatches: () => notInMemory('alerts', 'dueWatches'),
-    applyChecks: () => notInMemory('alerts', 'applyChecks'),
+    ...memoryAlertCycle(rows, watches, outbox),
   };
 }
