@@ -30,8 +30,12 @@ export interface Job<T extends JobItem = JobItem> {
   name: string;
   everyMs: number;
   maxRunS: number;
-  /** `hand` is given by the runners; a caller without one (a test) gets items worked in process. */
-  run(services: Services, log: Logger, signal: AbortSignal, hand?: Hand<T>): Promise<void>;
+  /**
+   * `hand` is given by the runners; a caller without one (a test) gets items worked in process.
+   * Resolving to 'idle' says the run found nothing to do: the in-process runner then waits
+   * longer before the next one (adapters/jobs/idle-backoff.ts); other runners ignore it.
+   */
+  run(services: Services, log: Logger, signal: AbortSignal, hand?: Hand<T>): Promise<void | 'idle'>;
   items?: ItemWork<T>;
 }
 

@@ -146,7 +146,9 @@ export function webhookDeliveryJob(opts: WebhookDeliveryOptions): Job<DeliveryIt
         total += items.length;
         await give(items);
       }
-      if (total > 0) log.debug({ handed: total }, 'webhook deliveries handed out');
+      if (total === 0) return 'idle';
+      log.debug({ handed: total }, 'webhook deliveries handed out');
+      return undefined;
     },
   };
   return job;

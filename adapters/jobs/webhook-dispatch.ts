@@ -24,7 +24,9 @@ export function webhookDispatchJob(opts: WebhookDispatchOptions): Job {
         total += n;
         if (n < batch) break;
       }
-      if (total > 0) log.debug({ events: total }, 'outbox events handed to webhook delivery');
+      if (total === 0) return 'idle';
+      log.debug({ events: total }, 'outbox events handed to webhook delivery');
+      return undefined;
     },
   };
 }
