@@ -18,6 +18,13 @@ describe('client address', () => {
     ['10.1.2.3', '198.51.100.1, 203.0.113.9, 10.0.0.7'],
     ['192.0.2.5', '203.0.113.9'],
     ['::1', 'not-an-address, 203.0.113.9'],
+    // One hop, answered without proxy-addr: spaces, an empty header, a hop that is no address.
+    ['127.0.0.1', '  203.0.113.9  '],
+    ['127.0.0.1', ''],
+    ['127.0.0.1', '   '],
+    ['127.0.0.1', 'not an address'],
+    ['10.1.2.3', '2001:db8::1'],
+    ['::ffff:127.0.0.1', '203.0.113.9'],
   ];
 
   it('matches req.ip for every trust setting, first call and remembered', () => {
