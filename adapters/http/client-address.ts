@@ -42,7 +42,7 @@ export function clientAddress(req: Request): string | undefined {
   if (!trust || socket === undefined) return req.ip;
   const forwarded = req.headers['x-forwarded-for'];
   if (forwarded === undefined) return socket; // proxy-addr's answer with no hops
-  if (!forwarded.includes(',')) {
+  if (typeof forwarded === 'string' && !forwarded.includes(',')) {
     const hop = singleHop(forwarded);
     return hop !== '' && socketTrusted(trust, socket) ? hop : socket;
   }

@@ -22,7 +22,13 @@ export function startInProcessJobs(jobs: readonly Job[], services: Services, log
     let timer: NodeJS.Timeout | undefined;
     // The run's own idleness, read through a wrapper so runOnce (locks, telemetry) stays the one shared path.
     let idle = false;
-    const watched: Job = { ...job, run: async (...args) => (idle = (await job.run(...args)) === 'idle') ? 'idle' : undefined };
+    const watched: Job = {
+      ...job,
+      run: async (...args) => {
+        idle = (await job.run(...args)) === 'idle';
+        return idle ? 'idle' : undefined;
+      },
+    };
     const arm = (dueAt: number) => {
       if (stop.signal.aborted) return;
       timer = setTimeout(() => tick(dueAt), Math.max(0, dueAt - Date.now()));
