@@ -10,6 +10,7 @@ import { checkEventData } from '../../tools/webhooks/events/registry.js';
 import type { PrismaClient } from './app-database.js';
 import { bookingCancellation, bookingChannel, bookingPassengers, bookingType, cardPaymentPurpose, domainEventType, eventPayload, flightOrderSnapshot } from './column-schemas.js';
 import { readJson, writeJson } from './json-column.js';
+import { outboxWritten } from './outbox-signal.js';
 
 // The BookingStore on Prisma. Every state change and the events announcing it
 // are written in one transaction (the outbox); payments are claimed by primary
@@ -85,6 +86,7 @@ export async function writeEvents(tx: Tx, events: readonly DomainEventInput[]): 
     data: events.map((e) => ({ type: e.type, aggregateId: e.aggregateId, dedupeKey: e.dedupeKey, userId: e.userId, payload: writeJson(eventPayload, e.payload) })),
     skipDuplicates: true,
   });
+  outboxWritten();
 }
 
 async function usedBy(prisma: PrismaClient, paymentIntentId: string): Promise<ClaimResult> {

@@ -1,4 +1,5 @@
 import type { Services } from '../../tools/_kit/context.js';
+import { onOutboxWrite } from '../db/outbox-signal.js';
 import type { Logger } from '../../tools/_kit/ports.js';
 import { nextWaitMs } from './idle-backoff.js';
 import { inProcessHand } from './in-process-hand.js';
@@ -10,12 +11,16 @@ import { runOnce } from './run-once.js';
 // default is one process, so there is nobody to share the work with.
 // A job whose runs find nothing waits longer between them (idle-backoff.ts); a
 // run of any job that finds work sets every job back to its own interval, so
-// work one job hands to another (outbox → deliveries) is not left waiting.
+// work one job hands to another (outbox → deliveries) is not left waiting, and
+// events written by this process's requests do the same.
 
 export function startInProcessJobs(jobs: readonly Job[], services: Services, log: Logger, telemetry?: Telemetry): JobRunner {
   const stop = new AbortController();
   const running = new Set<Promise<unknown>>();
   const scheduled = jobs.filter((job) => job.everyMs > 0).map((job) => schedule(job));
+  const unsubscribe = onOutboxWrite(() => {
+    for (const s of scheduled) s.wake();
+  });
 
   function schedule(job: Job) {
     let waitMs = job.everyMs;
@@ -66,6 +71,7 @@ export function startInProcessJobs(jobs: readonly Job[], services: Services, log
     kind: 'in-process',
     async stop() {
       stop.abort(new Error('jobs stopping'));
+      unsubscribe();
       for (const s of scheduled) s.clear();
       await Promise.allSettled([...running]);
     },

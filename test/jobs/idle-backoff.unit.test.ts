@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryCache } from '../../adapters/cache/memory-cache.js';
+import { outboxWritten } from '../../adapters/db/outbox-signal.js';
 import { IDLE_STRETCH, nextWaitMs } from '../../adapters/jobs/idle-backoff.js';
 import { startInProcessJobs } from '../../adapters/jobs/in-process-runner.js';
 import type { Job, JobRunner } from '../../adapters/jobs/job.js';
@@ -72,5 +73,16 @@ describe('in-process runner, idle jobs', () => {
     await vi.advanceTimersByTimeAsync(150);
     expect(polls.length).toBe(before + 1);
     expect(polls.at(-1)! - producer.at(-1)!).toBe(150); // at 3150, not the backed-off 3450
+  });
+
+  it('an event written by this process brings a backed-off job back to its interval', async () => {
+    const polls: number[] = [];
+    runner = startInProcessJobs([job('dispatch', 100, () => true, polls)], services(), silent);
+    // Runs at 100, 300, 700, 1500; next due at 2300.
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(gaps(polls)).toEqual([200, 400, 800]);
+    outboxWritten(); // at 1600: due again at 1700, not 2300
+    await vi.advanceTimersByTimeAsync(100);
+    expect(polls.at(-1)! - 1_000_000).toBe(1_700);
   });
 });
