@@ -1,19 +1,27 @@
-import type { DailyLowRow, FareHistoryStore } from '../../tools/fares/history-store.js';
+import type { DailyLowRow, FareHistoryStore, PriceObservationInput } from '../../tools/fares/history-store.js';
 import type { PrismaClient } from './app-database.js';
 import type { RouteFareSamples } from './route-fare-samples.js';
+
+/** An instant as the UTC wall-clock text a TIMESTAMP(3) column holds ("2026-11-26T23:59:00.123"). */
+const utcWallClock = (iso: string) => new Date(iso).toISOString().slice(0, -1);
 
 /** `samples`, when given, learns every recorded observation (the running statistics mistake-fare detection reads). */
 export function createFareHistoryStore(prisma: PrismaClient, samples?: RouteFareSamples): FareHistoryStore {
   return {
     async record(observations) {
       if (observations.length === 0) return;
-      await prisma.priceObservation.createMany({
-        data: observations.map((o) => ({
-          searchId: o.searchId, origin: o.origin, destination: o.destination,
-          departureDate: new Date(`${o.departureDate}T00:00:00Z`), returnDate: o.returnDate ? new Date(`${o.returnDate}T00:00:00Z`) : null,
-          cabin: o.cabin, source: o.source, priceMinor: o.priceMinor, currency: o.currency, observedAt: new Date(o.observedAt),
-        })),
-      });
+      // One statement whatever the batch's size, columns as arrays: Prisma's createMany
+      // cost ~0.6 ms of the event loop per row on the embedded database (compiling
+      // and binding every value), this a few ms per batch. observed_at is a UTC
+      // timestamp without zone, as Prisma writes it.
+      const column = <T>(f: (o: PriceObservationInput) => T) => observations.map(f);
+      await prisma.$executeRaw`
+        INSERT INTO price_observations (search_id, origin, destination, departure_date, return_date, cabin, source, price_minor, currency, observed_at)
+        SELECT * FROM unnest(
+          ${column((o) => o.searchId)}::text[], ${column((o) => o.origin)}::text[], ${column((o) => o.destination)}::text[],
+          ${column((o) => o.departureDate)}::date[], ${column((o) => o.returnDate)}::date[], ${column((o) => o.cabin)}::text[],
+          ${column((o) => o.source)}::text[], ${column((o) => o.priceMinor)}::int[], ${column((o) => o.currency)}::text[],
+          ${column((o) => utcWallClock(o.observedAt))}::timestamp(3)[])`;
       samples?.add(observations);
     },
 

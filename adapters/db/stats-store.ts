@@ -30,6 +30,16 @@ export function createStatsStore(prisma: PrismaClient): StatsStore {
         ON CONFLICT (day, origin, destination) DO UPDATE SET count = route_search_counts.count + ${searches}::int`;
     },
 
+    async countSearches(counts) {
+      if (counts.length === 0) return;
+      // One statement for the batch: on the embedded database each statement costs
+      // a few milliseconds of the event loop, so one upsert per route did not scale.
+      await prisma.$executeRaw`
+        INSERT INTO route_search_counts (day, origin, destination, count)
+        SELECT * FROM unnest(${counts.map((c) => c.day)}::date[], ${counts.map((c) => c.origin)}::text[], ${counts.map((c) => c.destination)}::text[], ${counts.map((c) => c.searches)}::int[])
+        ON CONFLICT (day, origin, destination) DO UPDATE SET count = route_search_counts.count + EXCLUDED.count`;
+    },
+
     async topRoutes(fromDay, limit) {
       return prisma.$queryRaw<RouteSearches[]>`
         SELECT origin, destination, SUM(count)::int AS searches

@@ -30,9 +30,19 @@ export interface PublicCounters {
   dealsSince: number;
 }
 
+/** Searches of a route on a day (YYYY-MM-DD). */
+export interface RouteDayCount {
+  day: string;
+  origin: string;
+  destination: string;
+  searches: number;
+}
+
 export interface StatsStore {
   /** Adds `searches` (default 1) searches of the route on `day` (YYYY-MM-DD): a single upsert. */
   countSearch(day: string, origin: string, destination: string, searches?: number): Promise<void>;
+  /** Adds every route's searches at once (one statement for a whole batch); each day and route at most once. */
+  countSearches(counts: readonly RouteDayCount[]): Promise<void>;
   /** Routes by searches on days >= `fromDay`, most first. */
   topRoutes(fromDay: string, limit: number): Promise<RouteSearches[]>;
   /** Routes whose latest price since `since` is below the median of their earlier ones, biggest drop first. */

@@ -83,6 +83,9 @@ export function memoryMistakeFares(deps: Deps): MistakeFareStore & { fares: Mist
         if (held) held.n += searches;
         else searchCounts.set(key, { day, origin, destination, n: searches });
       },
+      async countSearches(counts) {
+        for (const c of counts) await this.countSearch(c.day, c.origin, c.destination, c.searches);
+      },
       async topRoutes(fromDay, limit) {
         const routes = new Map<string, RouteSearches>();
         for (const c of searchCounts.values()) {
