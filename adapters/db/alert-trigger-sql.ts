@@ -1,4 +1,5 @@
 import { Prisma } from '../../prisma/generated/client.js';
+import { timeOrderedId } from './time-ordered-id.js';
 
 // The alert trigger, one statement per batch of checked watches. A batch holds
 // whole route groups (evaluate-cycle.ts), so each alert is judged once a cycle,
@@ -6,14 +7,15 @@ import { Prisma } from '../../prisma/generated/client.js';
 // alert window, not per alert: a million alerts share a few thousand windows.
 //
 // 1. windows: the distinct (group, date_from, date_to) of active alerts in the
-//    batch's groups that hold at least one batch watch (index-only over the
-//    window index);
+//    batch's groups that hold at least one batch watch (a loose index scan of the
+//    window index: one probe per window);
 // 2. win: each window's cheapest priced day (ties: earliest), and the previous
 //    minimum over its priced days;
 // 3. judged: the alerts of those windows, found by exact index lookups;
 // 4. fire: a target reached below the last notified price, or any-drop below the
 //    previous minimum; each event written once per (alert, watch, check) through
-//    the outbox's unique dedupe key, the offer joined only for events written;
+//    the outbox's unique dedupe key, the offer joined only for events written, with
+//    time-ordered ids (time-ordered-id.ts) so the inserts append to the id index;
 // 5. the counters bumped only for events written, and target alerts whose price
 //    climbed back over the target re-armed, so a later fall is a new drop.
 
@@ -26,15 +28,29 @@ export function triggerSql(ids: string[], scales: Record<string, number>, today:
       SELECT b.origin, b.destination, b.return_date, b.cabin, b.currency, b.departure_date FROM fare_watches b WHERE b.id = ANY(${ids}::bigint[])
     ),
     grp AS (SELECT DISTINCT origin, destination, return_date, cabin, currency FROM batch),
+    -- A loose index scan per group: each step jumps to the next distinct (date_from, date_to)
+    -- on the window index, so a group costs one probe per window, not one row per alert.
     windows AS (
-      SELECT k.* FROM (
-        SELECT DISTINCT a.origin, a.destination, a.return_date, a.cabin, a.currency, a.date_from, a.date_to
-        FROM grp g
-        JOIN fare_alerts a ON a.active AND a.origin = g.origin AND a.destination = g.destination AND a.return_date = g.return_date
-          AND a.cabin = g.cabin AND a.currency = g.currency
+      SELECT g.origin, g.destination, g.return_date, g.cabin, g.currency, k.date_from, k.date_to
+      FROM grp g
+      CROSS JOIN LATERAL (
+        WITH RECURSIVE step AS (
+          (SELECT a.date_from, a.date_to FROM fare_alerts a
+           WHERE a.active AND a.origin = g.origin AND a.destination = g.destination AND a.return_date = g.return_date AND a.cabin = g.cabin AND a.currency = g.currency
+           ORDER BY a.date_from, a.date_to LIMIT 1)
+          UNION ALL
+          SELECT n.date_from, n.date_to FROM step s
+          CROSS JOIN LATERAL (
+            SELECT a.date_from, a.date_to FROM fare_alerts a
+            WHERE a.active AND a.origin = g.origin AND a.destination = g.destination AND a.return_date = g.return_date AND a.cabin = g.cabin AND a.currency = g.currency
+              AND (a.date_from, a.date_to) > (s.date_from, s.date_to)
+            ORDER BY a.date_from, a.date_to LIMIT 1
+          ) n
+        )
+        SELECT step.date_from, step.date_to FROM step
       ) k
-      WHERE EXISTS (SELECT 1 FROM batch b WHERE b.origin = k.origin AND b.destination = k.destination AND b.return_date = k.return_date AND b.cabin = k.cabin
-        AND b.currency = k.currency AND b.departure_date BETWEEN k.date_from AND k.date_to)
+      WHERE EXISTS (SELECT 1 FROM batch b WHERE b.origin = g.origin AND b.destination = g.destination AND b.return_date = g.return_date AND b.cabin = g.cabin
+        AND b.currency = g.currency AND b.departure_date BETWEEN k.date_from AND k.date_to)
     ),
     win AS (
       SELECT DISTINCT ON (k.origin, k.destination, k.return_date, k.cabin, k.currency, k.date_from, k.date_to)
@@ -61,7 +77,7 @@ export function triggerSql(ids: string[], scales: Record<string, number>, today:
     ),
     ins AS (
       INSERT INTO outbox_events (id, type, aggregate_id, dedupe_key, user_id, payload, created_at)
-      SELECT gen_random_uuid()::text, 'alert.triggered', f.id, f.dedupe_key, f.user_id,
+      SELECT ${timeOrderedId(now, Prisma.sql`f.n`)}, 'alert.triggered', f.id, f.dedupe_key, f.user_id,
         jsonb_build_object(
           'alert_id', f.id, 'origin', f.origin, 'destination', f.destination,
           'departure_date', to_char(f.departure_date, 'YYYY-MM-DD'), 'return_date', NULLIF(f.return_date, ''), 'cabin', f.cabin,
@@ -70,7 +86,7 @@ export function triggerSql(ids: string[], scales: Record<string, number>, today:
           'checked_at', to_char(f.checked_at, ${Prisma.raw(ISO_TS)}),
           'channels', to_jsonb(f.channels), 'offer', COALESCE(o.offer, 'null'::jsonb)),
         ${now}
-      FROM fire f
+      FROM (SELECT fire.*, row_number() OVER () AS n FROM fire) f
       JOIN fare_watches o ON o.id = f.watch_id
       ON CONFLICT (dedupe_key) DO NOTHING
       -- The price back in minor units (exact: numeric division by a power of ten), so no join back to \`fire\` is needed.
