@@ -18,6 +18,9 @@ const CREATE_MAX_WAIT_MS = 10_000;
 const ISO_TS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const ts = (column: string) => Prisma.raw(`to_char(${column}, ${ISO_TS})`);
 
+/** The per-user cap, checked and applied under the user's lock. */
+type CapCheck = { ok: true } | { ok: false; count: number };
+
 interface AlertRow {
   id: string;
   user_id: string;
@@ -82,13 +85,13 @@ function selectAlerts(prisma: PrismaClient, where: Prisma.Sql, today: string): P
 export function createAlertStore(prisma: PrismaClient): AlertStore {
   return {
     async create(alert, maxPerUser) {
-      const outcome = await prisma.$transaction(async (tx) => {
+      const outcome = await prisma.$transaction(async (tx): Promise<CapCheck> => {
         // Count and insert under one lock per user, held to commit: without it concurrent
         // creations each counted room and the cap reached 108. An advisory lock needs no user
         // row (API-key users have none) and works on PGlite and PostgreSQL alike.
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ALERT_CAP_LOCK}::int, hashtext(${alert.userId}))`;
         const count = await tx.fareAlert.count({ where: { userId: alert.userId } });
-        if (count >= maxPerUser) return { ok: false as const, count };
+        if (count >= maxPerUser) return { ok: false, count };
         await tx.fareAlert.create({
           data: {
             id: alert.id, userId: alert.userId, origin: alert.origin, destination: alert.destination,
@@ -96,7 +99,7 @@ export function createAlertStore(prisma: PrismaClient): AlertStore {
             cabin: alert.cabin, targetPriceMinor: alert.targetPriceMinor, currency: alert.currency, channels: alert.channels,
           },
         });
-        return { ok: true as const };
+        return { ok: true };
       }, { maxWait: CREATE_MAX_WAIT_MS });
       if (!outcome.ok) return outcome;
       const [row] = await selectAlerts(prisma, Prisma.sql`a.id = ${alert.id}`, alert.dateFrom);
