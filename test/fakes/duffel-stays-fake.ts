@@ -15,6 +15,7 @@ import { INTERNAL, MISSING_VERSION, NOT_FOUND, RATE_LIMITED, UNAUTHORIZED, UNAVA
 import { minorToDecimal } from '../../tools/_kit/money.js';
 import type { RecordedRequest } from './duffel-fake.js';
 import { listenLocal, readBody } from './fake-server.js';
+import { geoPointKm as distanceKm } from '../../tools/_kit/reference/great-circle.js';
 
 // A local Duffel Stays over HTTP for adapter tests: it checks the credentials
 // and the version header, speaks the `{data}` envelope, sells the handful of
@@ -208,14 +209,6 @@ function priceRate(id: string, template: RateTemplate, currency: string, stay: S
 
 function refundable(template: RateTemplate, stay: Stay, now: Date): boolean {
   return template.free_cancellation_hours !== null && dayMs(stay.checkIn) - template.free_cancellation_hours * HOUR_MS > now.getTime();
-}
-
-function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
 // ---------- state ----------

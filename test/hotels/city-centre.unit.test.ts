@@ -3,20 +3,13 @@ import { ANONYMOUS } from '../../tools/_kit/principal.js';
 import { testContext } from '../kit/test-context.js';
 import { bodyOf, restClient } from '../helpers/rest-in-process.js';
 import { daysAhead, type SearchOut } from './hotel-helpers.js';
+import { geoPointKm as km } from '../../tools/_kit/reference/great-circle.js';
 
 // A city code means the city, not its airports: Narita and Haneda average out in
 // Chiba Bay, Incheon sits 50 km from central Seoul.
 
 // On today's date, as daysAhead counts from it.
 const api = restClient(testContext({ principal: ANONYMOUS, now: new Date() }));
-
-function km(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
 
 describe('hotel search by city code', () => {
   it.each([

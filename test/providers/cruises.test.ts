@@ -6,6 +6,7 @@ import { PORTS, portOf, type PortId } from '../../adapters/sandbox/cruises/data/
 import { SHIPS } from '../../adapters/sandbox/cruises/data/ships.js';
 import { findAirport } from '../../tools/_kit/reference/airports.js';
 import type { CruiseCabin, CruiseQuery, CruiseRegion, CruiseSailing } from '../../tools/_kit/stays-cars-cruises.js';
+import { greatCircleKm } from '../../tools/_kit/reference/great-circle.js';
 
 const provider = createBuiltInCruises({ seed: 'deal-engine' });
 const signal = new AbortController().signal;
@@ -15,12 +16,6 @@ const search = (q: Partial<CruiseQuery> & Pick<CruiseQuery, 'departFrom' | 'depa
   provider.search({ minNights: 1, maxNights: 30, guests: 2, ...q }, signal);
 
 const year = () => search({ departFrom: '2027-01-01', departTo: '2027-12-31' });
-
-function km(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
 
 const itineraries = Object.entries(ITINERARIES) as [ItineraryId, (typeof ITINERARIES)[ItineraryId]][];
 const stopsOf = (id: ItineraryId): readonly (PortId | 'sea')[] => ITINERARIES[id].days;
@@ -38,7 +33,7 @@ describe('built-in cruise inventory: the dataset', () => {
         expect(airport, `${id}: gateway of ${port.name}`).toBeDefined();
         if (!airport) continue;
         expect(airport.country, port.name).toBe(port.country);
-        expect(km(port, { lat: airport.lat, lon: airport.lon }), `${port.name} to ${airport.iata}`).toBeLessThan(130);
+        expect(greatCircleKm(port, { lat: airport.lat, lon: airport.lon }), `${port.name} to ${airport.iata}`).toBeLessThan(130);
         // Its own code is a UN/LOCODE in its own country, never the airport's.
         expect(port.locode, `${id}: UN/LOCODE of ${port.name}`).toMatch(new RegExp(`^${port.country}[A-Z2-9]{3}$`));
       }
@@ -53,7 +48,7 @@ describe('built-in cruise inventory: the dataset', () => {
         const stop = stops[i];
         if (stop === undefined || stop === 'sea') continue;
         const days = i - last.index;
-        const distance = km(PORTS[last.port], PORTS[stop]);
+        const distance = greatCircleKm(PORTS[last.port], PORTS[stop]);
         // One overnight hop may run from an early departure to a late arrival (Ketchikan to Victoria).
         expect(distance, `${id}: ${last.port} → ${stop} in ${days} day(s)`).toBeLessThanOrEqual(1000 + 950 * (days - 1));
         last = { index: i, port: stop };

@@ -10,6 +10,7 @@ import { createStaysSimulator } from '../../adapters/sandbox/simulators/stays-si
 import { checkInInstant, hotelById } from '../../adapters/sandbox/simulators/world/hotels.js';
 import { isProviderError, type ProviderError } from '../../tools/_kit/provider-error.js';
 import type { StayRate, StaySearchQuery, StaySearchResult } from '../../tools/_kit/stays-cars-cruises.js';
+import { geoPointKm } from '../../tools/_kit/reference/great-circle.js';
 
 // The Duffel Stays simulator over the hotel world, driven through the real
 // adapter (createDuffelStaysProvider) on a clock the tests move, plus a few raw
@@ -94,7 +95,7 @@ describe('Stays simulator: search', () => {
       expect(r.accommodation.address.countryCode).toBe('FR');
       expect(r.accommodation.rating).toBeGreaterThanOrEqual(2);
       expect(r.cheapestTotal.currency).toBe('USD');
-      const km = haversineKm(PARIS, r.accommodation.location);
+      const km = geoPointKm(PARIS, r.accommodation.location);
       expect(km).toBeLessThanOrEqual(5);
     }
     const hyatt = results.find((r) => r.accommodation.chain === 'Hyatt Hotels');
@@ -390,9 +391,3 @@ describe('Stays simulator: wire shape', () => {
     expect(rate.total_amount).toMatch(/^\d+\.\d{2}$/);
   });
 });
-
-function haversineKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}

@@ -3,6 +3,7 @@ import { convert, knownCurrency } from '../_kit/fx-rates.js';
 import { toMinor } from '../_kit/money.js';
 import type { Money } from '../_kit/providers.js';
 import type { GeoPoint, StaySearchResult } from '../_kit/stays-cars-cruises.js';
+import { geoPointKm } from '../_kit/reference/great-circle.js';
 
 // What a hotel search narrows, orders and pages by, on top of what the provider
 // filters itself (free cancellation): the price per night in the caller's
@@ -36,13 +37,8 @@ export interface Listed {
   distanceKm: number;
 }
 
-const EARTH_KM = 6371;
 export function distanceKm(a: GeoPoint, b: GeoPoint): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  return geoPointKm(a, b);
 }
 
 /** `money` in the shown currency, with the rate used (null when nothing was converted). */

@@ -7,7 +7,7 @@ import { findAirport, findMetroCity } from '../../_kit/reference/airports.js';
 import type { FlightResult } from '../flight-result.js';
 import { SELF_CONNECT_HUBS, findHub, type SelfConnectHub } from './hubs.js';
 import { SAFETY_MARGIN_MIN, majorOf, pairLegs, type Pair } from './pairing.js';
-import { greatCircleKm } from './distance.js';
+import { greatCircleKm } from '../../_kit/reference/great-circle.js';
 import { mapLimit } from '../../_kit/map-limit.js';
 import { flightsOf, searchCash } from './run-search.js';
 import { SelfConnectRequest, SelfConnectResponse } from './schemas.js';

@@ -8,7 +8,7 @@ import { ToolError } from '../../_kit/errors.js';
 import { findAirport, findMetroCity } from '../../_kit/reference/airports.js';
 import type { FlightResult } from '../flight-result.js';
 import { convert } from '../../_kit/fx-rates.js';
-import { greatCircleKm } from '../self-connect/distance.js';
+import { greatCircleKm } from '../../_kit/reference/great-circle.js';
 import { mapLimit } from '../../_kit/map-limit.js';
 import { flightsOf, searchCash } from '../self-connect/run-search.js';
 import { nextBrand } from './brand.js';

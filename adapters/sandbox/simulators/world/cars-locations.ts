@@ -3,6 +3,7 @@ import { unit } from '../seeded.js';
 import { regionOf, type Region } from './geo.js';
 import { BoundedMemo } from './memo.js';
 import { CAR_SUPPLIERS, type CarSupplier } from './cars-suppliers.js';
+import { greatCircleKm } from '../../../../tools/_kit/reference/great-circle.js';
 
 // Where cars are rented: the brands' counters at airports (the places dataset's
 // airports, with their coordinates and time zones). A large airport has most of the
@@ -96,14 +97,8 @@ export function countersAt(iata: string): CarCounter[] {
   });
 }
 
-const EARTH_RADIUS_KM = 6371;
-
 function distanceKmTo(lat: number, lon: number, a: Airport): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const dLat = rad(a.lat - lat);
-  const dLon = rad(a.lon - lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat)) * Math.cos(rad(a.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  return greatCircleKm({ lat, lon }, a);
 }
 
 /**

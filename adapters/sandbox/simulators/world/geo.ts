@@ -1,4 +1,5 @@
 import { findAirport, type Airport } from '../../../../tools/_kit/reference/airports.js';
+import { greatCircleKm } from '../../../../tools/_kit/reference/great-circle.js';
 
 // Geography for the simulated world: airports, great-circle distances, the
 // coarse regions award charts price by, and local-time arithmetic per IANA zone.
@@ -10,22 +11,13 @@ export function airportOf(iata: string): Airport | undefined {
   return findAirport(iata);
 }
 
-const EARTH_RADIUS_KM = 6371;
-const rad = (deg: number) => (deg * Math.PI) / 180;
-
-function haversineKm(a: Airport, b: Airport): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLon = rad(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Great-circle distance in whole km between two airports; NaN when either is unknown. */
 export function distanceKm(a: string, b: string): number {
   const x = findAirport(a);
   const y = findAirport(b);
   if (!x || !y) return Number.NaN;
-  return Math.round(haversineKm(x, y));
+  return Math.round(greatCircleKm(x, y));
 }
 
 /** Whether flying a→b heads east (the shorter way round), for jet-stream effects. */

@@ -3,6 +3,7 @@ import { regionOf } from './geo.js';
 import { HOTEL_CITIES } from './hotels-cities.js';
 import { countryLevel, seasonFor } from './hotels-countries.js';
 import type { BrandRegion, CityDef, GeoPoint, SeasonProfile, WeekPattern } from './hotels-types.js';
+import { geoPointKm } from '../../../../tools/_kit/reference/great-circle.js';
 
 // Where hotels stand: clusters of properties around a centre. Three kinds:
 // - city: the major cities of hotels-cities.ts, 8–20 hotels plus vacation rentals;
@@ -51,14 +52,10 @@ export interface Cluster {
   cityDef?: CityDef;
 }
 
-const EARTH_RADIUS_KM = 6371;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 export function distanceKmBetween(a: GeoPoint, b: GeoPoint): number {
-  const dLat = rad(b.latitude - a.latitude);
-  const dLon = rad(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  return geoPointKm(a, b);
 }
 
 /** The point `km` away from `from` on a compass bearing (flat-earth step: fine over a few km). */
