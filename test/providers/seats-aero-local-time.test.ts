@@ -9,11 +9,10 @@ import { findAirport } from '../../tools/_kit/reference/airports.js';
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function wallClockAt(epochMs: number, timeZone: string): string {
-  const format = formats.get(timeZone) ?? new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  // Swedish dates read "2027-03-14 02:30:00": one format call, no parts array, about half the cost.
+  const format = formats.get(timeZone) ?? new Intl.DateTimeFormat('sv-SE', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
   formats.set(timeZone, format);
-  const parts = format.formatToParts(new Date(epochMs));
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+  return format.format(new Date(epochMs)).replace(' ', 'T');
 }
 
 describe('seats.aero local times', () => {
@@ -21,18 +20,23 @@ describe('seats.aero local times', () => {
     const zone = findAirport(iata)!.timezone!;
     let checked = 0;
     let gaps = 0;
+    const missing: string[] = [];
     // Every 37 minutes of 2027 in local wall-clock terms, so every hour and every DST day is crossed.
     for (let naive = Date.UTC(2027, 0, 1); naive < Date.UTC(2028, 0, 1); naive += 37 * 60_000) {
       const local = new Date(naive).toISOString().slice(0, 19);
       const instant = airportInstant(local, iata);
-      expect(instant).not.toBeNull();
-      const back = wallClockAt(instant!, zone);
+      if (instant === null) {
+        missing.push(local); // asserted once below: 14,000 expect() calls cost more than the check
+        continue;
+      }
+      const back = wallClockAt(instant, zone);
       if (back !== local) {
         gaps += 1; // a wall-clock time skipped by a spring-forward names no instant
         continue;
       }
       checked += 1;
     }
+    expect(missing).toEqual([]);
     expect(checked).toBeGreaterThan(14_000);
     // At most the skipped hour (or half hour) a year, seen every 37 minutes.
     expect(gaps).toBeLessThanOrEqual(2);
