@@ -43,6 +43,9 @@ export default defineConfig({
     // files: tests share no module state they change (no mocks, env or global patches),
     // and every server a test starts is its own instance with its own database and cache.
     isolate: false,
+    // Transformed modules are kept on disk between runs (vitest 4's module cache):
+    // a rerun of the unit loop skips most of its TypeScript transforms.
+    experimental: { fsModuleCache: true },
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT_TESTS, setupFiles: ['test/setup/unit-no-database.ts'] } },
       { extends: true, test: { name: 'e2e', include: ALL_TESTS, exclude: [...NOT_HERE, ...UNIT_TESTS], globalSetup: ['test/setup/pglite-template.ts'] } },
