@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mapRefund } from '../../adapters/providers/stripe/map-refund.js';
 import { createStripeProcessor, STRIPE_API_VERSION } from '../../adapters/providers/stripe/stripe-processor.js';
 import { ProviderError } from '../../tools/_kit/provider-error.js';
@@ -28,6 +28,29 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   );
   expect(err).toBeInstanceOf(ProviderError);
   return err as ProviderError;
+}
+
+/**
+ * stripe-node waits 0.5–2 s (setTimeout) before each retry. Those waits run on a fake
+ * clock, skipped as soon as one is pending; the requests, the sockets and their
+ * timeouts stay real, so the retries themselves are what the test sees.
+ */
+async function skippingRetryWaits<T>(work: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  try {
+    let settled = false;
+    const result = work().finally(() => {
+      settled = true;
+    });
+    result.catch(() => undefined);
+    while (!settled) {
+      if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
+    return await result;
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 let keySeq = 0;
@@ -157,7 +180,7 @@ describe('stripe adapter: errors', () => {
   it('retries a 500 transparently with the same Idempotency-Key', async () => {
     fake.failNext('server_error');
     const key = newKey();
-    const intent = await create(key);
+    const intent = await skippingRetryWaits(() => create(key));
     expect(intent.status).toBe('requires_payment_method');
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests.map((r) => r.idempotencyKey)).toEqual([key, key]);
@@ -165,14 +188,15 @@ describe('stripe adapter: errors', () => {
 
   it('maps 500s that outlast the retries to unavailable', async () => {
     fake.failNext('server_error', 3);
-    const err = await failure(create());
+    const err = await failure(skippingRetryWaits(() => create()));
     expect(err).toMatchObject({ kind: 'unavailable', status: 500 });
     expect(fake.requests).toHaveLength(3);
   });
 
   it('maps no answer within the timeout to timeout', async () => {
     fake.failNext('timeout', 3);
-    const err = await failure(processor({ timeoutMs: 150 }).retrievePaymentIntent('pi_slow', signal()));
+    const slow = processor({ timeoutMs: 150 });
+    const err = await failure(skippingRetryWaits(() => slow.retrievePaymentIntent('pi_slow', signal())));
     expect(err.kind).toBe('timeout');
     expect(fake.requests).toHaveLength(3);
   });
@@ -181,7 +205,8 @@ describe('stripe adapter: errors', () => {
     const closed = await startStripeFake();
     const { port } = closed;
     await closed.close();
-    const err = await failure(processor({ port }).retrievePaymentIntent('pi_any', signal()));
+    const refused = processor({ port });
+    const err = await failure(skippingRetryWaits(() => refused.retrievePaymentIntent('pi_any', signal())));
     expect(err.kind).toBe('network');
   });
 
