@@ -9,6 +9,7 @@ import { ToolCatalog } from '../mcp/tool-catalog.js';
 import { buildOpenApi } from '../openapi/build-openapi.js';
 import { bodyErrors } from '../rest/body-errors.js';
 import { frontDoor, restDispatch } from '../rest/dispatch-table.js';
+import type { QueryParser } from '../rest/request-query.js';
 import { toServiceError } from './dependency-errors.js';
 import { httpError } from './error-response.js';
 import type { Runtime } from './request-context.js';
@@ -106,7 +107,7 @@ export function createApp(opts: AppOptions): (req: IncomingMessage, res: ServerR
       log.finish.call(this);
     }
     : log.finish;
-  return frontDoor(app, restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit }), {
+  return frontDoor(app, restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit, parseQuery: app.get('query parser fn') as QueryParser }), {
     start: drain ? (req, res) => { drain.enter(res); log.start(req, res); } : log.start,
     finish,
   }, lastResort);

@@ -11,11 +11,16 @@ import type { ProviderHealth } from '../../tools/_kit/providers.js';
 // Served only when METRICS_TOKEN is set, to callers sending it as a bearer token.
 
 const BREAKER = ['closed', 'half_open', 'open', 'isolated'] as const;
-const routes = new WeakMap<Request, string>();
+/**
+ * The route template a request matched, kept on the request itself: a WeakMap entry per
+ * request (made whether metrics are on or not) cost an ephemeron for the collector to trace.
+ */
+const ROUTE = Symbol('route template');
+type Marked = Request & { [ROUTE]?: string };
 
 /** Names the route template a request matched (REST tools call it), the label its metrics carry. */
 export function markRoute(req: Request, template: string): void {
-  routes.set(req, template);
+  (req as Marked)[ROUTE] = template;
 }
 
 export interface MetricsSources {
@@ -75,7 +80,7 @@ export function createMetrics(token: string, registry: Registry, sources: Metric
 
   return {
     observe(req, res, ms) {
-      const labels = { method: req.method, route: routes.get(req) ?? 'other', status: String(res.statusCode) };
+      const labels = { method: req.method, route: (req as Marked)[ROUTE] ?? 'other', status: String(res.statusCode) };
       requests.inc(labels);
       latency.observe(labels, ms / 1000);
     },

@@ -60,29 +60,56 @@ const MAX_IDEMPOTENCY_KEY = 255;
 
 function callMeta(req: Request, runtime: Runtime): CallMeta {
   const raw = req.headers['idempotency-key'];
-  const key = typeof raw === 'string' ? raw.trim() : undefined;
+  const key = typeof raw === 'string' ? raw.trim() : '';
   // The origin is worked out only for the few tools that put links in answers.
   let baseUrl: string | undefined;
+  if (!key) {
+    return {
+      get baseUrl() {
+        return (baseUrl ??= runtime.baseUrl(req));
+      },
+    };
+  }
   return {
     get baseUrl() {
       return (baseUrl ??= runtime.baseUrl(req));
     },
-    ...(key ? { idempotencyKey: key.slice(0, MAX_IDEMPOTENCY_KEY + 1) } : {}),
+    idempotencyKey: key.slice(0, MAX_IDEMPOTENCY_KEY + 1),
   };
 }
 
+/**
+ * One request's context: the lazy logger and signal of lazyContext, built in one object
+ * literal over the request itself (no base object copied, no source closures per call).
+ */
+function requestContext(principal: Principal, req: Request, res: Response, runtime: Runtime): ToolContext {
+  let signal: AbortSignal | undefined;
+  return {
+    principal,
+    requestId: String(req.id),
+    services: runtime.services,
+    call: callMeta(req, runtime),
+    get log() {
+      return req.log as Logger;
+    },
+    get signal() {
+      return (signal ??= AbortSignal.any([abortOnDisconnect(res), runtime.shutdown]));
+    },
+  };
+}
+
+/** For a surface that resolved its principal itself and meters its anonymous callers itself (MCP). */
+const NOT_METERED_BY_ADDRESS: { address?: string } = Object.freeze({});
+
 /** `principal` is passed when the surface already resolved it (the MCP adapter does, for its audience). */
 export async function buildContext(req: Request, res: Response, runtime: Runtime, resolved?: Principal): Promise<ToolContext> {
-  // A surface that resolved the principal itself (MCP) also meters its anonymous callers itself.
-  const address = resolved ? undefined : (clientAddress(req) ?? 'unknown');
-  const principal = resolved ?? (await runtime.resolvePrincipal(req.headers, { address }));
-  await runtime.meter(principal, res, { address });
+  const who = resolved ? NOT_METERED_BY_ADDRESS : { address: clientAddress(req) ?? 'unknown' };
+  const principal = resolved ?? (await runtime.resolvePrincipal(req.headers, who));
+  // The meter answers without a promise when it has nothing to wait for.
+  const metered = runtime.meter(principal, res, who);
+  if (metered) await metered;
   // Most tools never read their signal; the controller and close listener are made on first read.
-  return lazyContext(
-    { principal, requestId: String(req.id), services: runtime.services, call: callMeta(req, runtime) },
-    () => req.log as Logger,
-    () => [abortOnDisconnect(res), runtime.shutdown],
-  );
+  return requestContext(principal, req, res, runtime);
 }
 
 /** The same context with more abort sources (the MCP SDK's per-call signal), still made lazily. MCP only. */

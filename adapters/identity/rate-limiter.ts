@@ -29,6 +29,11 @@ function subjectOf(p: Principal, address: string | undefined): { id: string; tie
   return undefined;
 }
 
+/** Each plan's RateLimit-Policy value, the same on every answer. */
+const POLICY = Object.fromEntries(
+  Object.entries(TIER_LIMITS).map(([tier, l]) => [tier, `${l.perMinute};w=60, ${l.perDay};w=86400`]),
+) as Record<Tier, string>;
+
 function decide(tier: Tier, [perMinute, perDay]: CacheCount[]): RateDecision | undefined {
   if (!perMinute || !perDay) return undefined;
   const limits = TIER_LIMITS[tier];
@@ -40,7 +45,7 @@ function decide(tier: Tier, [perMinute, perDay]: CacheCount[]): RateDecision | u
   const remaining = Math.max(0, useDay ? dayLeft : minuteLeft);
   const resetS = Math.max(1, Math.ceil((useDay ? perDay.ttlMs : perMinute.ttlMs) / 1000));
   const headers = {
-    'RateLimit-Policy': `${limits.perMinute};w=60, ${limits.perDay};w=86400`,
+    'RateLimit-Policy': POLICY[tier],
     'RateLimit': `limit=${limit}, remaining=${remaining}, reset=${resetS}`,
   };
   if (minuteLeft < 0 || dayLeft < 0) {
@@ -49,6 +54,8 @@ function decide(tier: Tier, [perMinute, perDay]: CacheCount[]): RateDecision | u
   }
   return { allowed: true, headers };
 }
+
+const noDecision = () => undefined;
 
 /**
  * Fixed-window limits per minute and per day, counted in the shared cache: Redis makes
@@ -59,18 +66,20 @@ function decide(tier: Tier, [perMinute, perDay]: CacheCount[]): RateDecision | u
 export class RateLimiter {
   constructor(private readonly cache: Cache, private readonly now: () => number = Date.now) {}
 
-  /** `address`: the client's, for anonymous callers this surface meters (absent, they are not metered here). */
-  async check(principal: Principal, address?: string): Promise<RateDecision | undefined> {
+  /**
+   * `address`: the client's, for anonymous callers this surface meters (absent, they are not
+   * metered here). Answers at once when there is nothing to count or the key lookup counted
+   * already; a promise only when the cache must be asked, so a request waits on one.
+   */
+  check(principal: Principal, address?: string): RateDecision | undefined | Promise<RateDecision | undefined> {
     const subject = subjectOf(principal, address);
     if (!subject) return undefined;
-    let counts = takePrecounted(principal);
-    if (!counts) {
-      try {
-        ({ counts } = await this.cache.getAndCount(undefined, windowCounters(subject.id, this.now())));
-      } catch {
-        return undefined;
-      }
+    const counts = takePrecounted(principal);
+    if (counts) return decide(subject.tier, counts);
+    try {
+      return this.cache.getAndCount(undefined, windowCounters(subject.id, this.now())).then((got) => decide(subject.tier, got.counts), noDecision);
+    } catch {
+      return undefined;
     }
-    return decide(subject.tier, counts);
   }
 }

@@ -8,6 +8,7 @@ import { bodyErrors } from './body-errors.js';
 import { planInput } from './input-plan.js';
 import { sendError, toolHandler, type ToolHandler } from './mount-tool.js';
 import { compileRoutes, type Lookup } from './route-table.js';
+import type { QueryParser } from './request-query.js';
 
 export interface RestDispatch {
   /** The REST table's answer for this request, or undefined when the rest of the app serves it. */
@@ -24,9 +25,9 @@ const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined
  * 405 with Allow, or express's 400 for an undecodable parameter); anything else is
  * left to the rest of the app.
  */
-export function restDispatch(tools: readonly AnyTool[], runtime: Runtime, opts: { bodyLimit: string }): RestDispatch {
+export function restDispatch(tools: readonly AnyTool[], runtime: Runtime, opts: { bodyLimit: string; parseQuery: QueryParser }): RestDispatch {
   const lookup = compileRoutes<ToolHandler>(
-    tools.flatMap((tool) => (tool.rest ? [{ method: tool.rest.method, path: tool.rest.path, route: toolHandler(tool, planInput(tool), runtime) }] : [])),
+    tools.flatMap((tool) => (tool.rest ? [{ method: tool.rest.method, path: tool.rest.path, route: toolHandler(tool, planInput(tool), runtime, opts.parseQuery) }] : [])),
   );
   const json = express.json({ limit: opts.bodyLimit, type: (req) => isJsonContentType(req.headers['content-type']) });
   const answer = (found: Exclude<Lookup<ToolHandler>, { kind: 'none' } | { kind: 'malformed' }>, req: Request, res: Response) => {

@@ -7,6 +7,7 @@ import { httpError } from '../http/error-response.js';
 import { isJsonContentType } from '../http/json-type.js';
 import { buildContext, type Runtime } from '../http/request-context.js';
 import { assembleInput } from './assemble-input.js';
+import { queryOf, type QueryParser } from './request-query.js';
 import type { InputPlan } from './input-plan.js';
 import { pipeToSse } from './pipe-to-sse.js';
 import { sendJson } from './send-json.js';
@@ -27,6 +28,9 @@ export function sendError(req: Request, res: Response, err: unknown): void {
   res.status(status).json(body);
 }
 
+/** For tools that read nothing from the query string. */
+const NO_QUERY: Record<string, unknown> = Object.freeze({});
+
 /** A body is present but not JSON: FastAPI answers 422, and so do we. */
 function wrongContentType(req: Request): ToolError | undefined {
   const length = req.headers['content-length'];
@@ -38,8 +42,9 @@ function wrongContentType(req: Request): ToolError | undefined {
 }
 
 /** One handler per tool: split the request into the tool input, run it, answer. */
-export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime): ToolHandler {
+export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime, parseQuery: QueryParser): ToolHandler {
   const status = (tool.rest && tool.rest.status) || 200;
+  const readsQuery = plan.queryParams.length > 0;
   const cacheControl = tool.rest ? tool.rest.cacheControl : undefined;
   return async (req, res, params) => {
     if (tool.rest) markRoute(req, tool.rest.path);
@@ -51,7 +56,7 @@ export function toolHandler(tool: AnyTool, plan: InputPlan, runtime: Runtime): T
         const bad = wrongContentType(req);
         if (bad) throw bad;
       }
-      const assembled = assembleInput(plan, params, req.query as Record<string, unknown>, req.body);
+      const assembled = assembleInput(plan, params, readsQuery ? queryOf(req, parseQuery) : NO_QUERY, req.body);
       if (!assembled.ok) throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: assembled.issues });
       if (tool.kind === 'unary') {
         const out = await invokeUnary(tool, ctx, assembled.input, plan.partOf);

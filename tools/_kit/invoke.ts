@@ -24,12 +24,16 @@ export function authorizeCall(tool: AnyTool, principal: ToolContext['principal']
   authorizeScopes(tool, principal);
 }
 
-export function parseToolInput(tool: AnyTool, raw: unknown, where?: Where, clock: () => Date = () => new Date()): Record<string, unknown> {
+/** reportInput lets us tell "missing" from "wrong type"; one object for every parse. */
+const PARSE_OPTIONS = { reportInput: true } as const;
+const wallClock = () => new Date();
+
+export function parseToolInput(tool: AnyTool, raw: unknown, where?: Where, clock: () => Date = wallClock): Record<string, unknown> {
   // No text with U+0000 or a lone surrogate reaches a tool: PostgreSQL cannot store it (path, query, body or MCP argument alike).
   const badText = invalidTextIssues(raw, where);
   if (badText.length > 0) throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: badText });
   // Date checks inside the schema judge against the caller's clock (services.clock).
-  const parsed = withInputClock(clock, () => tool.input.safeParse(raw, { reportInput: true })); // input lets us tell "missing" from "wrong type"
+  const parsed = withInputClock(clock, () => tool.input.safeParse(raw, PARSE_OPTIONS));
   if (parsed.success) return parsed.data;
   throw new ToolError('VALIDATION_FAILED', 'Invalid input', { issues: toValidationIssues(parsed.error, where) });
 }
@@ -50,16 +54,39 @@ function undeclared(tool: AnyTool, ctx: ToolContext, err: unknown): unknown {
   return new ToolError('INTERNAL', 'Internal error', { cause: new Error(`${tool.name} raised ${err.code} ("${err.message}"), which it does not declare in errors`, { cause: err }) });
 }
 
-export async function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObject, O>, ctx: ToolContext, raw: unknown, where?: Where): Promise<z.output<O>> {
-  authorizeCall(tool as AnyTool, ctx.principal);
-  const input = parseToolInput(tool, raw, where, ctx.services.clock);
+/**
+ * Authorizes, validates, runs, and parses the output. Not an async function: the common
+ * call (no idempotency key, typed output, production error contracts) hands back the
+ * handler's own promise, with no wrapper promise or closure per call on a path that
+ * answers thousands of times a second. Failures always arrive as a rejected promise.
+ */
+export function invokeUnary<O extends z.ZodType>(tool: UnaryTool<z.ZodObject, O>, ctx: ToolContext, raw: unknown, where?: Where): Promise<z.output<O>> {
+  let input: Record<string, unknown>;
+  try {
+    authorizeCall(tool as AnyTool, ctx.principal);
+    input = parseToolInput(tool, raw, where, ctx.services.clock);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  const strict = ctx.services.settings.strictErrorContracts === true;
   // Every route that takes an Idempotency-Key honours it the same way, whatever the
   // handler does with the key itself (a processor key, its own narrower record):
   // the same key and body replay the answer, the same key with another body is 409.
-  const run = () => tool.handler(ctx, input).catch((err: unknown) => { throw undeclared(tool as AnyTool, ctx, err); });
-  const result = tool.rest && tool.rest.idempotencyKey ? await withIdempotency(ctx, `route:${tool.name}`, input, run) : await run();
+  const idempotent = tool.rest !== false && tool.rest.idempotencyKey === true;
+  if (!idempotent && !strict && tool.typedOutput) return runHandler(tool, ctx, input) as Promise<z.output<O>>;
+  const run = () => (strict ? runHandler(tool, ctx, input).catch((err: unknown) => { throw undeclared(tool as AnyTool, ctx, err); }) : runHandler(tool, ctx, input));
+  const result = idempotent ? withIdempotency(ctx, `route:${tool.name}`, input, run) : run();
   // Outputs made from outside data (upstreams, the database) are always parsed: that is where a wrong shape gets in.
-  return (tool.typedOutput ? result : parseToolOutput(tool, result)) as z.output<O>;
+  return tool.typedOutput ? result as Promise<z.output<O>> : result.then((out) => parseToolOutput(tool, out) as z.output<O>);
+}
+
+/** The handler's promise; a handler that throws before its first await still yields a rejection. */
+function runHandler(tool: UnaryTool<z.ZodObject, z.ZodType>, ctx: ToolContext, input: Record<string, unknown>): Promise<unknown> {
+  try {
+    return tool.handler(ctx, input);
+  } catch (err) {
+    return Promise.reject(err);
+  }
 }
 
 /** Authorizes and validates up front, then yields each event parsed through the event schema (unless the tool's events are typed). */
