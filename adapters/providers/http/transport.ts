@@ -1,5 +1,5 @@
 import { Agent, errors as undiciErrors, request } from 'undici';
-import { jsonText } from './json-text.js';
+import { parseJsonBytes } from './json-pieces.js';
 
 // One small HTTP seam under every JSON provider adapter. The real transport is
 // undici's request() on a keep-alive Agent; a simulator plugs in the same seam and
@@ -89,7 +89,7 @@ function transportError(err: unknown, signal: AbortSignal, origin: string, limit
  * The real transport against a base URL (the provider's, or a local fake's in tests).
  * The body is read once, as bytes, under the size cap (undici's maxResponseSize
  * checks Content-Length first and counts bytes as they arrive), then decoded and
- * parsed at most once.
+ * parsed at most once (a big body in pieces: see json-pieces.ts).
  */
 export function httpTransport(baseUrl: string, opts: HttpTransportOptions = {}): HttpTransport {
   const limit = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -130,7 +130,7 @@ export function httpTransport(baseUrl: string, opts: HttpTransportOptions = {}):
       raw: () => bytes,
       json: () => {
         try {
-          parsed ??= { value: JSON.parse(jsonText(bytes)) as unknown };
+          parsed ??= { value: parseJsonBytes(bytes) };
           return Promise.resolve(parsed.value);
         } catch (err) {
           return Promise.reject(err as Error);
