@@ -37,6 +37,16 @@ function trimPrices(prices: Entry['prices']): void {
   prices.length = MAX_PRICES;
 }
 
+type HeldAward = Entry['awards'][number];
+
+/** An award as one flight holds it, in that flight's direction (spelled out: spreading it was V8's slow path). */
+function inDirection(a: HeldAward, direction: HeldAward['direction']): HeldAward {
+  return {
+    source: a.source, program: a.program, direction, cabin: a.cabin, miles: a.miles, taxes: a.taxes,
+    taxes_currency: a.taxes_currency, seats_remaining: a.seats_remaining, observedAt: a.observedAt, availabilityId: a.availabilityId,
+  };
+}
+
 export function sliceKey(slice: FlightSlice): string {
   return slice.segments.map((s) => `${s.marketingCarrier}${s.flightNumber}@${s.departingAt.slice(0, 10)}`).join('+');
 }
@@ -111,7 +121,7 @@ export class FlightBoard {
       // A flight that arrives after its award options still gets them.
       sliceKeys.forEach((k, i) => {
         for (const award of this.awardsBySlice.get(k) ?? []) {
-          entry?.awards.push({ ...award, direction: i === 0 ? 'outbound' : 'return' });
+          entry?.awards.push(inDirection(award, i === 0 ? 'outbound' : 'return'));
           entry?.sources.add('seats_aero');
         }
       });
@@ -172,7 +182,7 @@ export class FlightBoard {
       this.awardsBySlice.set(key, list);
       let placed = false;
       for (const { entry, index } of this.entriesBySlice.get(key) ?? []) {
-        entry.awards.push({ ...item, direction: index === 0 ? 'outbound' : 'return' });
+        entry.awards.push(inDirection(item, index === 0 ? 'outbound' : 'return'));
         entry.sources.add('seats_aero');
         touched.add(entry);
         placed = true;

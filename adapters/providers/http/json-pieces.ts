@@ -39,7 +39,7 @@ interface BigArray {
 type Spans = number[];
 
 /** One pass over the bytes; null when the body is not an object or its brackets or strings do not close. */
-export function findBigArray(b: Uint8Array): { big: BigArray; topStrings: Spans } | null {
+function findBigArray(b: Uint8Array): { big: BigArray; topStrings: Spans } | null {
   let start = 0;
   while (start < b.length && (b[start] === 0x20 || b[start] === 0x0a || b[start] === 0x0d || b[start] === 0x09)) start++;
   if (b[start] !== OPEN_BRACE) return null;

@@ -5,9 +5,12 @@ import { findAirport } from '../../../tools/_kit/reference/airports.js';
 // a duration is needed, place them in the airport's IANA zone.
 
 const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?/;
+const WITH_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 
 /** "2026-12-01T17:45:00Z" or "...17:45:00.000Z" → "2026-12-01T17:45:00"; null when unreadable. */
 export function wallClock(value: string): string | null {
+  // The usual shape already starts with what is kept: cut it, with no match object or new text.
+  if (WITH_SECONDS.test(value)) return value.slice(0, 19);
   const m = WALL_CLOCK.exec(value);
   if (!m) return null;
   return `${m[1]}T${m[2]}:${m[3] ?? '00'}`;
@@ -63,12 +66,26 @@ function readOffset(timeZone: string, epochMs: number): number {
 }
 
 // The same flight comes back in many programs' rows of one answer (and in the next
-// search of the route), so each airport's wall-clock time is placed once.
-const instants = new Map<string, number | null>();
+// search of the route), so each airport's wall-clock time is placed once. Kept per
+// airport, then per time: no key string is built for a lookup.
+const instants = new Map<string, Map<string, number | null>>();
+let instantCount = 0;
 
 /** The instant a wall-clock time at an airport names; null when the airport or its zone is unknown. */
 export function airportInstant(local: string, iata: string): number | null {
-  return cached(instants, `${iata}|${local}`, () => readInstant(local, iata));
+  let atAirport = instants.get(iata);
+  const known = atAirport?.get(local);
+  if (known !== undefined) return known;
+  const value = readInstant(local, iata);
+  if (instantCount >= 50_000) {
+    instants.clear();
+    instantCount = 0;
+    atAirport = undefined;
+  }
+  if (!atAirport) instants.set(iata, (atAirport = new Map()));
+  atAirport.set(local, value);
+  instantCount++;
+  return value;
 }
 
 function readInstant(local: string, iata: string): number | null {

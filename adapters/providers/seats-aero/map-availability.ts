@@ -23,7 +23,17 @@ export function splitFlightNumber(value: string): { carrier: string; number: str
 /** "UA, LH" → ["UA", "LH"]. */
 export function splitCarriers(value: string | null | undefined): string[] {
   if (!value) return [];
+  if (!value.includes(',')) {
+    const one = value.trim().toUpperCase();
+    return one.length > 0 ? [one] : [];
+  }
   return [...new Set(value.split(',').map((s) => s.trim().toUpperCase()).filter((s) => s.length > 0))];
+}
+
+/** Whether the segments are already in Order (they usually are), so no sorted copy is needed. */
+function inOrder(segments: readonly AvailabilitySegment[]): boolean {
+  for (let i = 1; i < segments.length; i++) if (segments[i - 1]!.Order > segments[i]!.Order) return false;
+  return true;
 }
 
 function seatsOrNull(n: number | undefined): number | null {
@@ -55,7 +65,8 @@ function mapSegment(seg: AvailabilitySegment, fallbackDuration: number | null): 
 
 /** One slice from a trip's segments in Order; null when any segment is unreadable. */
 function tripSlice(trip: AvailabilityTrip): FlightSlice | null {
-  const ordered = [...(trip.AvailabilitySegments ?? [])].sort((a, b) => a.Order - b.Order);
+  const given = trip.AvailabilitySegments ?? [];
+  const ordered = inOrder(given) ? given : [...given].sort((a, b) => a.Order - b.Order);
   if (ordered.length === 0) return null;
   const single = ordered.length === 1 ? (trip.TotalDuration ?? null) : null;
   const segments: FlightSegment[] = [];
@@ -125,12 +136,14 @@ function rowOffer(row: Availability, cabin: CabinClass): AwardOffer | null {
 export function mapAvailability(rows: readonly Availability[], cabin: CabinClass): AwardOffer[] {
   const offers: AwardOffer[] = [];
   for (const row of rows) {
-    const trips = (row.AvailabilityTrips ?? []).filter((t) => FROM_WIRE_CABIN[t.Cabin] === cabin);
-    const fromTrips = trips.map((t) => tripOffer(row, t, cabin)).filter((o): o is AwardOffer => o !== null);
-    if (fromTrips.length > 0) {
-      offers.push(...fromTrips);
-      continue;
+    // Straight from the parsed trips to offers: trips in other cabins are skipped, no lists in between.
+    const before = offers.length;
+    for (const trip of row.AvailabilityTrips ?? []) {
+      if (FROM_WIRE_CABIN[trip.Cabin] !== cabin) continue;
+      const offer = tripOffer(row, trip, cabin);
+      if (offer) offers.push(offer);
     }
+    if (offers.length > before) continue;
     // No trip detail in this cabin: the row still says the route and day have space.
     const offer = rowOffer(row, cabin);
     if (offer) offers.push(offer);
