@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { PIECE_BYTES, WHOLE_BYTES, parseJsonBytes } from '../../adapters/providers/http/json-pieces.js';
+import { httpTransport } from '../../adapters/providers/http/transport.js';
 
 // A big provider body is parsed in pieces (no string of 128 KB or more): the value
 // must be exactly what JSON.parse of the decoded text gives, key order included,
@@ -113,5 +116,21 @@ describe('parseJsonBytes', () => {
     const value = parseJsonBytes(big) as { data: { Route: { Name: string }; AvailabilityTrips: { Note: string }[] }[] };
     expect(value.data[399]!.Route.Name).toBe('Zürich – "Kloten" {a,b} [c]');
     expect(value.data[250]!.AvailabilityTrips[5]!.Note).toContain('é東😀');
+  });
+
+  it('is what the real transport parses a big answer with', async () => {
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(big));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const transport = httpTransport(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const res = await transport({ method: 'GET', path: '/search', signal: AbortSignal.timeout(10_000) });
+      const value = await res.json();
+      expect(parse.mock.calls.length).toBeGreaterThan(2);
+      expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse(big.toString('utf8'))));
+    } finally {
+      parse.mockRestore();
+      server.close();
+    }
   });
 });
