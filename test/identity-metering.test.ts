@@ -40,11 +40,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Real time for redis-server and redis-cli: under the clock sweep's libfaketime (LD_PRELOAD) their event loops can stall. */
+const REAL_TIME_ENV = { ...process.env, LD_PRELOAD: '', FAKETIME: '' };
+
 async function startRedis(): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
-  // Real time for redis: under the clock sweep's libfaketime (LD_PRELOAD) its event loop can stall.
-  const env = { ...process.env, LD_PRELOAD: '', FAKETIME: '' };
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore', env });
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore', env: REAL_TIME_ENV });
   const url = `redis://127.0.0.1:${port}`;
   // Up to 30 s: on a loaded machine (the clock sweep beside other work) a fork can take
   // seconds to listen; an exited server ends the wait at once.
@@ -67,7 +68,7 @@ async function startRedis(): Promise<{ url: string; proc: ChildProcess }> {
 /** Redis MONITOR lines (redis-cli) for commands a client sent, not those a script ran, on identity and metering keys. */
 async function monitorWire(url: string, prefix: string): Promise<{ lines: string[]; stop: () => void }> {
   const lines: string[] = [];
-  const cli = spawn('redis-cli', ['-u', url, 'monitor'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const cli = spawn('redis-cli', ['-u', url, 'monitor'], { stdio: ['ignore', 'pipe', 'ignore'], env: REAL_TIME_ENV });
   let buffered = '';
   cli.stdout!.on('data', (chunk: Buffer) => {
     buffered += chunk.toString();
