@@ -5,7 +5,7 @@
 // off and simulator latency 0: every group is a real (simulated) search and the
 // figures are our own cost. Prints, does not assert: a missed target prints FAIL.
 // Knobs: DATABASE_URL, BENCH_ALERTS (1000000), BENCH_ALERT_ROUTES (100), BENCH_ALERT_DAYS (30),
-// BENCH_ALERT_CONCURRENCY (8).
+// BENCH_ALERT_CONCURRENCY (8), BENCH_ALERT_WRITERS (trigger statements at once; the cycle's default when unset).
 import { cpus } from 'node:os';
 import { pino } from 'pino';
 import { loadConfig } from '../../adapters/config/env.js';
@@ -20,6 +20,7 @@ import { ALERTS, DAYS, ROUTES, benchDatabaseUrl, dropBenchSchema, num } from './
 
 const BASELINE = Math.max(1, Math.floor(ALERTS / 10));
 const CONCURRENCY = num('BENCH_ALERT_CONCURRENCY', 8);
+const WRITERS = process.env.BENCH_ALERT_WRITERS ? { writers: num('BENCH_ALERT_WRITERS', 2) } : {};
 const { base: BASE_URL, url, schema } = benchDatabaseUrl('bench_alerts');
 
 const config = loadConfig({
@@ -46,7 +47,7 @@ async function cycle(alerts: number, seedMs: number): Promise<Measured> {
   await prisma.$executeRawUnsafe('ANALYZE');
   for (const k of Object.keys(calls)) calls[k] = 0;
   const ctx: ToolContext = { principal: { kind: 'internal' }, requestId: 'bench-alerts', log: logger, signal: AbortSignal.timeout(600_000), services };
-  const report = await evaluateAlerts(ctx, { concurrency: CONCURRENCY, recheckAfterMs: 0 });
+  const report = await evaluateAlerts(ctx, { concurrency: CONCURRENCY, recheckAfterMs: 0, ...WRITERS });
   return { alerts, seedMs, report, calls: { ...calls } };
 }
 
@@ -54,7 +55,7 @@ const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 try {
   const routes = benchRoutes(ROUTES);
   const firstDay = addDays(utcDay(new Date()), 20);
-  console.log(`alert evaluation bench: ${ALERTS.toLocaleString('en-US')} alerts over ${routes.length} routes × ${DAYS} days; concurrency ${CONCURRENCY}; Node ${process.version}, ${cpus().length} CPUs; PostgreSQL ${url.host}, schema ${schema}`);
+  console.log(`alert evaluation bench: ${ALERTS.toLocaleString('en-US')} alerts over ${routes.length} routes × ${DAYS} days; concurrency ${CONCURRENCY}, writers ${WRITERS.writers ?? 'default'}; Node ${process.version}, ${cpus().length} CPUs; PostgreSQL ${url.host}, schema ${schema}`);
   let t = performance.now();
   await seedAlerts(prisma, { routes, firstDay, days: DAYS, from: 1, to: BASELINE });
   const base = await cycle(BASELINE, performance.now() - t);

@@ -2,6 +2,7 @@ import type { ToolContext } from '../../_kit/context.js';
 import { CABIN_CLASSES, type CabinClass } from '../../_kit/providers.js';
 import type { WatchCheck, WatchToCheck } from '../alert-store.js';
 import { forEachBounded } from './bounded-pool.js';
+import { boundedRunner } from './bounded-runner.js';
 import { utcDay } from './utc-day.js';
 import { watchFare } from './watch-fare.js';
 import { watchOffer } from './watch-offer.js';
@@ -13,7 +14,10 @@ import { watchOffer } from './watch-offer.js';
 // whole groups (route, return date, cabin, currency: every alert's window lies in one),
 // handed over once each of their watches was searched, so every alert is judged once
 // a cycle on fresh prices rather than again by each batch that touches its window.
-// Batches are written while later searches still run, one write at a time.
+// Batches are written while later searches still run, `writers` at a time: batches
+// hold disjoint groups, so concurrent trigger statements touch disjoint alerts and
+// watches, and a second one keeps another database core busy on the batches left
+// when the searches end.
 
 export interface CycleOptions {
   concurrency: number;
@@ -21,6 +25,8 @@ export interface CycleOptions {
   recheckAfterMs: number;
   /** Checks per trigger statement (whole groups, so a batch may hold a few more). */
   batchSize?: number;
+  /** Trigger statements in flight at once (default 2). */
+  writers?: number;
 }
 
 export interface CycleReport {
@@ -34,10 +40,13 @@ export interface CycleReport {
   noFare: number;
   events: number;
   aborted: boolean;
+  /** `trigger`: the trigger statements' time summed over writers (it overlaps the searches and, with several writers, itself). */
   ms: { expand: number; searches: number; trigger: number; total: number };
 }
 
 const DEFAULT_BATCH = 250;
+/** Two: the trigger is one database core's work per statement; more than two only queue on a 2-core machine. */
+const DEFAULT_WRITERS = 2;
 
 /** The group a watch belongs to: an alert's window never spans two. */
 const groupOf = (w: WatchToCheck) => `${w.origin}|${w.destination}|${w.returnDate ?? ''}|${w.cabin}|${w.currency}`;
@@ -75,14 +84,14 @@ export async function evaluateAlerts(ctx: ToolContext, opts: CycleOptions): Prom
     groups.set(groupOf(w), g);
   }
   let pending: WatchCheck[] = [];
-  let writes: Promise<void> = Promise.resolve();
+  const writes = boundedRunner(opts.writers ?? DEFAULT_WRITERS);
   let writeError: unknown;
 
   const flush = () => {
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
-    writes = writes.then(async () => {
+    writes.run(async () => {
       if (writeError) return;
       const t = performance.now();
       try {
@@ -122,7 +131,7 @@ export async function evaluateAlerts(ctx: ToolContext, opts: CycleOptions): Prom
   // Prices already found are still written after an abort (groups left unfinished too): they are true, and their drops must not be lost.
   for (const g of groups.values()) pending.push(...g.checks.splice(0));
   flush();
-  await writes;
+  await writes.drained();
   if (writeError) throw writeError;
   report.aborted = ctx.signal.aborted;
   report.ms.total = performance.now() - started;
