@@ -9,13 +9,16 @@ import { timeOrderedId } from './time-ordered-id.js';
 // 1. windows: the distinct (group, date_from, date_to) of active alerts in the
 //    batch's groups that hold at least one batch watch (a loose index scan of the
 //    window index: one probe per window);
-// 2. win: each window's cheapest priced day (ties: earliest), and the previous
-//    minimum over its priced days;
-// 3. judged: the alerts of those windows, found by exact index lookups;
-// 4. fire: a target reached below the last notified price, or any-drop below the
-//    previous minimum; each event written once per (alert, watch, check) through
-//    the outbox's unique dedupe key, the offer joined only for events written, with
-//    time-ordered ids (time-ordered-id.ts) so the inserts append to the id index;
+// 2. win: each window's cheapest priced day (ties: earliest), the previous
+//    minimum over its priced days, and the part of the event its alerts share
+//    (route, day, prices, check time, offer), built once per window;
+// 3. acts: the alerts of those windows (exact index lookups) that fire (a target
+//    reached below the last notified price, or any-drop below the previous
+//    minimum; their event is the window's part plus their own) or re-arm; the
+//    rest are dropped before anything is materialized;
+// 4. ins: each event written once per (alert, watch, check) through the outbox's
+//    unique dedupe key, with time-ordered ids (time-ordered-id.ts) so the inserts
+//    append to the id index;
 // 5. the counters bumped only for events written, and target alerts whose price
 //    climbed back over the target re-armed, so a later fall is a new drop.
 
