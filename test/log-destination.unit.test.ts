@@ -8,8 +8,8 @@ const MODULE = fileURLToPath(new URL('../adapters/http/log-destination.ts', impo
 
 function run(ending: string): string[] {
   const code = `
-    const { asyncStdout } = await import(${JSON.stringify(MODULE)});
-    const out = asyncStdout();
+    const { batchedStdout } = await import(${JSON.stringify(MODULE)});
+    const out = batchedStdout();
     for (let i = 0; i < 1000; i++) out.write('{"n":' + i + ',"pad":"' + 'x'.repeat(100) + '"}\\n');
     ${ending}`;
   const { stdout } = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8' });
@@ -19,7 +19,7 @@ function run(ending: string): string[] {
 const numbers = (lines: string[]) => lines.map((l) => (JSON.parse(l) as { n: number }).n);
 const all = Array.from({ length: 1000 }, (_, i) => i);
 
-describe('asyncStdout', () => {
+describe('batchedStdout', () => {
   it('writes every line in order when the process exits at once', () => {
     expect(numbers(run('process.exit(0);'))).toEqual(all);
   });

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger as PinoLogger } from 'pino';
-import { asyncStdout } from './log-destination.js';
+import { batchedStdout } from './log-destination.js';
 import type { Services } from '../../tools/_kit/context.js';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
 import { TOOLS } from '../../tools/index.js';
@@ -37,7 +37,7 @@ export interface StartOptions {
 
 /** Opens the database and cache, serves REST + MCP, and returns a handle whose close() shuts down gracefully. */
 export async function startServer(config: AppConfig, opts: StartOptions = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? pino({ level: config.LOG_LEVEL }, asyncStdout());
+  const logger = opts.logger ?? pino({ level: config.LOG_LEVEL }, batchedStdout());
   const startedAt = new Date();
   const { services, db, identity, telemetry, close: releaseServices } = await openServices(config, logger, startedAt);
   const { cache } = services;
