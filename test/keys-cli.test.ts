@@ -21,10 +21,10 @@ const keys = (...args: string[]) =>
 
 beforeAll(async () => {
   server = await startChildServer(embedded);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
-  await server.stop();
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -79,7 +79,9 @@ describe('data folder lock file', () => {
   });
 });
 
-describe('openDatabase on a PGlite folder', () => {
+// Each test makes and migrates a PGlite folder (a fresh initdb), which on a loaded
+// machine under the clock sweep took over 30 s.
+describe('openDatabase on a PGlite folder', { timeout: 120_000 }, () => {
   it('refuses while another process holds the folder, and takes over after that process crashed', async () => {
     const dir = await folder();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'hold-data-dir.ts'), dir], {

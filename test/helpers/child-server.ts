@@ -20,7 +20,8 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 160; i++) {
+  // Up to ~90 s: a fresh PGlite folder is made and migrated first, slow on a loaded machine.
+  for (let i = 0; i < 360; i++) {
     if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) {
       const exited = new Promise((r) => child.once('exit', r));
       const end = async (signal: NodeJS.Signals) => {
