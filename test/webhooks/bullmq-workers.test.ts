@@ -11,11 +11,12 @@ import { testConfig } from '../helpers/test-config.js';
 import { bookingEventFor, silent, writeOutbox } from './support/helpers.js';
 
 // Webhook delivery on BullMQ is one queued job per delivery, so it grows with the
-// workers: against a slow receiver (500 ms an answer), two workers deliver about
-// twice what one does, measured in the same run. Each "worker" is a job runner
-// with its own database pool and Redis connections (as `npm run worker` opens
-// them), here in the test's process: the sends are waiting on the receiver, so
-// the ratio is the lanes', not the CPU's. Whatever the workers, every event
+// workers. Each "worker" is a job runner with its own database pool and Redis
+// connections (as `npm run worker` opens them), here in the test's process. Against
+// a slow receiver (500 ms an answer) one worker never has more than its lanes in
+// flight, and with two the receiver sees more than that at once: both are sending.
+// That is counted, not timed (a throughput ratio fell to 1.5x when the suite's other
+// files took the CPU); the rates are printed. Whatever the workers, every event
 // reaches its endpoint exactly once, an endpoint's events in their order, one at
 // a time. Needs PostgreSQL and Redis (the CI phase that sets both).
 
@@ -36,26 +37,34 @@ async function slowReceiver() {
   const hits: Hit[] = [];
   const inFlight = new Map<string, number>();
   let maxPerPath = 0;
+  let sending = 0;
+  let maxSending = 0;
   const srv = createServer((req, res) => {
     const path = req.url ?? '';
     const n = (inFlight.get(path) ?? 0) + 1;
     inFlight.set(path, n);
     maxPerPath = Math.max(maxPerPath, n);
+    maxSending = Math.max(maxSending, ++sending);
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => setTimeout(() => {
       inFlight.set(path, inFlight.get(path)! - 1);
+      sending--;
       hits.push({ path, booking: String((JSON.parse(body) as { data: { booking_id: string } }).data.booking_id), at: performance.now() });
       res.writeHead(200).end();
     }, RECEIVER_MS));
   });
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   cleanups.push(() => new Promise((r) => srv.close(r)));
-  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, hits, maxPerPath: () => maxPerPath };
+  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, hits, maxPerPath: () => maxPerPath, takeMaxSending: () => {
+    const max = maxSending;
+    maxSending = sending;
+    return max;
+  } };
 }
 
 describe.runIf(run)('webhook delivery on BullMQ workers', () => {
-  it('two workers deliver at least 1.8x what one does; every event once, in order per endpoint', async () => {
+  it('two workers send at once, more than one worker has lanes for in flight; every event once, in order per endpoint', async () => {
     const config = testConfig();
     if (config.schema) cleanups.push(() => dropTestSchema(config.schema!));
     const receiver = await slowReceiver();
@@ -103,15 +112,19 @@ describe.runIf(run)('webhook delivery on BullMQ workers', () => {
     };
 
     const one = await round();
+    const alone = receiver.takeMaxSending();
     await worker();
     const two = await round();
-    console.log(`webhook deliveries/s against a ${RECEIVER_MS} ms receiver, ${LANES} lanes per worker: 1 worker ${one.toFixed(1)}, 2 workers ${two.toFixed(1)} (${(two / one).toFixed(2)}x)`);
+    const together = receiver.takeMaxSending();
+    console.log(`webhook deliveries/s against a ${RECEIVER_MS} ms receiver, ${LANES} lanes per worker: 1 worker ${one.toFixed(1)}, 2 workers ${two.toFixed(1)} (${(two / one).toFixed(2)}x); most in flight at once: ${alone}, then ${together}`);
 
     // Exactly once, and per endpoint in the order written, never two at once.
     const bookings = receiver.hits.map((h) => h.booking);
     expect(new Set(bookings).size).toBe(bookings.length);
     for (const [path, order] of written) expect(receiver.hits.filter((h) => h.path === path).map((h) => h.booking), path).toEqual(order);
     expect(receiver.maxPerPath()).toBe(1);
-    expect(two / one).toBeGreaterThanOrEqual(1.8);
+    expect(alone).toBeLessThanOrEqual(LANES);
+    expect(together).toBeGreaterThan(LANES);
+    expect(together).toBeLessThanOrEqual(2 * LANES);
   }, 120_000);
 });
