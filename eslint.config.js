@@ -29,7 +29,6 @@ export default tseslint.config(
   // One entry per folder depth inside the kit: a specifier climbing out of tools/_kit is refused.
   ...[1, 2, 3].map((depth) => ({
     files: [`tools/_kit/${'*/'.repeat(depth - 1)}*.ts`],
-    ignores: ['tools/_kit/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [...TOOLS_PATTERNS, { regex: `^${'\\.\\./'.repeat(depth)}(?!_kit/)`, message: 'tools/_kit imports no feature area: a feature adds its store to Services itself (declare module).' }],

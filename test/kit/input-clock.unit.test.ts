@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ToolError } from './errors.js';
-import { parseToolInput } from './invoke.js';
-import { farePredictionTool } from '../fares/predict.js';
-import { saveTravelerTool } from '../travelers/save-traveler.js';
-import { inputNow } from './input-clock.js';
+import { ToolError } from '../../tools/_kit/errors.js';
+import { parseToolInput } from '../../tools/_kit/invoke.js';
+import { farePredictionTool } from '../../tools/fares/predict.js';
+import { saveTravelerTool } from '../../tools/travelers/save-traveler.js';
+import { inputNow } from '../../tools/_kit/input-clock.js';
 
 // "In the past" inside input schemas is judged by the clock the call brings (services.clock),
 // so a test (or a replay) that freezes time gets the same answer on any day it runs.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ToolContext } from './context.js';
-import { declaredErrors } from './declared-errors.js';
-import { defineStreamTool, defineTool } from './define-tool.js';
-import { ToolError, type ErrorCode } from './errors.js';
-import { collectStream, invokeUnary, openStream } from './invoke.js';
-import { ANONYMOUS } from './principal.js';
-import { testContext } from '../../test/kit/test-context.js';
+import type { ToolContext } from '../../tools/_kit/context.js';
+import { declaredErrors } from '../../tools/_kit/declared-errors.js';
+import { defineStreamTool, defineTool } from '../../tools/_kit/define-tool.js';
+import { ToolError, type ErrorCode } from '../../tools/_kit/errors.js';
+import { collectStream, invokeUnary, openStream } from '../../tools/_kit/invoke.js';
+import { ANONYMOUS } from '../../tools/_kit/principal.js';
+import { testContext } from './test-context.js';
 
 // OpenAPI and the SDKs list what each tool may answer from its `errors`; in test mode a
 // handler raising anything else fails the call, so the list cannot silently go stale.
