@@ -43,5 +43,5 @@ describe('start-up errors', () => {
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // the child compiles and starts the server; its own limit is 90 s
 });

@@ -44,7 +44,7 @@ describe(`openDatabase on ${ENGINE}`, () => {
     }
     await db.close(); // idempotent
     await expect(db.ping()).resolves.toEqual({ engine: ENGINE, ok: false, latencyMs: 0, error: 'database is closed' });
-  });
+  }, 120_000); // a fresh PGlite folder, migrated: over 30 s on a loaded machine
 });
 
 // Runs in the PostgreSQL pass of .ci/run (DATABASE_URL set); the embedded pass has no server to target.

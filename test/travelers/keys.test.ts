@@ -67,5 +67,5 @@ describe('embedded key file', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000); // two servers on a fresh PGlite folder: over 30 s on a loaded machine
 });
