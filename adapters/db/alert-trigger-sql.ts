@@ -19,8 +19,9 @@ import { timeOrderedId } from './time-ordered-id.js';
 // 4. ins: each event written once per (alert, watch, check) through the outbox's
 //    unique dedupe key, with time-ordered ids (time-ordered-id.ts) so the inserts
 //    append to the id index;
-// 5. the counters bumped only for events written, and target alerts whose price
-//    climbed back over the target re-armed, so a later fall is a new drop.
+// 5. the counters bumped only for events written, at the row acts read (ctid; by
+//    id for any that moved meanwhile), and target alerts whose price climbed back over the
+//    target re-armed, so a later fall is a new drop.
 
 const ISO_TS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
@@ -80,11 +81,12 @@ export function triggerSql(ids: string[], scales: Record<string, number>, today:
     ),
     -- The alerts of those windows that act: those that fire (with their event, the window's shared part and their own),
     -- and target alerts back over their target with a price notified (re-armed). The rest are dropped here, unmaterialized.
+    -- Each row keeps where the alert was read (ctid), so bumping it needs no primary-key lookup.
     acts AS MATERIALIZED (
-      SELECT j.id, j.user_id, j.watch_id, j.check_seq,
+      SELECT j.id, j.tid, j.user_id, j.watch_id, j.check_seq, j.price_minor,
         CASE WHEN j.fires THEN j.shared || jsonb_build_object('alert_id', j.id, 'target_price', j.target_price_minor / j.scale, 'channels', to_jsonb(j.channels)) END AS payload
       FROM (
-        SELECT a.id, a.user_id, a.target_price_minor, a.channels, win.watch_id, win.check_seq, win.shared, win.scale,
+        SELECT a.id, a.ctid AS tid, a.user_id, a.target_price_minor, a.channels, win.watch_id, win.check_seq, win.price_minor, win.shared, win.scale,
           (a.target_price_minor IS NOT NULL AND win.price_minor <= a.target_price_minor AND (a.notified_minor IS NULL OR win.price_minor < a.notified_minor))
             OR (a.target_price_minor IS NULL AND win.prev_min IS NOT NULL AND win.price_minor < win.prev_min) AS fires,
           a.target_price_minor IS NOT NULL AND a.notified_minor IS NOT NULL AND win.price_minor > a.target_price_minor AS rearms
@@ -97,15 +99,26 @@ export function triggerSql(ids: string[], scales: Record<string, number>, today:
     ins AS (
       INSERT INTO outbox_events (id, type, aggregate_id, dedupe_key, user_id, payload, created_at)
       SELECT ${timeOrderedId(now, Prisma.sql`f.n`)}, 'alert.triggered', f.id, 'alert.triggered:' || f.id || ':' || f.watch_id || ':' || f.check_seq, f.user_id, f.payload, ${now}
-      FROM (SELECT acts.*, row_number() OVER () AS n FROM acts WHERE acts.payload IS NOT NULL) f
+      FROM (SELECT acts.id, acts.user_id, acts.watch_id, acts.check_seq, acts.payload, row_number() OVER () AS n FROM acts WHERE acts.payload IS NOT NULL) f
       ON CONFLICT (dedupe_key) DO NOTHING
-      -- The price back in minor units (exact: numeric division by a power of ten), so no join back to \`acts\` is needed.
-      RETURNING aggregate_id, round((payload->>'price')::numeric * (${scaleJson}::jsonb ->> (payload->>'currency'))::numeric)::int AS price_minor
+      RETURNING aggregate_id
     ),
+    -- Alerts whose event was written bumped where \`acts\` read them, not through the primary key: 25,000-odd random
+    -- index lookups per batch into a table larger than the buffer pool were a third of the statement. \`ins\` is asked
+    -- through COALESCE(… IN …) so it stays one hashed lookup: as a join, its estimate of one row made a nested loop
+    -- over both (quadratic: minutes per batch).
     bumped AS (
-      UPDATE fare_alerts a SET trigger_count = a.trigger_count + 1, last_triggered_at = ${now}, notified_minor = ins.price_minor
-      FROM ins
-      WHERE a.id = ins.aggregate_id
+      UPDATE fare_alerts a SET trigger_count = a.trigger_count + 1, last_triggered_at = ${now}, notified_minor = t.price_minor
+      FROM acts t
+      WHERE a.ctid = t.tid AND a.id = t.id AND t.payload IS NOT NULL AND COALESCE(t.id IN (SELECT aggregate_id FROM ins), false)
+      RETURNING a.id
+    ),
+    -- An alert another transaction changed since this statement's snapshot (e.g. expired by another process) has moved:
+    -- whether the ctid match above followed it depends on the server version, so any it missed are bumped by id.
+    bumped_moved AS (
+      UPDATE fare_alerts a SET trigger_count = a.trigger_count + 1, last_triggered_at = ${now}, notified_minor = t.price_minor
+      FROM acts t
+      WHERE a.id = t.id AND t.payload IS NOT NULL AND COALESCE(t.id IN (SELECT aggregate_id FROM ins), false) AND t.id NOT IN (SELECT id FROM bumped)
       RETURNING a.id
     ),
     rearmed AS (
@@ -114,5 +127,6 @@ export function triggerSql(ids: string[], scales: Record<string, number>, today:
       WHERE a.id = j.id AND j.payload IS NULL
       RETURNING a.id
     )
-    SELECT (SELECT count(*) FROM bumped)::int AS events, (SELECT count(*) FROM rearmed)::int AS rearmed`;
+    SELECT (SELECT count(*) FROM ins)::int AS events, (SELECT count(*) FROM bumped)::int + (SELECT count(*) FROM bumped_moved)::int AS bumped,
+      (SELECT count(*) FROM rearmed)::int AS rearmed`;
 }
