@@ -97,6 +97,22 @@ describe('SSE writes', () => {
   });
 });
 
+describe('SSE headers', () => {
+  it('are set on open but leave with the first write of events, not in a write of their own', async () => {
+    const { res, writes } = recordingResponse();
+    const headers: Record<string, string> = {};
+    let flushed = false;
+    Object.assign(res, { status: () => res, setHeader: (k: string, v: string) => { headers[k] = v; }, flushHeaders: () => { flushed = true; } });
+    const sse = new SseWriter(res);
+    sse.open();
+    sse.send({ type: 'result', data: { id: 'a' } });
+    expect(headers['Content-Type']).toBe('text/event-stream; charset=utf-8');
+    expect(flushed).toBe(false);
+    await tick();
+    expect(writes).toEqual(['data: {"type":"result","data":{"id":"a"}}\n\n']);
+  });
+});
+
 describe('flight search stream', () => {
   let search: TestServer;
   beforeAll(async () => {

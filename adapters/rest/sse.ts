@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { StreamEvent } from '../../tools/_kit/define-tool.js';
 import { sseBlock, sseText } from '../../tools/_kit/event-json.js';
-import { openEventStream } from '../http/event-stream.js';
+import { prepareEventStream } from '../http/event-stream.js';
 
 /**
  * Writes Server-Sent Events: one `data:` line per event. Events produced together
@@ -19,8 +19,13 @@ export class SseWriter {
 
   constructor(private readonly res: Response) {}
 
+  /**
+   * Readies the headers; they go out with the first write, not in a write of their
+   * own (one socket write less per stream). The caller has its first event in hand
+   * when it opens, so that write follows at the event loop's next turn.
+   */
   open(): void {
-    openEventStream(this.res);
+    prepareEventStream(this.res);
   }
 
   get closed(): boolean {
