@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { PIECE_BYTES, WHOLE_BYTES, parseJsonBytes } from '../../adapters/providers/http/json-pieces.js';
+import { PIECE_BYTES, REGULAR_STRING_CHARS, WHOLE_BYTES, parseJsonBytes } from '../../adapters/providers/http/json-pieces.js';
 import { httpTransport } from '../../adapters/providers/http/transport.js';
 
 // A big provider body is parsed in pieces (no string of 128 KB or more): the value
@@ -65,6 +65,45 @@ describe('parseJsonBytes', () => {
     } finally {
       parse.mockRestore();
     }
+  });
+
+  /** A list page of `pad`-padded elements, just over WHOLE_BYTES and under REGULAR_STRING_CHARS bytes. */
+  function midPage(pad: string): Buffer {
+    const data: { id: string; pad: string }[] = [];
+    let body = Buffer.alloc(0);
+    while (body.length <= WHOLE_BYTES + 2_000) {
+      data.push({ id: `x${data.length}`, pad });
+      body = Buffer.from(JSON.stringify({ data, n: data.length }));
+    }
+    expect(body.length).toBeLessThanOrEqual(REGULAR_STRING_CHARS);
+    return body;
+  }
+
+  /** The lengths of the texts JSON.parse was given while `read` ran. */
+  function parsedLengths(read: () => void): number[] {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      read();
+      return parse.mock.calls.map(([text]) => String(text).length);
+    } finally {
+      parse.mockRestore();
+    }
+  }
+
+  it('parses a body whole while its text stays under the regular-string line', () => {
+    const body = midPage(`${'y'.repeat(90)} Zürich`);
+    sameAsWhole(body);
+    const lengths = parsedLengths(() => parseJsonBytes(body));
+    expect(lengths).toHaveLength(1);
+    expect(lengths[0]).toBeLessThanOrEqual(REGULAR_STRING_CHARS);
+  });
+
+  it('reads such a body in pieces when escaping its non-ASCII text would pass the line', () => {
+    const body = midPage(`${'y'.repeat(80)}${'é'.repeat(6)}`);
+    sameAsWhole(body);
+    const lengths = parsedLengths(() => parseJsonBytes(body));
+    expect(lengths.length).toBeGreaterThan(1);
+    expect(Math.max(...lengths)).toBeLessThan(128 * 1024 - 64);
   });
 
   it('reads the largest top-level array in pieces when it is not the first or not called data', () => {
