@@ -1,16 +1,16 @@
 // Child processes for the bench: servers under test and the load generator, each
-// in its own process (via tsx) so none competes with another's event loop.
+// in its own process so none competes with another's event loop. They run the way
+// the bench itself runs (compiled, or under tsx: see child-script.ts).
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { benchScript } from './child-script.js';
 import type { LoadJob, LoadResult } from './load.js';
 import { startNodeFlags } from './server-flags.js';
 
-const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-
-function spawnTs(file: string, opts: { stdout: 'ignore' | 'inherit'; profileDir?: string; nodeFlags?: string[] }): ChildProcess {
-  const execArgv = ['--import', 'tsx', ...(opts.nodeFlags ?? [])];
+function spawnScript(file: string, opts: { stdout: 'ignore' | 'inherit'; profileDir?: string; nodeFlags?: string[] }): ChildProcess {
+  const script = benchScript(file, import.meta.url);
+  const execArgv = [...script.execArgv, ...(opts.nodeFlags ?? [])];
   if (opts.profileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`);
-  return fork(here(file), [], { execArgv, stdio: ['ignore', opts.stdout, 'inherit', 'ipc'] });
+  return fork(script.path, [], { execArgv, stdio: ['ignore', opts.stdout, 'inherit', 'ipc'] });
 }
 
 /** Waits for the child's first IPC message, failing if it exits first. */
@@ -44,7 +44,7 @@ const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
  * Servers get `npm start`'s node flags (heap settings); fakes and load generators pass `nodeFlags: []`.
  */
 export async function startServerChild(file: string, profileDir?: string, nodeFlags: string[] = startNodeFlags()): Promise<ServerChild> {
-  const child = spawnTs(file, { stdout: 'ignore', nodeFlags, ...(profileDir ? { profileDir } : {}) });
+  const child = spawnScript(file, { stdout: 'ignore', nodeFlags, ...(profileDir ? { profileDir } : {}) });
   const { url } = await firstMessage<{ url: string }>(child, file);
   const cpuMicros = async () => {
     const answer = firstMessage<{ cpu: NodeJS.CpuUsage }>(child, file);
@@ -62,7 +62,7 @@ export interface LoadGenerator {
 
 /** One long-lived autocannon process, so its own JIT warm-up is paid once. */
 export function startLoadGenerator(): LoadGenerator {
-  const child = spawnTs('./load.ts', { stdout: 'inherit' });
+  const child = spawnScript('./load.ts', { stdout: 'inherit' });
   return {
     async run(job) {
       const answer = firstMessage<{ result?: LoadResult; error?: string }>(child, 'load generator');

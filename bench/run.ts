@@ -16,6 +16,7 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import type { Request } from 'autocannon';
 import { startLoadGenerator, startServerChild, type ServerChild } from './children.js';
+import { treeModule } from './child-script.js';
 import { checkModernAnswers, checkSameAnswers } from './sanity.js';
 import { printTable, type Measured, type Row } from './table.js';
 import { ADDRESSES_PER_CONNECTION, BENCH_INTERNAL_KEY, QUERIES, mcpModernRequests, mcpRequests, restPath, restRequests } from './targets.js';
@@ -48,7 +49,7 @@ const NAMES: Record<Kind, string> = {
   bare: 'bare express', rest: 'REST adapter', 'rest-key': 'REST API key', mcp: 'MCP tools/call', 'mcp-2026': 'MCP 2026 call',
   'rest-base': 'REST (baseline)', 'rest-key-base': 'API key (baseline)', 'mcp-base': 'MCP (baseline)', 'mcp-2026-base': 'MCP 2026 (base)',
 };
-const baselineServer = BASELINE ? path.resolve(BASELINE, 'bench/real-server.ts') : '';
+const baselineServer = BASELINE ? path.resolve(treeModule(BASELINE, 'bench/real-server.ts')) : '';
 const FILES: Record<Kind, string> = {
   bare: './bare-server.ts', rest: './real-server.ts', 'rest-key': './real-server.ts', mcp: './real-server.ts', 'mcp-2026': './real-server.ts',
   'rest-base': baselineServer, 'rest-key-base': baselineServer, 'mcp-base': baselineServer, 'mcp-2026-base': baselineServer,

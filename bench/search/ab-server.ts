@@ -3,11 +3,13 @@
 // Answers 'cpu' with process CPU, RSS and the event loop's busy time.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { ROOT, treeModule } from '../child-script.js';
 import { BENCH_INTERNAL_KEY } from '../targets.js';
 import { SIM_LATENCY } from './latencies.js';
 
-const tree = process.env.AB_TREE ?? new URL('../..', import.meta.url).pathname;
-const load = (path: string) => import(pathToFileURL(`${tree}/${path}`).href) as Promise<Record<string, unknown>>;
+const tree = process.env.AB_TREE ?? ROOT;
+// Compiled (`npm run bench:build`), each tree's own build: run `npm run build` in it first.
+const load = (path: string) => import(pathToFileURL(treeModule(tree, path)).href) as Promise<Record<string, unknown>>;
 const { loadConfig } = (await load('adapters/config/env.ts')) as { loadConfig: (env: NodeJS.ProcessEnv) => unknown };
 const { startServer } = (await load('adapters/http/server.ts')) as { startServer: (c: unknown) => Promise<{ url: string; close(): Promise<void> }> };
 

@@ -7,7 +7,7 @@
 // BENCH_B_FLAGS (node flags; default npm start's, as every other bench server gets; "" for none), BENCH_C_* for a third, BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings),
 // BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS.
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { benchScript } from '../child-script.js';
 import { startServerChild } from '../children.js';
 import { startNodeFlags } from '../server-flags.js';
 import type { StreamTiming } from './client.js';
@@ -31,7 +31,8 @@ async function startVariant(name: string, upstreams: string): Promise<Server> {
   const given = process.env[`BENCH_${name}_FLAGS`];
   const flags = given === undefined ? startNodeFlags() : given.split(' ').filter(Boolean);
   const env = { ...process.env, UPSTREAMS_URL: upstreams, ...(tree ? { AB_TREE: tree } : {}), ...settings(process.env[`BENCH_${name}_ENV`]) };
-  const child = fork(fileURLToPath(new URL('./ab-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx', ...flags], env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const script = benchScript('./ab-server.ts', import.meta.url);
+  const child = fork(script.path, [], { execArgv: [...script.execArgv, ...flags], env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const next = <T>() => new Promise<T>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`${name} exited (${code})`));
     child.once('exit', onExit);

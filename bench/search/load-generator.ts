@@ -1,6 +1,6 @@
 // Starts the search load generator (load-child.ts) in its own process and hands it jobs.
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { benchScript } from '../child-script.js';
 import type { StreamTiming } from './client.js';
 import type { StreamJob } from './load-child.js';
 
@@ -10,7 +10,8 @@ export interface StreamLoad {
 }
 
 export async function startStreamLoad(): Promise<StreamLoad> {
-  const child = fork(fileURLToPath(new URL('./load-child.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const script = benchScript('./load-child.ts', import.meta.url);
+  const child = fork(script.path, [], { execArgv: script.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>() => new Promise<T>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`search load generator exited (code ${code})`));
     child.once('exit', onExit);
