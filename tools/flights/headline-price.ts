@@ -30,7 +30,8 @@ export function checkoutTotal(fare: Money, markupPct: number): Money {
  * stays in its own currency, so the number shown is never a guess.
  */
 export function inAskedCurrency(money: Money, asked: string): AskedPrice {
-  if (money.currency === asked || !knownCurrency(money.currency) || !knownCurrency(asked)) return { ...money, fxRate: null };
+  // Amount and currency only: a board's price entry passed as `money` has a dozen more fields to copy.
+  if (money.currency === asked || !knownCurrency(money.currency) || !knownCurrency(asked)) return { amount: money.amount, currency: money.currency, fxRate: null };
   const { amount, rate } = convert(money.amount, money.currency, asked);
   return { amount, currency: asked, fxRate: rate };
 }
