@@ -57,12 +57,13 @@ export class NetworkError extends TypeError {
   }
 }
 
-export function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): string {
+/** The call's URL: the base without trailing slashes, the path, and each query value that is set. */
+export function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): URL {
   const url = new URL(baseUrl.replace(/\/+$/, '') + path);
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  return url.toString();
+  return url;
 }
 
 export interface HttpTransportOptions {
@@ -155,7 +156,7 @@ export function httpTransport(baseUrl: string, opts: HttpTransportOptions = {}):
     let answer: Exchange;
     try {
       // Read here, always: the connection is free for the next call even when nobody wants the body.
-      answer = await exchange(agent, new URL(buildUrl(baseUrl, req.path, req.query)), req, limit);
+      answer = await exchange(agent, buildUrl(baseUrl, req.path, req.query), req, limit);
     } catch (err) {
       throw transportError(err, req.signal, origin, limit);
     }
