@@ -3,6 +3,15 @@
 
 /** "|", hashed between parts. */
 const SEPARATOR = 0x7c;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over one part's characters, from state `h`. */
+function mix(h: number, part: string | number): number {
+  const s = typeof part === 'string' ? part : String(part);
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
+}
 
 /**
  * 32-bit FNV-1a over the parts joined with "|". Hashed part by part rather than
@@ -10,19 +19,34 @@ const SEPARATOR = 0x7c;
  * string per call, which was most of the simulators' CPU in a search.
  */
 export function hash32(...parts: readonly (string | number)[]): number {
-  let h = 0x811c9dc5;
+  let h = FNV_OFFSET;
   for (let p = 0; p < parts.length; p++) {
-    if (p > 0) h = Math.imul(h ^ SEPARATOR, 0x01000193);
-    const part = parts[p]!;
-    const s = typeof part === 'string' ? part : String(part);
-    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+    if (p > 0) h = Math.imul(h ^ SEPARATOR, FNV_PRIME);
+    h = mix(h, parts[p]!);
   }
   return h >>> 0;
 }
 
+/**
+ * A hash continued by one more part: hashOn(hash32('wobble', key), bucket) ===
+ * hash32('wobble', key, bucket). A price drawn every hour for the same itinerary
+ * then hashes its long key once rather than on every draw.
+ */
+export function hashOn(hash: number, part: string | number): number {
+  return mix(Math.imul(hash ^ SEPARATOR, FNV_PRIME), part) >>> 0;
+}
+
 /** A uniform number in [0, 1) fixed by the parts. */
 export function unit(...parts: readonly (string | number)[]): number {
-  return mulberry32(hash32(...parts))();
+  return firstDraw(hash32(...parts));
+}
+
+/** unit() of a hash already taken: the first number mulberry32 draws from it. */
+export function firstDraw(seed: number): number {
+  const a = (seed + 0x6d2b79f5) >>> 0;
+  let t = Math.imul(a ^ (a >>> 15), a | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
 /** mulberry32: a small, fast, well-distributed PRNG. Returns [0, 1). */

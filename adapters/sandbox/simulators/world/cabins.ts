@@ -16,7 +16,18 @@ export function segmentHasCabin(segment: ScheduledFlight, cabin: CabinClass): bo
   return seatLayoutFor(segment.carrier, segment.aircraft).cabins.some((c) => c.cabinClass === cabin);
 }
 
+const CABIN_BIT: Readonly<Record<CabinClass, number>> = { economy: 1, premium_economy: 2, business: 4, first: 8 };
+/** The cabins sold on an itinerary, one bit each: itineraries are frozen and asked again and again per search. */
+const soldCabins = new WeakMap<ScheduledItinerary, number>();
+
 export function cabinOffered(itin: ScheduledItinerary, cabin: CabinClass): boolean {
   if (itin.segments.length === 0) return false;
-  return segmentHasCabin(mainSegment(itin), cabin);
+  let mask = soldCabins.get(itin);
+  if (mask === undefined) {
+    const main = mainSegment(itin);
+    mask = 0;
+    for (const c of seatLayoutFor(main.carrier, main.aircraft).cabins) mask |= CABIN_BIT[c.cabinClass];
+    soldCabins.set(itin, mask);
+  }
+  return (mask & CABIN_BIT[cabin]) !== 0;
 }

@@ -1,4 +1,4 @@
-import { hash32, unit } from '../seeded.js';
+import { firstDraw, hash32, hashOn, unit } from '../seeded.js';
 import type { CabinClass } from '../../../../tools/_kit/providers.js';
 
 // The shape of cash fares: distance, cabin, how far ahead, day of the week.
@@ -70,12 +70,26 @@ export function connectionFactor(stops: number, key: string): number {
 
 /** ±3 % drift per time bucket so prices move as the day goes on. */
 export function wobble(key: string, cabin: CabinClass, bucket: number): number {
-  return 1 + 0.06 * (unit('wobble', key, cabin, bucket) - 0.5);
+  return wobbleIn(wobbleSeed(key, cabin), bucket);
+}
+
+/** What wobble() hashes before the bucket: fixed per itinerary and cabin, so it can be kept. */
+export const wobbleSeed = (key: string, cabin: CabinClass): number => hash32('wobble', key, cabin);
+
+/** wobble() from its kept seed. */
+export function wobbleIn(seed: number, bucket: number): number {
+  return 1 + 0.06 * (firstDraw(hashOn(seed, bucket)) - 0.5);
 }
 
 /** Google's lowest price against the NDC channel: −3 %..+2 %. */
 export function serpapiFactor(key: string, cabin: CabinClass, brand: string, bucket: number): number {
-  return 0.97 + 0.05 * (hash32('serp', key, cabin, brand, bucket) / 4294967296);
+  return serpapiFactorIn(serpapiSeed(key, cabin, brand), bucket);
+}
+
+export const serpapiSeed = (key: string, cabin: CabinClass, brand: string): number => hash32('serp', key, cabin, brand);
+
+export function serpapiFactorIn(seed: number, bucket: number): number {
+  return 0.97 + 0.05 * (hashOn(seed, bucket) / 4294967296);
 }
 
 /**
@@ -86,6 +100,14 @@ export function serpapiFactor(key: string, cabin: CabinClass, brand: string, buc
  * both channels; returns 1 when there is none.
  */
 export function mistakeFareFactor(key: string, cabin: CabinClass, utcDay: number, rate: number): number {
-  if (!(rate > 0) || unit('mistake-fare', key, cabin, utcDay) >= rate) return 1;
-  return 0.3 + 0.1 * unit('mistake-fare-depth', key, cabin, utcDay);
+  if (!(rate > 0)) return 1;
+  return mistakeFareIn(mistakeSeeds(key, cabin), utcDay, rate);
+}
+
+/** What mistakeFareFactor() hashes before the day: whether there is a glitch, and how deep. */
+export const mistakeSeeds = (key: string, cabin: CabinClass): readonly [number, number] => [hash32('mistake-fare', key, cabin), hash32('mistake-fare-depth', key, cabin)];
+
+export function mistakeFareIn(seeds: readonly [number, number], utcDay: number, rate: number): number {
+  if (!(rate > 0) || firstDraw(hashOn(seeds[0], utcDay)) >= rate) return 1;
+  return 0.3 + 0.1 * firstDraw(hashOn(seeds[1], utcDay));
 }

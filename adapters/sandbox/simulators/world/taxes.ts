@@ -76,14 +76,28 @@ export function governmentTaxesUsd(origin: string, destination: string, segments
   return departure + arrival + CONNECTION_CHARGE * (segments - 1);
 }
 
-/** Taxes on a cash fare: government charges plus, in the US, the ad valorem ticket tax and segment fees. */
-export function cashTaxesUsd(itin: ScheduledItinerary, cabin: CabinClass, baseUsd: number, greatCircleKm: number): number {
+/** What a cash fare's taxes depend on besides its base fare: fixed per itinerary and cabin. */
+export interface TaxBasis {
+  government: number;
+  /** Wholly within the US: the ad valorem ticket tax and segment fees apply. */
+  domesticUs: boolean;
+  segments: number;
+}
+
+export function taxBasis(itin: ScheduledItinerary, cabin: CabinClass, greatCircleKm: number): TaxBasis {
   const origin = itin.segments[0]!.origin;
   const destination = itin.segments[itin.segments.length - 1]!.destination;
-  const government = governmentTaxesUsd(origin, destination, itin.segments.length, greatCircleKm, cabin);
-  const domesticUs = itin.segments.every((s) => countryOf(s.origin) === 'US' && countryOf(s.destination) === 'US');
-  if (!domesticUs) return government;
-  return government + US_TICKET_TAX * baseUsd + US_SEGMENT_FEE * itin.segments.length;
+  return {
+    government: governmentTaxesUsd(origin, destination, itin.segments.length, greatCircleKm, cabin),
+    domesticUs: itin.segments.every((s) => countryOf(s.origin) === 'US' && countryOf(s.destination) === 'US'),
+    segments: itin.segments.length,
+  };
+}
+
+/** Taxes on a base fare of `baseUsd`: government charges plus, in the US, the ad valorem ticket tax and segment fees. */
+export function taxesOn(basis: TaxBasis, baseUsd: number): number {
+  if (!basis.domesticUs) return basis.government;
+  return basis.government + US_TICKET_TAX * baseUsd + US_SEGMENT_FEE * basis.segments;
 }
 
 /** Taxes on a one-way nonstop fare of `baseUsd` between the airports, for typical-price estimates. */
