@@ -1,7 +1,8 @@
-import { airportOf, DAY_MS, dayIndex, distanceKm, isIsoDate, offsetOnDay, wallClock, weekdayOfDay } from './geo.js';
+import { airportOf, DAY_MS, dayIndex, distanceKm, isIsoDate, wallClock } from './geo.js';
 import { ALL_HUBS, airlineInfo, connectable } from './airlines.js';
 import { routeFlights, type RouteFlight } from './network.js';
 import { BoundedMemo } from './memo.js';
+import { MAX_DETOUR, legsOf, legsOn, pairLegs, viaHubs, type Leg } from './dated-legs.js';
 import type { ScheduledFlight, ScheduledItinerary } from './types.js';
 
 // Itineraries on a date: the nonstops of the pair plus connections through hubs
@@ -13,36 +14,8 @@ import type { ScheduledFlight, ScheduledItinerary } from './types.js';
 const MAX_CONNECTING = 25;
 const MAX_TWO_STOP = 12;
 const TWO_STOP_HUBS = 8;
-const MAX_DETOUR = 1.6;
 const MIN_LAYOVER_MIN = 50;
 const MAX_LAYOVER_MIN = 300;
-
-/** One dated flight, times in ms: local ones as wall clock, plus UTC. */
-interface Leg {
-  route: RouteFlight;
-  departWall: number;
-  arriveWall: number;
-  departUtc: number;
-  arriveUtc: number;
-  flight?: ScheduledFlight;
-}
-
-function makeLeg(route: RouteFlight, day: number): Leg {
-  const departWall = day * DAY_MS + route.departMinutes * 60_000;
-  const departUtc = departWall - offsetOnDay(airportOf(route.origin)?.timezone, day) * 60_000;
-  const arriveUtc = departUtc + route.blockMinutes * 60_000;
-  const arriveWall = arriveUtc + offsetOnDay(airportOf(route.destination)?.timezone, Math.floor(arriveUtc / DAY_MS)) * 60_000;
-  return { route, departWall, arriveWall, departUtc, arriveUtc };
-}
-
-const legsByDay = new BoundedMemo<readonly Leg[]>(30_000);
-
-function legsOn(origin: string, destination: string, day: number): readonly Leg[] {
-  return legsByDay.get(`${origin}${destination}${day}`, () => {
-    const bit = 1 << weekdayOfDay(day);
-    return routeFlights(origin, destination).filter((r) => r.days & bit).map((r) => makeLeg(r, day));
-  });
-}
 
 function flightOf(leg: Leg): ScheduledFlight {
   const r = leg.route;
@@ -124,12 +97,10 @@ interface Candidate {
 const candidate = (legs: Leg[]): Candidate => ({ legs, minutes: legs[legs.length - 1]!.arriveUtc - legs[0]!.departUtc });
 
 function oneStops(origin: string, destination: string, day: number): ScheduledItinerary[] {
-  const limit = MAX_DETOUR * distanceKm(origin, destination);
   const found: Candidate[] = [];
-  for (const hub of ALL_HUBS) {
-    if (hub === origin || hub === destination || distanceKm(origin, hub) + distanceKm(hub, destination) > limit) continue;
-    for (const first of legsOn(origin, hub, day)) {
-      for (const second of onward(first, destination)) {
+  for (const { hub, first: toHub, second: fromHub } of viaHubs(pairLegs(origin, destination))) {
+    for (const first of legsOf(toHub, day)) {
+      for (const second of legsOf(fromHub, Math.floor(first.arriveWall / DAY_MS))) {
         if (connects(first, second) && hubOfEither(hub, first, second)) found.push(candidate([first, second]));
       }
     }
