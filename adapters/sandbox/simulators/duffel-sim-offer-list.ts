@@ -2,7 +2,7 @@ import type { OfferTerms } from './duffel-sim-sandbox.js';
 import type { DuffelOffer } from '../../providers/duffel/wire.js';
 import type { HttpRequest } from '../../providers/http/transport.js';
 import { NOT_FOUND, validationError, type SimErrorSpec } from './duffel-sim-errors.js';
-import { buildOffer, offerFacts, searchOfferRefs, type SimRequest } from './duffel-sim-offers.js';
+import { buildOffer, offerFacts, searchOffers, type SimRequest } from './duffel-sim-offers.js';
 import type { SimStore } from './duffel-sim-store.js';
 
 // GET /air/offers?offer_request_id=…: an offer request's offers as Duffel lists
@@ -51,9 +51,9 @@ export async function listOffers(req: HttpRequest, now: Date, ctx: { seed: strin
   const stored = await ctx.store.get<StoredOfferRequest>('orq', id);
   if (!stored) return { status: 404, error: NOT_FOUND };
   // Unsorted, the list keeps the order the offer request made them in (cheapest first).
-  const rows = searchOfferRefs(stored.search, stored.bucket, ctx.mistakeFareRate).flatMap((ref, order) => {
-    const facts = offerFacts(ref, ctx.mistakeFareRate);
-    return facts && (maxConnections === undefined || facts.connections <= maxConnections) ? [{ ref, order, ...facts }] : [];
+  const rows = searchOffers(stored.search, stored.bucket, ctx.mistakeFareRate).flatMap(({ ref, resolved }, order) => {
+    const facts = offerFacts(ref, ctx.mistakeFareRate, resolved);
+    return facts && (maxConnections === undefined || facts.connections <= maxConnections) ? [{ ref, resolved, order, ...facts }] : [];
   });
   if (sort) {
     const key = sort.endsWith('amount') ? 'totalAmount' : 'totalMinutes';
@@ -62,7 +62,7 @@ export async function listOffers(req: HttpRequest, now: Date, ctx: { seed: strin
   }
   const start = before !== null ? Math.max(0, before - limit) : after;
   const end = before !== null ? before : Math.min(rows.length, start + limit);
-  const page = rows.slice(start, end).flatMap((r) => buildOffer(ctx.seed, r.ref, now, false, ctx.mistakeFareRate, ctx.terms) ?? []);
+  const page = rows.slice(start, end).flatMap((r) => buildOffer(ctx.seed, r.ref, now, false, ctx.mistakeFareRate, ctx.terms, r.resolved) ?? []);
   return {
     status: 200,
     body: { data: page, meta: { limit, after: end < rows.length ? cursor(end) : null, before: start > 0 ? cursor(start) : null } },

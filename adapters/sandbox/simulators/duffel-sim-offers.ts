@@ -98,9 +98,20 @@ function priceOf(itins: readonly ScheduledItinerary[], brand: FareBrand | null, 
   return { base: round2(base * w), tax: round2(tax * w) };
 }
 
-interface Resolved {
+/** What an offer ref names in the world: its itineraries, slice by slice, and its fare brand. */
+export interface Resolved {
   itins: ScheduledItinerary[];
   brand: FareBrand | null;
+}
+
+/**
+ * An offer a search found, with what it names: a search has the itineraries and
+ * brand in hand, and passing them on spares every later step finding them again
+ * from the ref (resolve(ref) gives the same).
+ */
+export interface FoundOffer {
+  ref: OfferRef;
+  resolved: Resolved;
 }
 
 function slicesOf(s: SimSearch): { origin: string; destination: string; date: string }[] {
@@ -160,7 +171,7 @@ const MULTI_LAST_SLICE_CHOICES = 3;
  * cheapest itinerary its airline (or alliance) sells, and a few alternatives for
  * the last slice. Cheapest first, at most 50 with their fare brands.
  */
-function multiOfferRefs(s: SimRequest, bucket: number, mistakeFareRate: number): OfferRef[] {
+function multiOffers(s: SimRequest, bucket: number, mistakeFareRate: number): FoundOffer[] {
   const schedule = scheduleFor(s);
   const searchedAt = bucketStart(bucket);
   const alone = (itin: ScheduledItinerary) => {
@@ -181,15 +192,16 @@ function multiOfferRefs(s: SimRequest, bucket: number, mistakeFareRate: number):
     }
   }
   combos.sort((a, b) => a.price - b.price || a.indices.join(',').localeCompare(b.indices.join(',')));
-  const refs: OfferRef[] = [];
+  const found: FoundOffer[] = [];
   for (const combo of combos) {
-    const brands = brandsFor(schedule[0]![combo.indices[0]!]!.owner, s.cabin);
-    for (let brandIndex = 0; brandIndex < brands.length && refs.length < MAX_OFFERS; brandIndex++) {
-      refs.push({ ...s, outIndex: combo.indices[0]!, returnIndex: 0, multiIndices: combo.indices, brandIndex, bucket });
+    const itins = combo.indices.map((index, slice) => schedule[slice]![index]!);
+    const brands = brandsFor(itins[0]!.owner, s.cabin);
+    for (let brandIndex = 0; brandIndex < brands.length && found.length < MAX_OFFERS; brandIndex++) {
+      found.push({ ref: { ...s, outIndex: combo.indices[0]!, returnIndex: 0, multiIndices: combo.indices, brandIndex, bucket }, resolved: { itins, brand: brands[brandIndex]! } });
     }
-    if (refs.length >= MAX_OFFERS) break;
+    if (found.length >= MAX_OFFERS) break;
   }
-  return refs;
+  return found;
 }
 
 /**
@@ -197,8 +209,8 @@ function multiOfferRefs(s: SimRequest, bucket: number, mistakeFareRate: number):
  * itinerary combinations), then the cheapest combination of each itinerary not yet
  * shown, so every flight the world sells on the route can be booked.
  */
-export function searchOfferRefs(s: SimRequest, bucket: number, mistakeFareRate: number): OfferRef[] {
-  if (s.multi) return multiOfferRefs(s, bucket, mistakeFareRate);
+export function searchOffers(s: SimRequest, bucket: number, mistakeFareRate: number): FoundOffer[] {
+  if (s.multi) return multiOffers(s, bucket, mistakeFareRate);
   const [outbound = [], inbound = []] = scheduleFor(s);
   const searchedAt = bucketStart(bucket);
   const combos: { outIndex: number; returnIndex: number; itins: ScheduledItinerary[]; price: number }[] = [];
@@ -213,22 +225,23 @@ export function searchOfferRefs(s: SimRequest, bucket: number, mistakeFareRate: 
     }
   });
   combos.sort((a, b) => a.price - b.price || a.outIndex - b.outIndex || a.returnIndex - b.returnIndex);
-  const refs: OfferRef[] = [];
+  const found: FoundOffer[] = [];
   const shownOut = new Set<number>();
   const shownBack = new Set<number>();
   const show = (combo: (typeof combos)[number], brandIndex: number) => {
-    refs.push({ ...s, outIndex: combo.outIndex, returnIndex: combo.returnIndex, brandIndex, bucket });
+    const brand = brandsFor(combo.itins[0]!.owner, s.cabin)[brandIndex]!;
+    found.push({ ref: { ...s, outIndex: combo.outIndex, returnIndex: combo.returnIndex, brandIndex, bucket }, resolved: { itins: combo.itins, brand } });
     shownOut.add(combo.outIndex);
     if (s.returnDate) shownBack.add(combo.returnIndex);
   };
   const rest: typeof combos = [];
   for (const combo of combos) {
-    if (refs.length >= MAX_OFFERS) {
+    if (found.length >= MAX_OFFERS) {
       rest.push(combo);
       continue;
     }
     const brands = brandsFor(combo.itins[0]!.owner, s.cabin);
-    for (let brandIndex = 0; brandIndex < brands.length && refs.length < MAX_OFFERS; brandIndex++) show(combo, brandIndex);
+    for (let brandIndex = 0; brandIndex < brands.length && found.length < MAX_OFFERS; brandIndex++) show(combo, brandIndex);
   }
   // Cheapest first, so each itinerary left out comes with its cheapest partner, in its base brand.
   for (const combo of rest) {
@@ -236,7 +249,7 @@ export function searchOfferRefs(s: SimRequest, bucket: number, mistakeFareRate: 
     const newBack = s.returnDate !== null && !shownBack.has(combo.returnIndex);
     if (newOut || newBack) show(combo, 0);
   }
-  return refs;
+  return found;
 }
 
 function condition(allowed: boolean, penaltyUsd: number): DuffelConditionDetail {
@@ -349,8 +362,7 @@ function baggageServices(ctx: OfferContext, slices: DuffelSlice[]): DuffelAvaila
 }
 
 /** What GET /air/offers sorts and filters by, without building the offer: null when the world no longer sells it. */
-export function offerFacts(ref: OfferRef, mistakeFareRate: number): { totalAmount: number; totalMinutes: number; connections: number } | null {
-  const resolved = resolve(ref);
+export function offerFacts(ref: OfferRef, mistakeFareRate: number, resolved = resolve(ref)): { totalAmount: number; totalMinutes: number; connections: number } | null {
   if (!resolved) return null;
   const price = priceOf(resolved.itins, resolved.brand, ref, bucketStart(ref.bucket), mistakeFareRate);
   if (!price) return null;
@@ -361,9 +373,8 @@ export function offerFacts(ref: OfferRef, mistakeFareRate: number): { totalAmoun
   };
 }
 
-/** Builds the offer a ref names, or null when the world no longer sells it. */
-export function buildOffer(seed: string, ref: OfferRef, now: Date, withServices: boolean, mistakeFareRate: number, terms: OfferTerms = DUFFEL_PACE): DuffelOffer | null {
-  const resolved = resolve(ref);
+/** Builds the offer a ref names (`resolved`, when the caller has it, is what it names), or null when the world no longer sells it. */
+export function buildOffer(seed: string, ref: OfferRef, now: Date, withServices: boolean, mistakeFareRate: number, terms: OfferTerms = DUFFEL_PACE, resolved = resolve(ref)): DuffelOffer | null {
   if (!resolved) return null;
   const searchedAt = bucketStart(ref.bucket);
   const price = priceOf(resolved.itins, resolved.brand, ref, searchedAt, mistakeFareRate);

@@ -18,7 +18,7 @@ import { safeDecode } from './duffel-sim-input.js';
 import { matchOrderRoute } from './duffel-sim-order-routes.js';
 import { SimFailure } from './duffel-sim-order-errors.js';
 import { createSimStore } from './duffel-sim-store.js';
-import { BUCKET_MINUTES, OFFER_LIFETIME_MS, bucketStart, buildOffer, offerRequestId, passengersFor, searchOfferRefs } from './duffel-sim-offers.js';
+import { BUCKET_MINUTES, OFFER_LIFETIME_MS, bucketStart, buildOffer, offerRequestId, passengersFor, searchOffers } from './duffel-sim-offers.js';
 import { listOffers, type StoredOfferRequest } from './duffel-sim-offer-list.js';
 import { buildSeatMaps } from './duffel-sim-seats.js';
 import { parseOfferRequest } from './duffel-sim-validate.js';
@@ -109,7 +109,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
       passengers: passengersFor(seed, search, bucket),
     };
     if (parsed.returnOffers) {
-      const offers = searchOfferRefs(search, bucket, mistakeFareRate).flatMap((ref) => buildOffer(seed, ref, now, false, mistakeFareRate, rules) ?? []);
+      const offers = searchOffers(search, bucket, mistakeFareRate).flatMap(({ ref, resolved }) => buildOffer(seed, ref, now, false, mistakeFareRate, rules, resolved) ?? []);
       // Duffel does not promise an order; cheapest first is what a shopper expects to see.
       data.offers = offers.sort((a, b) => Number(a.total_amount) - Number(b.total_amount));
     }
