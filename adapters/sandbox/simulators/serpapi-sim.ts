@@ -13,7 +13,7 @@ import {
 import { hash32, timeBucket, unit } from './seeded.js';
 import type { SimResponse, WireSimulator } from './sim-transport.js';
 import { airlineInfo, cabinOffered, cashPrice, distanceKm, fareBrands, itineraries, typicalPrice } from './world/index.js';
-import type { ScheduledFlight, ScheduledItinerary } from './world/types.js';
+import type { FareBrand, ScheduledFlight, ScheduledItinerary } from './world/types.js';
 
 // SerpApi's Google Flights engine, answered from the simulated world. Google
 // shows every airline (Duffel's gaps included), prices the party in whole units
@@ -71,6 +71,16 @@ const GRAMS_PER_KM = { short: 115, long: 85 };
 const CABIN_EMISSIONS: Record<CabinClass, number> = { economy: 1, premium_economy: 1.5, business: 2.9, first: 4 };
 const MAX_RESULTS = 30;
 const DAY_MS = 86_400_000;
+
+/** Country names as Google writes them; one formatter, as making one costs more than the lookup. */
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** The cheapest of a carrier's brands (fareBrands lists are kept, so their cheapest is too). */
+const cheapestOf = new WeakMap<readonly FareBrand[], FareBrand | undefined>();
+function cheapestBrand(brands: readonly FareBrand[]): FareBrand | undefined {
+  if (!cheapestOf.has(brands)) cheapestOf.set(brands, [...brands].sort((a, b) => a.priceFactor - b.priceFactor)[0]);
+  return cheapestOf.get(brands);
+}
 
 const fail = (status: number, error: string): SimResponse => ({ status, body: { error } });
 const isDate = (s: string | undefined): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
@@ -184,7 +194,7 @@ export function createSerpApiSimulator(opts: { seed: string; mistakeFareRate?: n
 
   /** Google shows the cheapest fare brand. */
   const fareUsd = (itin: ScheduledItinerary, cabin: CabinClass, at: Date): number | null => {
-    const brand = [...fareBrands(itin.owner, cabin)].sort((a, b) => a.priceFactor - b.priceFactor)[0];
+    const brand = cheapestBrand(fareBrands(itin.owner, cabin));
     return cashPrice(itin, cabin, { searchedAt: at, channel: 'serpapi', mistakeFareRate, ...(brand ? { brand } : {}) })?.total ?? null;
   };
 
@@ -269,7 +279,7 @@ export function createSerpApiSimulator(opts: { seed: string; mistakeFareRate?: n
 
   const airportInfo = (code: string): SerpApiAirportInfo => {
     const a = findAirport(code);
-    const region = a ? new Intl.DisplayNames(['en'], { type: 'region' }).of(a.country) : undefined;
+    const region = a ? REGION_NAMES.of(a.country) : undefined;
     return { airport: { id: code, name: a?.name ?? code }, city: a?.city ?? code, country: region ?? a?.country ?? '', country_code: a?.country ?? '' };
   };
 
@@ -299,10 +309,15 @@ export function createSerpApiSimulator(opts: { seed: string; mistakeFareRate?: n
     const [outs, rets] = [cheapest(out), cheapest(ret)];
     const history: [number, number][] = [];
     const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+    // 60 days × up to 16 fares: plain loops, as closures made per day showed in profiles.
+    const min = (list: Priced[], at: Date) => {
+      let low = Infinity;
+      for (const p of list) low = Math.min(low, fareUsd(p.itin, q.cabin, at) ?? Infinity);
+      return low;
+    };
     for (let k = 59; k >= 0; k--) {
       const at = new Date(now.getTime() - k * DAY_MS);
-      const min = (list: Priced[]) => Math.min(...list.map((p) => fareUsd(p.itin, q.cabin, at) ?? Infinity));
-      const usd = min(outs) + (q.returnDate ? min(rets) : 0);
+      const usd = min(outs, at) + (q.returnDate ? min(rets, at) : 0);
       if (Number.isFinite(usd)) history.push([(today - k * DAY_MS) / 1000, partyPrice(usd, q)]);
     }
     const level = lowest < range[0] ? 'low' : lowest > range[1] ? 'high' : 'typical';
