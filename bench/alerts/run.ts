@@ -6,7 +6,7 @@
 // figures are our own cost. Prints, does not assert: a missed target prints FAIL.
 // Knobs: DATABASE_URL, BENCH_ALERTS (1000000), BENCH_ALERT_ROUTES (100), BENCH_ALERT_DAYS (30),
 // BENCH_ALERT_CONCURRENCY (8), BENCH_ALERT_WRITERS (trigger statements at once; the cycle's default when unset).
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { pino } from 'pino';
 import { loadConfig } from '../../adapters/config/env.js';
 import type { AppDatabase } from '../../adapters/db/app-database.js';
@@ -40,15 +40,17 @@ flights.searchOffers = count('duffel', flights.searchOffers.bind(flights));
 flightResults.searchFlights = count('serpapi', flightResults.searchFlights.bind(flightResults));
 awards.searchAwards = count('seats_aero', awards.searchAwards.bind(awards));
 
-interface Measured { alerts: number; seedMs: number; report: CycleReport; calls: Record<string, number> }
+interface Measured { alerts: number; seedMs: number; report: CycleReport; calls: Record<string, number>; cpuMs: number }
 
 async function cycle(alerts: number, seedMs: number): Promise<Measured> {
   await resetEvaluation(prisma);
   await prisma.$executeRawUnsafe('ANALYZE');
   for (const k of Object.keys(calls)) calls[k] = 0;
   const ctx: ToolContext = { principal: { kind: 'internal' }, requestId: 'bench-alerts', log: logger, signal: AbortSignal.timeout(600_000), services };
+  const cpu = process.cpuUsage();
   const report = await evaluateAlerts(ctx, { concurrency: CONCURRENCY, recheckAfterMs: 0, ...WRITERS });
-  return { alerts, seedMs, report, calls: { ...calls } };
+  const used = process.cpuUsage(cpu);
+  return { alerts, seedMs, report, calls: { ...calls }, cpuMs: (used.user + used.system) / 1000 };
 }
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -76,7 +78,10 @@ try {
     ['searches', (m) => fmt(m.report.ms.searches)],
     ['trigger SQL (overlaps searches)', (m) => fmt(m.report.ms.trigger)],
     ['total cycle', (m) => fmt(m.report.ms.total)],
+    // Wall times move with whatever else the machine runs; this process's CPU much less so (the database's is not in it).
+    ['cycle CPU, this process', (m) => fmt(m.cpuMs)],
   ];
+  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`\n${'phase'.padEnd(34)}${'baseline'.padStart(14)}${'full'.padStart(14)}${'ratio'.padStart(9)}`);
   for (const [label, get] of rows) console.log(`${label.padEnd(34)}${get(base).padStart(14)}${get(full).padStart(14)}`);
   const ratio = (f: (m: Measured) => number) => (f(full) / Math.max(1e-9, f(base))).toFixed(2);
