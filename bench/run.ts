@@ -10,7 +10,7 @@
 // same call on protocol 2026-07-28; bare always runs, it is the yardstick;
 // `BENCH_TARGETS=rest,rest-key tsx bench/run.ts` measures the REST side alone), and
 // BENCH_PROFILE=<dir> to write a --cpu-prof profile of each server on exit, and
-// BENCH_BASELINE=<another checkout> to add its REST and MCP rows ("… (baseline)") to the same
+// BENCH_BASELINE=<another checkout> (compiled: `npm run bench:build` there first) to add its REST and MCP rows ("… (baseline)") to the same
 // interleaved rounds: before/after figures from one run on a busy machine.
 import { cpus } from 'node:os';
 import path from 'node:path';
