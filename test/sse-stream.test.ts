@@ -140,11 +140,41 @@ describe('flight search stream', () => {
       expect(parsed.success, `${e.type} ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       seen.add(e.type);
     }
-    expect([...seen].sort()).toEqual(['complete', 'progress', 'result', 'update']);
+    expect([...seen].sort()).toEqual(['complete', 'progress', 'result', 'slice', 'update']);
     // An update holds the id and only fields that changed, never the whole flight again.
     for (const u of cold.filter((e) => e.type === 'update')) {
       expect(u.data).not.toHaveProperty('slices');
       expect(Object.keys(u.data).length).toBeGreaterThan(1);
+    }
+  });
+
+  it('sends each slice once, before the first result that names it, and results that share a slice name it by the same id', async () => {
+    const round = (day: number) => ({ ...body(day), return_date: new Date(Date.now() + (day + 7) * 86_400_000).toISOString().slice(0, 10) });
+    for (const events of [await stream(round(44)), await stream(round(44))]) {
+      const sent = new Map<string, Record<string, unknown>>();
+      let named = 0;
+      for (const e of events) {
+        if (e.type === 'slice') {
+          expect(sent.has(String(e.data.id)), 'a slice sent twice').toBe(false);
+          sent.set(String(e.data.id), e.data);
+        }
+        if (e.type !== 'result') continue;
+        expect(e.data).not.toHaveProperty('slices');
+        const ids = e.data.slice_ids as string[];
+        expect(ids.length).toBeGreaterThan(0);
+        for (const id of ids) expect(sent.has(id), `${id} named before it was sent`).toBe(true);
+        named += ids.length;
+      }
+      // A round trip's outbounds pair with several returns: far fewer slices than results name.
+      expect(sent.size).toBeLessThan(named * 0.8);
+      // A slice id names its content: the same flights and times give the same id, different ones never do.
+      const byContent = new Map<string, string>();
+      for (const [id, { id: _id, ...slice }] of sent) {
+        const content = JSON.stringify(slice);
+        expect(byContent.get(content) ?? id).toBe(id);
+        byContent.set(content, id);
+      }
+      expect(byContent.size).toBe(sent.size);
     }
   });
 
@@ -157,7 +187,7 @@ describe('flight search stream', () => {
     expect(hitSummary).toMatchObject({ cached: true, count: coldSummary.count, cheapest: coldSummary.cheapest, cheapest_reference: coldSummary.cheapest_reference });
     // The cold stream, rebuilt from its results and updates and ranked, is what the hit replays as it was stored.
     const rebuilt = latestResults<FlightResult>(cold).sort(compareResults).map(ageless);
-    const replayed = hit.filter((e) => e.type === 'result').map((e) => ageless(e.data as unknown as FlightResult));
+    const replayed = latestResults<FlightResult>(hit).map(ageless);
     expect(hit.some((e) => e.type === 'update')).toBe(false);
     expect(replayed).toEqual(rebuilt);
     expect(replayed.length).toBe(coldSummary.count);

@@ -4,6 +4,8 @@
 // each one against its schema. Answers come from the simulators (captured-examples.ts).
 import { CAPTURED_EXAMPLES } from './captured-examples.js';
 import { WEBHOOK_EXAMPLES } from './webhook-examples.js';
+import type { FlightResult } from '../../tools/flights/flight-result.js';
+import { sliceId } from '../../tools/flights/stream/slice-ids.js';
 
 const passenger = {
   title: 'ms',
@@ -28,8 +30,14 @@ const jfkLhr = {
   aircraft: 'Boeing 777-300ER',
 };
 
+// The captured flight is shown as the search stream sends it: its first slice as a slice event, the flight naming its slices by id.
+const { Flight: capturedFlight, ...captured } = CAPTURED_EXAMPLES;
+const { slices, ...flight } = capturedFlight as FlightResult;
+
 export const EXAMPLES: Readonly<Record<string, unknown>> = {
-  ...CAPTURED_EXAMPLES,
+  ...captured,
+  StreamedFlight: { ...flight, slice_ids: slices.map(sliceId) },
+  StreamedSlice: { id: sliceId(slices[0]!), ...slices[0]! },
   ...WEBHOOK_EXAMPLES,
   FlightSearchRequest: {
     origin: 'JFK',

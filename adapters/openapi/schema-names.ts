@@ -19,7 +19,7 @@ import { SailingSchema } from '../../tools/cruises/sailing.js';
 import { DealView } from '../../tools/deals/deal-view.js';
 import { CalendarDay } from '../../tools/fares/calendar-schemas.js';
 import {
-  AwardView, CashPriceView, FlightResult, ProviderProgress, SearchSummary, SegmentView as SearchSegmentView, SliceView as SearchSliceView,
+  AwardView, CashPriceView, FlightResult, ProviderProgress, SearchSummary, SegmentView as SearchSegmentView, SliceView as SearchSliceView, StreamedFlight, StreamedSlice,
 } from '../../tools/flights/flight-result.js';
 import { HotelOut, StayBookingView } from '../../tools/hotels/hotel-schemas.js';
 import { StayQuoteOutput } from '../../tools/hotels/quote.js';
@@ -48,6 +48,8 @@ import { PaymentCompletedEventData, PaymentRefundedEventData } from '../../tools
 export const DOMAIN_SCHEMAS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [MoneyView, 'Money'],
   [FlightResult, 'Flight'],
+  [StreamedFlight, 'StreamedFlight'],
+  [StreamedSlice, 'StreamedSlice'],
   [SearchSliceView, 'FlightSlice'],
   [SearchSegmentView, 'FlightSegment'],
   [CashPriceView, 'CashPrice'],

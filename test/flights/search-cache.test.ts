@@ -11,8 +11,14 @@ import { Lru } from '../../tools/flights/stream/lru.js';
 // The per-process memory of finished searches: a hit is one ready SSE text,
 // the same bytes for every caller in the same second, and never outlives its entry.
 
+/** Both test flights fly this slice (a fare sold by two carriers), so a replay sends it once. */
+const slice = {
+  origin: 'JFK', destination: 'LHR', departing_at: '2027-01-20T18:00:00', arriving_at: '2027-01-21T06:10:00', duration_minutes: 430, stops: 0,
+  segments: [{ flight: 'AA100', carrier: 'AA', operating_carrier: null, origin: 'JFK', destination: 'LHR', departing_at: '2027-01-20T18:00:00', arriving_at: '2027-01-21T06:10:00', duration_minutes: 430, aircraft: null }],
+};
+
 function flight(id: string, carrier: string, price: number): FlightResult {
-  return { id, carrier, price, currency: 'USD', bookable: true, checkout_total: { amount: price, currency: 'USD' }, data_age_s: 0, prices: [{ source: 'duffel', amount: price, currency: 'USD', age_s: 0 }], awards: [] } as unknown as FlightResult;
+  return { id, carrier, price, currency: 'USD', bookable: true, checkout_total: { amount: price, currency: 'USD' }, data_age_s: 0, slices: [{ ...slice }], prices: [{ source: 'duffel', amount: price, currency: 'USD', age_s: 0 }], awards: [] } as unknown as FlightResult;
 }
 const providers: ProviderProgress[] = [{ provider: 'duffel', status: 'ok', count: 2, elapsed_ms: 30, reason: null } as unknown as ProviderProgress];
 const none = new Set<string>();
@@ -31,9 +37,11 @@ describe('search cache in memory', () => {
     expect(sseBlock(two.events[0]!)!.text).toBe(block.text);
     // The text says what a fresh serialization of each event says: aged prices, cached progress.
     const parsed = block.text.trim().split('\n\n').map((l) => JSON.parse(l.slice('data: '.length)) as { type: string; data: Record<string, unknown> });
-    expect(parsed.map((e) => e.type)).toEqual(['result', 'result', 'progress']);
-    expect(parsed[0]!.data.data_age_s).toBe(2);
-    expect(parsed[2]!.data.cached).toBe(true);
+    expect(parsed.map((e) => e.type)).toEqual(['slice', 'result', 'result', 'progress']);
+    expect(parsed[1]!.data.slice_ids).toEqual([parsed[0]!.data.id]);
+    expect(parsed[2]!.data.slice_ids).toEqual([parsed[0]!.data.id]);
+    expect(parsed[1]!.data.data_age_s).toBe(2);
+    expect(parsed[3]!.data.cached).toBe(true);
 
     const { res, writes } = recordingResponse();
     const sse = new SseWriter(res);

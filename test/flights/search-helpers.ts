@@ -32,15 +32,31 @@ export async function searchEvents(server: TestServer, body: Record<string, unkn
 export const ofType = (events: SearchEventRecord[], type: string) => events.filter((e) => e.type === type);
 
 /**
- * Every flight in its latest version, as a client rebuilds it: a result event
- * brings a flight, an update event replaces the fields it carries. Fails when an
- * update names a flight no result event sent first.
+ * Every flight in its latest version, as a client rebuilds it: a slice event
+ * brings a slice, a result event a flight naming its slices by id (replaced here
+ * by the slices), an update event replaces the fields it carries. Fails when an
+ * update names a flight no result event sent first, or a result a slice not sent before it.
  */
 export function latestResults<T = Record<string, unknown>>(events: SearchEventRecord[]): T[] {
   const latest = new Map<string, Record<string, unknown>>();
+  const slices = new Map<string, Record<string, unknown>>();
   for (const e of events) {
     const id = String(e.data.id);
-    if (e.type === 'result') latest.set(id, e.data);
+    if (e.type === 'slice') {
+      const { id: _id, ...slice } = e.data;
+      slices.set(id, slice);
+    }
+    if (e.type === 'result') {
+      const { slice_ids: ids, ...flight } = e.data as { slice_ids: string[] };
+      latest.set(id, {
+        ...flight,
+        slices: ids.map((s) => {
+          const slice = slices.get(s);
+          if (!slice) throw new Error(`result ${id} names slice ${s} before its slice event`);
+          return slice;
+        }),
+      });
+    }
     if (e.type === 'update') {
       const before = latest.get(id);
       if (!before) throw new Error(`update for ${id} before its result event`);

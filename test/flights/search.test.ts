@@ -131,7 +131,7 @@ describe('streaming flight search', () => {
 
   it('builds two-slice results for a round trip', async () => {
     const events = await searchEvents(server, { origin: 'BOS', destination: 'DUB', departure_date: daysAhead(50), return_date: daysAhead(57), search_type: 'cash' });
-    const results = ofType(events, 'result').map((e) => e.data as unknown as Result & { route: string });
+    const results = latestResults<Result & { route: string }>(events);
     expect(results.length).toBeGreaterThan(0);
     for (const r of results) {
       expect(r.slices).toHaveLength(2);

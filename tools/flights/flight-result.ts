@@ -159,8 +159,22 @@ export const FlightUpdate = FlightResult.pick({ id: true })
   );
 export type FlightUpdate = z.output<typeof FlightUpdate>;
 
+export const StreamedSlice = SliceView.extend({
+  id: z.string().describe('Names this slice\'s content: the same id always means the same slice, in any search stream.'),
+}).describe(
+  'One slice (an outbound, return or multi-city leg) that a `result` event of this stream names in its slice_ids. ' +
+  'It is sent as a `slice` event before the first result that uses it; results that share a slice (the same outbound with several returns) name it without repeating it.',
+);
+export type StreamedSlice = z.output<typeof StreamedSlice>;
+
+export const StreamedFlight = FlightResult.omit({ slices: true }).extend({
+  slice_ids: z.array(z.string()).describe('The flight\'s slices, in order, as ids of `slice` events sent earlier in this stream. Replace them with those slices to get the slices list of a full FlightResult.'),
+}).describe('A flight as the search stream sends it: a FlightResult whose slices are given by id (slice_ids) instead of whole.');
+export type StreamedFlight = z.output<typeof StreamedFlight>;
+
 export const SearchEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('result'), data: FlightResult }),
+  z.object({ type: z.literal('slice'), data: StreamedSlice }),
+  z.object({ type: z.literal('result'), data: StreamedFlight }),
   z.object({ type: z.literal('update'), data: FlightUpdate }),
   z.object({ type: z.literal('progress'), data: ProviderProgress }),
   z.object({ type: z.literal('dates'), data: DateSummary }),

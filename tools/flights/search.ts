@@ -78,6 +78,7 @@ export const searchFlightsTool = defineStreamTool({
   description:
     'Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. ' +
     'The same flight found by several providers is one result carrying every price and award option; each flight is sent once as a `result` event, and when a later provider changes it, an `update` event carries its id and only the fields that changed (apply them over the earlier result). ' +
+    'In the stream a result names its slices by id (slice_ids); each slice is sent once, as a `slice` event before the first result that names it, since many results share an outbound or a return. The non-streamed answer gives every result with its slices whole. ' +
     'One price per result: when bookable is true, price is what booking its offer_id costs these passengers with no extras (the fare plus our service fee) in the asked currency. ' +
     'The booking provider prices in its own currency; when that differs, price is converted at the reference rate fx_rate and checkout_total is the exact amount and currency the card is charged. ' +
     'When bookable is false (Google Flights only, or award seats only) price is a reference that cannot be booked here (null for award-only). Every source\'s own price stays in prices[], with its currency. ' +
@@ -150,21 +151,15 @@ async function* searchOnce(ctx: ToolContext, input: SettledInput, prefs: SearchP
   const onFailure = (provider: string, err: unknown) => ctx.log.warn({ provider, err }, 'provider failed during search');
   for await (const answer of fanOut(calls, ctx.signal, searchBudgetMs, onFailure)) {
     const changed = answer.kind === 'cash' ? board.addCash(answer.offers) : board.addAwards(answer.offers);
-    // A flight is sent whole once; after that only what this answer changed in it.
-    for (const result of changed) {
-      const event = shown(result) ? sent.eventFor(bags.apply(result)) : null;
-      if (event) yield event;
-    }
+    // A flight is sent once (its slices each once per stream); after that only what this answer changed in it.
+    for (const result of changed) if (shown(result)) for (const event of sent.eventsFor(bags.apply(result))) yield event;
     providers.push(answer.progress);
     yield { type: 'progress', data: answer.progress };
   }
   if (ctx.signal.aborted) return;
   // Bag prices the fares do not include are asked of the booking provider for the cheapest few.
   const fetched = await bags.fetchPrices(ctx, board.results().filter(shown), searchBudgetMs - (performance.now() - started));
-  for (const result of fetched ? board.results() : []) {
-    const event = shown(result) ? sent.eventFor(bags.apply(result)) : null;
-    if (event) yield event;
-  }
+  for (const result of fetched ? board.results() : []) if (shown(result)) for (const event of sent.eventsFor(bags.apply(result))) yield event;
   // The cache and the fare history keep every flight; only what this caller sees is filtered.
   const results = board.results().map((r) => bags.apply(r));
   const visible = results.filter(shown);

@@ -1,6 +1,7 @@
 import { withJson, withSseBlock } from '../../_kit/event-json.js';
 import type { FlightResult, ProviderProgress, SearchEvent, SearchSummary } from '../flight-result.js';
 import { compareResults } from '../merge.js';
+import { SentFlights } from './sent-flights.js';
 
 // A cached search as a caller sees it, made once and replayed to every caller
 // that asks within the same second: the results aged by the time in the cache,
@@ -15,7 +16,7 @@ export interface StoredSearch {
 
 export interface Replay {
   ageS: number;
-  /** The result and progress events, in the order a fresh search's cache hit has always sent them. */
+  /** The slice, result and progress events, in the order a fresh search's cache hit has always sent them. */
   events: SearchEvent[];
   /** The results shown (aged, avoided carriers left out), in stored order. */
   results: FlightResult[];
@@ -61,8 +62,9 @@ export function makeReplay(stored: StoredSearch, ageS: number, avoided: Readonly
   const found = ageResults(stored.results, ageS);
   const results = avoided.size ? found.filter((r) => !avoided.has(r.carrier)) : found;
   const providers = stored.providers.map((p) => ({ ...p, cached: true }));
+  const sent = new SentFlights();
   const events: SearchEvent[] = [
-    ...results.map((data) => withJson<SearchEvent>({ type: 'result', data })),
+    ...results.flatMap((r) => sent.eventsFor(r)).map(withJson),
     ...providers.map((data) => withJson<SearchEvent>({ type: 'progress', data })),
   ];
   const size = withSseBlock(events);

@@ -1605,7 +1605,7 @@ export interface paths {
         put?: never;
         /**
          * Search flights
-         * @description Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. The same flight found by several providers is one result carrying every price and award option; each flight is sent once as a `result` event, and when a later provider changes it, an `update` event carries its id and only the fields that changed (apply them over the earlier result). One price per result: when bookable is true, price is what booking its offer_id costs these passengers with no extras (the fare plus our service fee) in the asked currency. The booking provider prices in its own currency; when that differs, price is converted at the reference rate fx_rate and checkout_total is the exact amount and currency the card is charged. When bookable is false (Google Flights only, or award seats only) price is a reference that cannot be booked here (null for award-only). Every source's own price stays in prices[], with its currency. A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the cheapest one that cannot be booked. An identical search within a short time is answered from the cache and says so. For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook's cabin and flights whose main carrier the playbook avoids are hidden (unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook's preferred airlines and the cheapest of them.
+         * @description Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. The same flight found by several providers is one result carrying every price and award option; each flight is sent once as a `result` event, and when a later provider changes it, an `update` event carries its id and only the fields that changed (apply them over the earlier result). In the stream a result names its slices by id (slice_ids); each slice is sent once, as a `slice` event before the first result that names it, since many results share an outbound or a return. The non-streamed answer gives every result with its slices whole. One price per result: when bookable is true, price is what booking its offer_id costs these passengers with no extras (the fare plus our service fee) in the asked currency. The booking provider prices in its own currency; when that differs, price is converted at the reference rate fx_rate and checkout_total is the exact amount and currency the card is charged. When bookable is false (Google Flights only, or award seats only) price is a reference that cannot be booked here (null for award-only). Every source's own price stays in prices[], with its currency. A progress event reports each provider (status, count, elapsed ms); a final complete event summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the cheapest one that cannot be booked. An identical search within a short time is answered from the cache and says so. For a signed-in caller with a saved playbook, an omitted cabin_class is the playbook's cabin and flights whose main carrier the playbook avoids are hidden (unless the request gives avoided_airlines); the complete event gives cabin_source and hidden_avoided, and `preferred`: how many shown flights are on the playbook's preferred airlines and the cheapest of them.
          */
         post: operations["flights_search"];
         delete?: never;
@@ -4448,156 +4448,6 @@ export interface components {
                 points: number;
             };
         };
-        /**
-         * @example {
-         *       "id": "fl_d9aa1a2ef0bd9255",
-         *       "price": 1615.7,
-         *       "currency": "USD",
-         *       "fx_rate": null,
-         *       "checkout_total": {
-         *         "amount": 1615.7,
-         *         "currency": "USD"
-         *       },
-         *       "carrier": "DL",
-         *       "route": "JFK-LHR",
-         *       "origin": "JFK",
-         *       "destination": "LHR",
-         *       "departing_at": "2027-03-14T18:15:00",
-         *       "arriving_at": "2027-03-15T11:05:00",
-         *       "duration_minutes": 770,
-         *       "stops": 1,
-         *       "cabin": "business",
-         *       "fare_brand": "Delta One Classic",
-         *       "bookable": true,
-         *       "offer_id": "duffel:off_95AB7HA6DG000G1CHG01WWE6TR87",
-         *       "expires_at": "2027-03-01T10:00:00.000Z",
-         *       "dates": [
-         *         "2027-03-14"
-         *       ],
-         *       "bags": null,
-         *       "slices": [
-         *         {
-         *           "origin": "JFK",
-         *           "destination": "LHR",
-         *           "departing_at": "2027-03-14T18:15:00",
-         *           "arriving_at": "2027-03-15T11:05:00",
-         *           "duration_minutes": 770,
-         *           "stops": 1,
-         *           "segments": [
-         *             {
-         *               "flight": "DL113",
-         *               "carrier": "DL",
-         *               "operating_carrier": "DL",
-         *               "origin": "JFK",
-         *               "destination": "MAD",
-         *               "departing_at": "2027-03-14T18:15:00",
-         *               "arriving_at": "2027-03-15T06:25:00",
-         *               "duration_minutes": 430,
-         *               "aircraft": "Airbus A350-900"
-         *             },
-         *             {
-         *               "flight": "UX1905",
-         *               "carrier": "UX",
-         *               "operating_carrier": "UX",
-         *               "origin": "MAD",
-         *               "destination": "LHR",
-         *               "departing_at": "2027-03-15T10:00:00",
-         *               "arriving_at": "2027-03-15T11:05:00",
-         *               "duration_minutes": 125,
-         *               "aircraft": "Boeing 737 MAX 8"
-         *             }
-         *           ]
-         *         }
-         *       ],
-         *       "prices": [
-         *         {
-         *           "source": "duffel",
-         *           "amount": 1615.7,
-         *           "currency": "USD",
-         *           "fare_brand": "Delta One Classic",
-         *           "bookable": true,
-         *           "offer_id": "duffel:off_95AB7HA6DG000G1CHG01WWE6TR87",
-         *           "expires_at": "2027-03-01T10:00:00.000Z",
-         *           "refundable": false,
-         *           "changeable": true,
-         *           "checked_bags": 2,
-         *           "age_s": 0
-         *         },
-         *         {
-         *           "source": "duffel",
-         *           "amount": 2160.9,
-         *           "currency": "USD",
-         *           "fare_brand": "Delta One Extra",
-         *           "bookable": true,
-         *           "offer_id": "duffel:off_95AB7HA6DG000G1CHG0HWWE6EBQG",
-         *           "expires_at": "2027-03-01T10:00:00.000Z",
-         *           "refundable": true,
-         *           "changeable": true,
-         *           "checked_bags": 2,
-         *           "age_s": 0
-         *         }
-         *       ],
-         *       "awards": [],
-         *       "sources": [
-         *         "duffel"
-         *       ],
-         *       "data_age_s": 0
-         *     }
-         */
-        Flight: {
-            arriving_at: string | null;
-            awards: components["schemas"]["AwardAvailability"][];
-            bags: {
-                /**
-                 * @description included: the fare already includes them; priced: the booking provider's bag prices added; unknown: the source states no allowance or bag price, so no total is given.
-                 * @enum {string}
-                 */
-                basis: "included" | "priced" | "unknown";
-                /** @description Checked bags per seated passenger, as asked. */
-                per_passenger: number;
-                /** @description price with those bags for every seated passenger, in `currency`; null when unknown. */
-                total: number | null;
-            } | null;
-            /** @description True when this service can book the flight: `price` is then the price of offer_id. False: `price` is a reference only. */
-            bookable: boolean;
-            /** @enum {string} */
-            cabin: "economy" | "premium_economy" | "business" | "first";
-            /** @description IATA code of the main (first) marketing carrier. */
-            carrier: string;
-            /** @description Bookable results: exactly what checkout charges for offer_id for these passengers with no extras or seats (fare plus service fee), in the offer's own currency, which the card is charged in: the amount POST /api/booking/payment-intent asks for offer_id without services, while the offer's price holds. null when not bookable. */
-            checkout_total: components["schemas"]["Money"] | null;
-            /** @description The asked currency; the source's own currency only when no reference rate exists for it. */
-            currency: string | null;
-            /** @description Age of the oldest data in this result, in seconds. */
-            data_age_s: number;
-            /** @description Local departure date of each slice (YYYY-MM-DD): on a flexible search, the dates this result is for. */
-            dates: string[];
-            departing_at: string | null;
-            destination: string;
-            /** @description Total time of all slices. */
-            duration_minutes: number | null;
-            /** @description When offer_id expires (about 30 minutes after search). */
-            expires_at: string | null;
-            /** @description Fare brand of the price shown. */
-            fare_brand: string | null;
-            /** @description Units of `currency` per unit of the source currency used to convert `price`; null when price is in its source's own currency. */
-            fx_rate: number | null;
-            /** @description Stable id of this flight in this search. The stream sends a flight once as a result event; what later providers change in it comes as update events with this id. */
-            id: string;
-            /** @description The offer this result books and prices: the cheapest bookable one, provider-prefixed. */
-            offer_id: string | null;
-            origin: string;
-            /** @description The one price of this result, for all passengers. Bookable (bookable true): what checkout charges for offer_id with no extras (the fare plus our service fee), in `currency`; when the offer is priced in another currency than the asked one it is checkout_total converted at the reference rate fx_rate (an estimate: the card is charged checkout_total). Not bookable here (bookable false): the cheapest reference price (e.g. Google Flights), which no one can book through this service. null for award-only results. */
-            price: number | null;
-            /** @description Every cash price found for this flight, cheapest first, each with its source and its own currency: other fare brands of the booking provider, and reference prices from other sources. */
-            prices: components["schemas"]["CashPrice"][];
-            /** @description Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK". */
-            route: string;
-            slices: components["schemas"]["FlightSlice"][];
-            sources: ("duffel" | "serpapi" | "seats_aero")[];
-            /** @description Most stops in any slice. */
-            stops: number | null;
-        };
         FlightBookingEventData: {
             /** @description Our booking id; GET it under the product's booking route. */
             booking_id: string;
@@ -4824,7 +4674,11 @@ export interface components {
             stops: number;
         };
         FlightsSearchEvent: {
-            data: components["schemas"]["Flight"];
+            data: components["schemas"]["StreamedSlice"];
+            /** @constant */
+            type: "slice";
+        } | {
+            data: components["schemas"]["StreamedFlight"];
             /** @constant */
             type: "result";
         } | {
@@ -7300,6 +7154,174 @@ export interface components {
         StayRatesRequest: {
             /** @description search_result_id from POST /api/hotels/search. */
             search_result_id: string;
+        };
+        /**
+         * @description A flight as the search stream sends it: a FlightResult whose slices are given by id (slice_ids) instead of whole.
+         * @example {
+         *       "id": "fl_d9aa1a2ef0bd9255",
+         *       "price": 1615.7,
+         *       "currency": "USD",
+         *       "fx_rate": null,
+         *       "checkout_total": {
+         *         "amount": 1615.7,
+         *         "currency": "USD"
+         *       },
+         *       "carrier": "DL",
+         *       "route": "JFK-LHR",
+         *       "origin": "JFK",
+         *       "destination": "LHR",
+         *       "departing_at": "2027-03-14T18:15:00",
+         *       "arriving_at": "2027-03-15T11:05:00",
+         *       "duration_minutes": 770,
+         *       "stops": 1,
+         *       "cabin": "business",
+         *       "fare_brand": "Delta One Classic",
+         *       "bookable": true,
+         *       "offer_id": "duffel:off_95AB7HA6DG000G1CHG01WWE6TR87",
+         *       "expires_at": "2027-03-01T10:00:00.000Z",
+         *       "dates": [
+         *         "2027-03-14"
+         *       ],
+         *       "bags": null,
+         *       "prices": [
+         *         {
+         *           "source": "duffel",
+         *           "amount": 1615.7,
+         *           "currency": "USD",
+         *           "fare_brand": "Delta One Classic",
+         *           "bookable": true,
+         *           "offer_id": "duffel:off_95AB7HA6DG000G1CHG01WWE6TR87",
+         *           "expires_at": "2027-03-01T10:00:00.000Z",
+         *           "refundable": false,
+         *           "changeable": true,
+         *           "checked_bags": 2,
+         *           "age_s": 0
+         *         },
+         *         {
+         *           "source": "duffel",
+         *           "amount": 2160.9,
+         *           "currency": "USD",
+         *           "fare_brand": "Delta One Extra",
+         *           "bookable": true,
+         *           "offer_id": "duffel:off_95AB7HA6DG000G1CHG0HWWE6EBQG",
+         *           "expires_at": "2027-03-01T10:00:00.000Z",
+         *           "refundable": true,
+         *           "changeable": true,
+         *           "checked_bags": 2,
+         *           "age_s": 0
+         *         }
+         *       ],
+         *       "awards": [],
+         *       "sources": [
+         *         "duffel"
+         *       ],
+         *       "data_age_s": 0,
+         *       "slice_ids": [
+         *         "sl_ea954dae0eee4b77"
+         *       ]
+         *     }
+         */
+        StreamedFlight: {
+            arriving_at: string | null;
+            awards: components["schemas"]["AwardAvailability"][];
+            bags: {
+                /**
+                 * @description included: the fare already includes them; priced: the booking provider's bag prices added; unknown: the source states no allowance or bag price, so no total is given.
+                 * @enum {string}
+                 */
+                basis: "included" | "priced" | "unknown";
+                /** @description Checked bags per seated passenger, as asked. */
+                per_passenger: number;
+                /** @description price with those bags for every seated passenger, in `currency`; null when unknown. */
+                total: number | null;
+            } | null;
+            /** @description True when this service can book the flight: `price` is then the price of offer_id. False: `price` is a reference only. */
+            bookable: boolean;
+            /** @enum {string} */
+            cabin: "economy" | "premium_economy" | "business" | "first";
+            /** @description IATA code of the main (first) marketing carrier. */
+            carrier: string;
+            /** @description Bookable results: exactly what checkout charges for offer_id for these passengers with no extras or seats (fare plus service fee), in the offer's own currency, which the card is charged in: the amount POST /api/booking/payment-intent asks for offer_id without services, while the offer's price holds. null when not bookable. */
+            checkout_total: components["schemas"]["Money"] | null;
+            /** @description The asked currency; the source's own currency only when no reference rate exists for it. */
+            currency: string | null;
+            /** @description Age of the oldest data in this result, in seconds. */
+            data_age_s: number;
+            /** @description Local departure date of each slice (YYYY-MM-DD): on a flexible search, the dates this result is for. */
+            dates: string[];
+            departing_at: string | null;
+            destination: string;
+            /** @description Total time of all slices. */
+            duration_minutes: number | null;
+            /** @description When offer_id expires (about 30 minutes after search). */
+            expires_at: string | null;
+            /** @description Fare brand of the price shown. */
+            fare_brand: string | null;
+            /** @description Units of `currency` per unit of the source currency used to convert `price`; null when price is in its source's own currency. */
+            fx_rate: number | null;
+            /** @description Stable id of this flight in this search. The stream sends a flight once as a result event; what later providers change in it comes as update events with this id. */
+            id: string;
+            /** @description The offer this result books and prices: the cheapest bookable one, provider-prefixed. */
+            offer_id: string | null;
+            origin: string;
+            /** @description The one price of this result, for all passengers. Bookable (bookable true): what checkout charges for offer_id with no extras (the fare plus our service fee), in `currency`; when the offer is priced in another currency than the asked one it is checkout_total converted at the reference rate fx_rate (an estimate: the card is charged checkout_total). Not bookable here (bookable false): the cheapest reference price (e.g. Google Flights), which no one can book through this service. null for award-only results. */
+            price: number | null;
+            /** @description Every cash price found for this flight, cheapest first, each with its source and its own currency: other fare brands of the booking provider, and reference prices from other sources. */
+            prices: components["schemas"]["CashPrice"][];
+            /** @description Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK". */
+            route: string;
+            /** @description The flight's slices, in order, as ids of `slice` events sent earlier in this stream. Replace them with those slices to get the slices list of a full FlightResult. */
+            slice_ids: string[];
+            sources: ("duffel" | "serpapi" | "seats_aero")[];
+            /** @description Most stops in any slice. */
+            stops: number | null;
+        };
+        /**
+         * @description One slice (an outbound, return or multi-city leg) that a `result` event of this stream names in its slice_ids. It is sent as a `slice` event before the first result that uses it; results that share a slice (the same outbound with several returns) name it without repeating it.
+         * @example {
+         *       "id": "sl_ea954dae0eee4b77",
+         *       "origin": "JFK",
+         *       "destination": "LHR",
+         *       "departing_at": "2027-03-14T18:15:00",
+         *       "arriving_at": "2027-03-15T11:05:00",
+         *       "duration_minutes": 770,
+         *       "stops": 1,
+         *       "segments": [
+         *         {
+         *           "flight": "DL113",
+         *           "carrier": "DL",
+         *           "operating_carrier": "DL",
+         *           "origin": "JFK",
+         *           "destination": "MAD",
+         *           "departing_at": "2027-03-14T18:15:00",
+         *           "arriving_at": "2027-03-15T06:25:00",
+         *           "duration_minutes": 430,
+         *           "aircraft": "Airbus A350-900"
+         *         },
+         *         {
+         *           "flight": "UX1905",
+         *           "carrier": "UX",
+         *           "operating_carrier": "UX",
+         *           "origin": "MAD",
+         *           "destination": "LHR",
+         *           "departing_at": "2027-03-15T10:00:00",
+         *           "arriving_at": "2027-03-15T11:05:00",
+         *           "duration_minutes": 125,
+         *           "aircraft": "Boeing 737 MAX 8"
+         *         }
+         *       ]
+         *     }
+         */
+        StreamedSlice: {
+            arriving_at: string;
+            departing_at: string;
+            destination: string;
+            duration_minutes: number;
+            /** @description Names this slice's content: the same id always means the same slice, in any search stream. */
+            id: string;
+            origin: string;
+            segments: components["schemas"]["FlightSegment"][];
+            stops: number;
         };
         /**
          * StreamError

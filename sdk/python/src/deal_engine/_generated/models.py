@@ -168,8 +168,6 @@ __all__ = [
     "FaresPredictionResponseMarket",
     "FaresPredictionResponseSeasonality",
     "FaresPredictionResponseTrend",
-    "Flight",
-    "FlightBags",
     "FlightBookingEventData",
     "FlightSearchEvent",
     "FlightSearchRequest",
@@ -191,6 +189,7 @@ __all__ = [
     "FlightsSearchEventDatesDataCheapest",
     "FlightsSearchEventProgress",
     "FlightsSearchEventResult",
+    "FlightsSearchEventSlice",
     "FlightsSearchEventUpdate",
     "FlightsSearchEventUpdateData",
     "FlightsSearchEventUpdateDataBags",
@@ -366,6 +365,9 @@ __all__ = [
     "StayRatesRequest",
     "StreamError",
     "StreamErrorData",
+    "StreamedFlight",
+    "StreamedFlightBags",
+    "StreamedSlice",
     "ThreeDSInput",
     "TransferHop",
     "TravelDocument",
@@ -2762,7 +2764,30 @@ class FaresPredictionResponse(TypedDict):
     model_version: str
 
 
-class FlightBags(TypedDict):
+class StreamedSlice(TypedDict):
+    """One slice (an outbound, return or multi-city leg) that a `result` event of this
+    stream names in its slice_ids. It is sent as a `slice` event before the first result
+    that uses it; results that share a slice (the same outbound with several returns)
+    name it without repeating it.
+    """
+    origin: str
+    destination: str
+    departing_at: str
+    arriving_at: str
+    duration_minutes: int
+    stops: int
+    segments: List[FlightSegment]
+    # Names this slice's content: the same id always means the same slice, in any search
+    # stream.
+    id: str
+
+
+class FlightsSearchEventSlice(TypedDict):
+    type: Literal["slice"]
+    data: StreamedSlice
+
+
+class StreamedFlightBags(TypedDict):
     """Only when the request gave bags."""
     # Checked bags per seated passenger, as asked.
     per_passenger: int
@@ -2775,7 +2800,10 @@ class FlightBags(TypedDict):
     basis: Literal["included", "priced", "unknown"]
 
 
-class Flight(TypedDict):
+class StreamedFlight(TypedDict):
+    """A flight as the search stream sends it: a FlightResult whose slices are given by id
+    (slice_ids) instead of whole.
+    """
     # Stable id of this flight in this search. The stream sends a flight once as a
     # result event; what later providers change in it comes as update events with this
     # id.
@@ -2822,11 +2850,10 @@ class Flight(TypedDict):
     offer_id: Optional[str]
     # When offer_id expires (about 30 minutes after search).
     expires_at: Optional[str]
-    slices: List[FlightSlice]
     # Local departure date of each slice (YYYY-MM-DD): on a flexible search, the dates
     # this result is for.
     dates: List[str]
-    bags: Optional[FlightBags]
+    bags: Optional[StreamedFlightBags]
     # Every cash price found for this flight, cheapest first, each with its source and
     # its own currency: other fare brands of the booking provider, and reference prices
     # from other sources.
@@ -2835,11 +2862,15 @@ class Flight(TypedDict):
     sources: List[Literal["duffel", "serpapi", "seats_aero"]]
     # Age of the oldest data in this result, in seconds.
     data_age_s: int
+    # The flight's slices, in order, as ids of `slice` events sent earlier in this
+    # stream. Replace them with those slices to get the slices list of a full
+    # FlightResult.
+    slice_ids: List[str]
 
 
 class FlightsSearchEventResult(TypedDict):
     type: Literal["result"]
-    data: Flight
+    data: StreamedFlight
 
 
 class FlightsSearchEventUpdateDataBags(TypedDict):
@@ -3064,7 +3095,7 @@ class FlightsSearchEventComplete(TypedDict):
     data: SearchSummary
 
 
-FlightsSearchEvent = Union[FlightsSearchEventResult, FlightsSearchEventUpdate, FlightsSearchEventProgress, FlightsSearchEventDates, FlightsSearchEventComplete]
+FlightsSearchEvent = Union[FlightsSearchEventSlice, FlightsSearchEventResult, FlightsSearchEventUpdate, FlightsSearchEventProgress, FlightsSearchEventDates, FlightsSearchEventComplete]
 
 
 class _StreamErrorDataRequired(TypedDict):

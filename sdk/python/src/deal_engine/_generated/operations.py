@@ -1960,23 +1960,26 @@ class _Operations(SyncTransport):
         The same flight found by several providers is one result carrying every price
         and award option; each flight is sent once as a `result` event, and when a later
         provider changes it, an `update` event carries its id and only the fields that
-        changed (apply them over the earlier result). One price per result: when
-        bookable is true, price is what booking its offer_id costs these passengers with
-        no extras (the fare plus our service fee) in the asked currency. The booking
-        provider prices in its own currency; when that differs, price is converted at
-        the reference rate fx_rate and checkout_total is the exact amount and currency
-        the card is charged. When bookable is false (Google Flights only, or award seats
-        only) price is a reference that cannot be booked here (null for award-only).
-        Every source's own price stays in prices[], with its currency. A progress event
-        reports each provider (status, count, elapsed ms); a final complete event
-        summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the
-        cheapest one that cannot be booked. An identical search within a short time is
-        answered from the cache and says so. For a signed-in caller with a saved
-        playbook, an omitted cabin_class is the playbook's cabin and flights whose main
-        carrier the playbook avoids are hidden (unless the request gives
-        avoided_airlines); the complete event gives cabin_source and hidden_avoided, and
-        `preferred`: how many shown flights are on the playbook's preferred airlines and
-        the cheapest of them.
+        changed (apply them over the earlier result). In the stream a result names its
+        slices by id (slice_ids); each slice is sent once, as a `slice` event before the
+        first result that names it, since many results share an outbound or a return.
+        The non-streamed answer gives every result with its slices whole. One price per
+        result: when bookable is true, price is what booking its offer_id costs these
+        passengers with no extras (the fare plus our service fee) in the asked currency.
+        The booking provider prices in its own currency; when that differs, price is
+        converted at the reference rate fx_rate and checkout_total is the exact amount
+        and currency the card is charged. When bookable is false (Google Flights only,
+        or award seats only) price is a reference that cannot be booked here (null for
+        award-only). Every source's own price stays in prices[], with its currency. A
+        progress event reports each provider (status, count, elapsed ms); a final
+        complete event summarizes: `cheapest` is the cheapest bookable result,
+        `cheapest_reference` the cheapest one that cannot be booked. An identical search
+        within a short time is answered from the cache and says so. For a signed-in
+        caller with a saved playbook, an omitted cabin_class is the playbook's cabin and
+        flights whose main carrier the playbook avoids are hidden (unless the request
+        gives avoided_airlines); the complete event gives cabin_source and
+        hidden_avoided, and `preferred`: how many shown flights are on the playbook's
+        preferred airlines and the cheapest of them.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
@@ -6072,23 +6075,26 @@ class _AsyncOperations(AsyncTransport):
         The same flight found by several providers is one result carrying every price
         and award option; each flight is sent once as a `result` event, and when a later
         provider changes it, an `update` event carries its id and only the fields that
-        changed (apply them over the earlier result). One price per result: when
-        bookable is true, price is what booking its offer_id costs these passengers with
-        no extras (the fare plus our service fee) in the asked currency. The booking
-        provider prices in its own currency; when that differs, price is converted at
-        the reference rate fx_rate and checkout_total is the exact amount and currency
-        the card is charged. When bookable is false (Google Flights only, or award seats
-        only) price is a reference that cannot be booked here (null for award-only).
-        Every source's own price stays in prices[], with its currency. A progress event
-        reports each provider (status, count, elapsed ms); a final complete event
-        summarizes: `cheapest` is the cheapest bookable result, `cheapest_reference` the
-        cheapest one that cannot be booked. An identical search within a short time is
-        answered from the cache and says so. For a signed-in caller with a saved
-        playbook, an omitted cabin_class is the playbook's cabin and flights whose main
-        carrier the playbook avoids are hidden (unless the request gives
-        avoided_airlines); the complete event gives cabin_source and hidden_avoided, and
-        `preferred`: how many shown flights are on the playbook's preferred airlines and
-        the cheapest of them.
+        changed (apply them over the earlier result). In the stream a result names its
+        slices by id (slice_ids); each slice is sent once, as a `slice` event before the
+        first result that names it, since many results share an outbound or a return.
+        The non-streamed answer gives every result with its slices whole. One price per
+        result: when bookable is true, price is what booking its offer_id costs these
+        passengers with no extras (the fare plus our service fee) in the asked currency.
+        The booking provider prices in its own currency; when that differs, price is
+        converted at the reference rate fx_rate and checkout_total is the exact amount
+        and currency the card is charged. When bookable is false (Google Flights only,
+        or award seats only) price is a reference that cannot be booked here (null for
+        award-only). Every source's own price stays in prices[], with its currency. A
+        progress event reports each provider (status, count, elapsed ms); a final
+        complete event summarizes: `cheapest` is the cheapest bookable result,
+        `cheapest_reference` the cheapest one that cannot be booked. An identical search
+        within a short time is answered from the cache and says so. For a signed-in
+        caller with a saved playbook, an omitted cabin_class is the playbook's cabin and
+        flights whose main carrier the playbook avoids are hidden (unless the request
+        gives avoided_airlines); the complete event gives cabin_source and
+        hidden_avoided, and `preferred`: how many shown flights are on the playbook's
+        preferred airlines and the cheapest of them.
 
         Args:
             origin: IATA code of the departure airport or city, e.g. "JFK" or "NYC".
