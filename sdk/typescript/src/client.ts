@@ -9,7 +9,7 @@ import { readSseData } from './sse.js';
 
 // The body is optional in the schema (every field is, since `slices` can replace origin/destination/date), never in practice.
 export type SearchRequest = NonNullable<paths['/api/search']['post']['requestBody']>['content']['application/json'];
-/** One event of the search stream: result, progress, complete or error. */
+/** One event of the search stream: slice, result, update, progress, dates, complete or error. */
 export type SearchEvent = paths['/api/search']['post']['responses'][200]['content']['text/event-stream'];
 
 export interface ClientOptions {

@@ -1,7 +1,7 @@
 // Client behaviour that needs no server: SSE framing, auth and Idempotency-Key headers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createClient, readSseData, type components } from '../src/index.js';
+import { createClient, readSseData, type StreamedFlight } from '../src/index.js';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const bytes = new TextEncoder().encode(chunks.join(''));
@@ -68,13 +68,13 @@ test('a token provider is asked on every request', async () => {
   assert.deepEqual(seen.map((r) => r.headers.get('authorization')), ['Bearer tok1', 'Bearer tok2']);
 });
 
-test("searchFlights yields the stream's closing error event, typed (StreamError), and results as the named Flight", async () => {
+test("searchFlights yields the stream's closing error event, typed (StreamError), and results as StreamedFlight", async () => {
   const sse = 'data: {"type":"result","data":{"id":"fl_1","price":612.4}}\n\n' +
     'data: {"type":"error","data":{"code":"UNAVAILABLE","detail":"Server is shutting down","hint":"Retry the search"}}\n\n';
   const fetch = async () => new Response(sse, { status: 200, headers: { 'content-type': 'text/event-stream' } });
   const client = createClient({ baseUrl: 'http://sdk.test', fetch });
   const errors: string[] = [];
-  const flights: Pick<components['schemas']['Flight'], 'id'>[] = [];
+  const flights: Pick<StreamedFlight, 'id'>[] = [];
   for await (const ev of client.searchFlights({ origin: 'JFK', destination: 'LHR', departure_date: '2027-03-14' })) {
     // Both branches must type-check: `error` is part of the documented event union.
     if (ev.type === 'error') errors.push(ev.data.code);

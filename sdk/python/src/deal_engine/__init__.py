@@ -8,6 +8,7 @@
 
 from . import models
 from ._client import AsyncClient, Client
+from ._flight_board import Flight, FlightBoard
 from ._types import NOT_GIVEN, NotGiven
 from .errors import DealEngineError, ErrorBody, ValidationIssue
 
@@ -18,6 +19,8 @@ __all__ = [
     "Client",
     "DealEngineError",
     "ErrorBody",
+    "Flight",
+    "FlightBoard",
     "NOT_GIVEN",
     "NotGiven",
     "ValidationIssue",

@@ -5,7 +5,7 @@ from typing import List, Tuple
 
 from live_dates import future_date
 
-from deal_engine import AsyncClient, Client
+from deal_engine import AsyncClient, Client, FlightBoard
 from deal_engine.models import FlightsSearchEvent
 
 
@@ -25,6 +25,15 @@ def check_stream(events: List[FlightsSearchEvent]) -> None:
     assert len(sources) >= 2, f"results from one provider only: {sources}"
     complete = events[-1]
     assert complete["type"] == "complete" and complete["data"]["count"] > 0
+    # Folded, every flight the summary counts is whole: its slices joined from slice events.
+    board = FlightBoard()
+    for event in events:
+        board.apply(event)
+    flights = board.flights()
+    assert len(flights) == complete["data"]["count"]
+    for flight in flights:
+        assert flight["slices"] and all(s["segments"] for s in flight["slices"]), f"{flight['id']} has no slices"
+        assert flight["slices"][0]["origin"] == flight["origin"]
 
 
 def test_sync_search_streams_results_from_several_providers_then_complete(client: Client) -> None:
