@@ -7,7 +7,7 @@ import { EXAMPLES } from './examples.js';
 import { finishComponents } from './finish-components.js';
 import { nameSchemas } from './named-schemas.js';
 import { buildOperation } from './operation.js';
-import { DOMAIN_SCHEMAS, REQUEST_NAMES } from './schema-names.js';
+import { DOCUMENTED_WITHOUT_ROUTE, DOMAIN_SCHEMAS, REQUEST_NAMES } from './schema-names.js';
 import { HEADERS, RESPONSES } from './shared-responses.js';
 import { webhookItems } from './webhooks.js';
 
@@ -47,7 +47,7 @@ function build(tools: readonly AnyTool[]): OpenAPIObject {
   const used = new Set([...paths.values(), ...Object.values(builder.getSpec().webhooks ?? {})].flatMap((item) => Object.values(item as Record<string, OperationObject>).flatMap((op) => op.tags ?? [])));
   for (const tag of tagsFor(used)) builder.addTag(tag);
   const doc = builder.getSpec();
-  finishComponents(doc, new Set(Object.keys(SCHEMAS)), [...DOMAIN_SCHEMAS.map(([, name]) => name), ...Object.values(REQUEST_NAMES)]);
+  finishComponents(doc, new Set([...Object.keys(SCHEMAS), ...DOCUMENTED_WITHOUT_ROUTE]), [...DOMAIN_SCHEMAS.map(([, name]) => name), ...Object.values(REQUEST_NAMES)]);
   const schemas = doc.components?.schemas ?? {};
   for (const [name, example] of Object.entries(EXAMPLES)) {
     const schema = schemas[name];

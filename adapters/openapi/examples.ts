@@ -30,12 +30,11 @@ const jfkLhr = {
   aircraft: 'Boeing 777-300ER',
 };
 
-// The captured flight is shown as the search stream sends it: its first slice as a slice event, the flight naming its slices by id.
-const { Flight: capturedFlight, ...captured } = CAPTURED_EXAMPLES;
-const { slices, ...flight } = capturedFlight as FlightResult;
+// The captured flight is also shown as the search stream sends it: its first slice as a slice event, the flight naming its slices by id.
+const { slices, ...flight } = CAPTURED_EXAMPLES['Flight'] as FlightResult;
 
 export const EXAMPLES: Readonly<Record<string, unknown>> = {
-  ...captured,
+  ...CAPTURED_EXAMPLES,
   StreamedFlight: { ...flight, slice_ids: slices.map(sliceId) },
   StreamedSlice: { id: sliceId(slices[0]!), ...slices[0]! },
   ...WEBHOOK_EXAMPLES,

@@ -44,6 +44,13 @@ import { PaymentCompletedEventData, PaymentRefundedEventData } from '../../tools
 // names live here, keyed by the zod schema object itself, and the builder turns
 // every listed schema into one components.schemas entry that each use refers to.
 
+/**
+ * Named shapes no route answers with, documented all the same because clients build
+ * them: the whole flight, which MCP search_flights answers and the SDKs' FlightBoard
+ * rebuilds from the search stream's slice, result and update events.
+ */
+export const DOCUMENTED_WITHOUT_ROUTE: readonly string[] = ['Flight'];
+
 /** Domain objects, by the schema that defines them; the first name listed wins a structural tie. */
 export const DOMAIN_SCHEMAS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [MoneyView, 'Money'],

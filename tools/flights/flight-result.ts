@@ -97,7 +97,10 @@ export const FlightResult = z.object({
   awards: z.array(AwardView),
   sources: z.array(SourceName),
   data_age_s: z.number().int().describe('Age of the oldest data in this result, in seconds.'),
-});
+}).describe(
+  'One flight a search found, whole: every price and award option for it, and its slices. MCP search_flights answers with these; ' +
+  'the search stream sends the same flight as a StreamedFlight (slices by id, in slice events), which the SDKs\' FlightBoard turns back into this.',
+);
 export type FlightResult = z.output<typeof FlightResult>;
 
 export const PROGRESS_REASONS = ['no_results', 'timeout', 'rate_limited', 'unavailable', 'bad_response', 'rejected', 'not_found', 'auth', 'network', 'circuit_open', 'overloaded', 'error'] as const;

@@ -7,8 +7,8 @@ import type { components } from './generated/schema.js';
 /** A flight as a `result` event sends it: its slices given by id (slice_ids). */
 export type StreamedFlight = Extract<SearchEvent, { type: 'result' }>['data'];
 export type FlightSlice = components['schemas']['FlightSlice'];
-/** A whole flight: a result with `slices` in place of slice_ids, with every update applied. */
-export type Flight = Omit<StreamedFlight, 'slice_ids'> & { slices: FlightSlice[] };
+/** A whole flight (OpenAPI's Flight): a result with `slices` in place of slice_ids, with every update applied. */
+export type Flight = components['schemas']['Flight'];
 
 export class FlightBoard {
   readonly #slices = new Map<string, FlightSlice>();

@@ -4448,6 +4448,157 @@ export interface components {
                 points: number;
             };
         };
+        /**
+         * @description One flight a search found, whole: every price and award option for it, and its slices. MCP search_flights answers with these; the search stream sends the same flight as a StreamedFlight (slices by id, in slice events), which the SDKs' FlightBoard turns back into this.
+         * @example {
+         *       "id": "fl_d9aa1a2ef0bd9255",
+         *       "price": 1615.7,
+         *       "currency": "USD",
+         *       "fx_rate": null,
+         *       "checkout_total": {
+         *         "amount": 1615.7,
+         *         "currency": "USD"
+         *       },
+         *       "carrier": "DL",
+         *       "route": "JFK-LHR",
+         *       "origin": "JFK",
+         *       "destination": "LHR",
+         *       "departing_at": "2027-03-14T18:15:00",
+         *       "arriving_at": "2027-03-15T11:05:00",
+         *       "duration_minutes": 770,
+         *       "stops": 1,
+         *       "cabin": "business",
+         *       "fare_brand": "Delta One Classic",
+         *       "bookable": true,
+         *       "offer_id": "duffel:off_95AB7HA6DG000G1CHG01WWE6TR87",
+         *       "expires_at": "2027-03-01T10:00:00.000Z",
+         *       "dates": [
+         *         "2027-03-14"
+         *       ],
+         *       "bags": null,
+         *       "slices": [
+         *         {
+         *           "origin": "JFK",
+         *           "destination": "LHR",
+         *           "departing_at": "2027-03-14T18:15:00",
+         *           "arriving_at": "2027-03-15T11:05:00",
+         *           "duration_minutes": 770,
+         *           "stops": 1,
+         *           "segments": [
+         *             {
+         *               "flight": "DL113",
+         *               "carrier": "DL",
+         *               "operating_carrier": "DL",
+         *               "origin": "JFK",
+         *               "destination": "MAD",
+         *               "departing_at": "2027-03-14T18:15:00",
+         *               "arriving_at": "2027-03-15T06:25:00",
+         *               "duration_minutes": 430,
+         *               "aircraft": "Airbus A350-900"
+         *             },
+         *             {
+         *               "flight": "UX1905",
+         *               "carrier": "UX",
+         *               "operating_carrier": "UX",
+         *               "origin": "MAD",
+         *               "destination": "LHR",
+         *               "departing_at": "2027-03-15T10:00:00",
+         *               "arriving_at": "2027-03-15T11:05:00",
+         *               "duration_minutes": 125,
+         *               "aircraft": "Boeing 737 MAX 8"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "prices": [
+         *         {
+         *           "source": "duffel",
+         *           "amount": 1615.7,
+         *           "currency": "USD",
+         *           "fare_brand": "Delta One Classic",
+         *           "bookable": true,
+         *           "offer_id": "duffel:off_95AB7HA6DG000G1CHG01WWE6TR87",
+         *           "expires_at": "2027-03-01T10:00:00.000Z",
+         *           "refundable": false,
+         *           "changeable": true,
+         *           "checked_bags": 2,
+         *           "age_s": 0
+         *         },
+         *         {
+         *           "source": "duffel",
+         *           "amount": 2160.9,
+         *           "currency": "USD",
+         *           "fare_brand": "Delta One Extra",
+         *           "bookable": true,
+         *           "offer_id": "duffel:off_95AB7HA6DG000G1CHG0HWWE6EBQG",
+         *           "expires_at": "2027-03-01T10:00:00.000Z",
+         *           "refundable": true,
+         *           "changeable": true,
+         *           "checked_bags": 2,
+         *           "age_s": 0
+         *         }
+         *       ],
+         *       "awards": [],
+         *       "sources": [
+         *         "duffel"
+         *       ],
+         *       "data_age_s": 0
+         *     }
+         */
+        Flight: {
+            arriving_at: string | null;
+            awards: components["schemas"]["AwardAvailability"][];
+            bags: {
+                /**
+                 * @description included: the fare already includes them; priced: the booking provider's bag prices added; unknown: the source states no allowance or bag price, so no total is given.
+                 * @enum {string}
+                 */
+                basis: "included" | "priced" | "unknown";
+                /** @description Checked bags per seated passenger, as asked. */
+                per_passenger: number;
+                /** @description price with those bags for every seated passenger, in `currency`; null when unknown. */
+                total: number | null;
+            } | null;
+            /** @description True when this service can book the flight: `price` is then the price of offer_id. False: `price` is a reference only. */
+            bookable: boolean;
+            /** @enum {string} */
+            cabin: "economy" | "premium_economy" | "business" | "first";
+            /** @description IATA code of the main (first) marketing carrier. */
+            carrier: string;
+            /** @description Bookable results: exactly what checkout charges for offer_id for these passengers with no extras or seats (fare plus service fee), in the offer's own currency, which the card is charged in: the amount POST /api/booking/payment-intent asks for offer_id without services, while the offer's price holds. null when not bookable. */
+            checkout_total: components["schemas"]["Money"] | null;
+            /** @description The asked currency; the source's own currency only when no reference rate exists for it. */
+            currency: string | null;
+            /** @description Age of the oldest data in this result, in seconds. */
+            data_age_s: number;
+            /** @description Local departure date of each slice (YYYY-MM-DD): on a flexible search, the dates this result is for. */
+            dates: string[];
+            departing_at: string | null;
+            destination: string;
+            /** @description Total time of all slices. */
+            duration_minutes: number | null;
+            /** @description When offer_id expires (about 30 minutes after search). */
+            expires_at: string | null;
+            /** @description Fare brand of the price shown. */
+            fare_brand: string | null;
+            /** @description Units of `currency` per unit of the source currency used to convert `price`; null when price is in its source's own currency. */
+            fx_rate: number | null;
+            /** @description Stable id of this flight in this search. The stream sends a flight once as a result event; what later providers change in it comes as update events with this id. */
+            id: string;
+            /** @description The offer this result books and prices: the cheapest bookable one, provider-prefixed. */
+            offer_id: string | null;
+            origin: string;
+            /** @description The one price of this result, for all passengers. Bookable (bookable true): what checkout charges for offer_id with no extras (the fare plus our service fee), in `currency`; when the offer is priced in another currency than the asked one it is checkout_total converted at the reference rate fx_rate (an estimate: the card is charged checkout_total). Not bookable here (bookable false): the cheapest reference price (e.g. Google Flights), which no one can book through this service. null for award-only results. */
+            price: number | null;
+            /** @description Every cash price found for this flight, cheapest first, each with its source and its own currency: other fare brands of the booking provider, and reference prices from other sources. */
+            prices: components["schemas"]["CashPrice"][];
+            /** @description Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK". */
+            route: string;
+            slices: components["schemas"]["FlightSlice"][];
+            sources: ("duffel" | "serpapi" | "seats_aero")[];
+            /** @description Most stops in any slice. */
+            stops: number | null;
+        };
         FlightBookingEventData: {
             /** @description Our booking id; GET it under the product's booking route. */
             booking_id: string;

@@ -168,6 +168,8 @@ __all__ = [
     "FaresPredictionResponseMarket",
     "FaresPredictionResponseSeasonality",
     "FaresPredictionResponseTrend",
+    "Flight",
+    "FlightBags",
     "FlightBookingEventData",
     "FlightSearchEvent",
     "FlightSearchRequest",
@@ -2762,6 +2764,86 @@ class FaresPredictionResponse(TypedDict):
     # Backtest answers behind the confidence.
     confidence_samples: int
     model_version: str
+
+
+class FlightBags(TypedDict):
+    """Only when the request gave bags."""
+    # Checked bags per seated passenger, as asked.
+    per_passenger: int
+    # price with those bags for every seated passenger, in `currency`; null when
+    # unknown.
+    total: Optional[float]
+    # included: the fare already includes them; priced: the booking provider's bag
+    # prices added; unknown: the source states no allowance or bag price, so no total is
+    # given.
+    basis: Literal["included", "priced", "unknown"]
+
+
+class Flight(TypedDict):
+    """One flight a search found, whole: every price and award option for it, and its
+    slices. MCP search_flights answers with these; the search stream sends the same
+    flight as a StreamedFlight (slices by id, in slice events), which the SDKs'
+    FlightBoard turns back into this.
+    """
+    # Stable id of this flight in this search. The stream sends a flight once as a
+    # result event; what later providers change in it comes as update events with this
+    # id.
+    id: str
+    # The one price of this result, for all passengers. Bookable (bookable true): what
+    # checkout charges for offer_id with no extras (the fare plus our service fee), in
+    # `currency`; when the offer is priced in another currency than the asked one it is
+    # checkout_total converted at the reference rate fx_rate (an estimate: the card is
+    # charged checkout_total). Not bookable here (bookable false): the cheapest
+    # reference price (e.g. Google Flights), which no one can book through this service.
+    # null for award-only results.
+    price: Optional[float]
+    # The asked currency; the source's own currency only when no reference rate exists
+    # for it.
+    currency: Optional[str]
+    # Units of `currency` per unit of the source currency used to convert `price`; null
+    # when price is in its source's own currency.
+    fx_rate: Optional[float]
+    # Bookable results: exactly what checkout charges for offer_id for these passengers
+    # with no extras or seats (fare plus service fee), in the offer's own currency,
+    # which the card is charged in: the amount POST /api/booking/payment-intent asks for
+    # offer_id without services, while the offer's price holds. null when not bookable.
+    checkout_total: Optional[Money]
+    # IATA code of the main (first) marketing carrier.
+    carrier: str
+    # Airports flown, e.g. "JFK-LHR" or "JFK-LHR-JFK".
+    route: str
+    origin: str
+    destination: str
+    departing_at: Optional[str]
+    arriving_at: Optional[str]
+    # Total time of all slices.
+    duration_minutes: Optional[int]
+    # Most stops in any slice.
+    stops: Optional[int]
+    cabin: Literal["economy", "premium_economy", "business", "first"]
+    # Fare brand of the price shown.
+    fare_brand: Optional[str]
+    # True when this service can book the flight: `price` is then the price of offer_id.
+    # False: `price` is a reference only.
+    bookable: bool
+    # The offer this result books and prices: the cheapest bookable one,
+    # provider-prefixed.
+    offer_id: Optional[str]
+    # When offer_id expires (about 30 minutes after search).
+    expires_at: Optional[str]
+    slices: List[FlightSlice]
+    # Local departure date of each slice (YYYY-MM-DD): on a flexible search, the dates
+    # this result is for.
+    dates: List[str]
+    bags: Optional[FlightBags]
+    # Every cash price found for this flight, cheapest first, each with its source and
+    # its own currency: other fare brands of the booking provider, and reference prices
+    # from other sources.
+    prices: List[CashPrice]
+    awards: List[AwardAvailability]
+    sources: List[Literal["duffel", "serpapi", "seats_aero"]]
+    # Age of the oldest data in this result, in seconds.
+    data_age_s: int
 
 
 class StreamedSlice(TypedDict):
