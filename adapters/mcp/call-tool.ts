@@ -17,21 +17,27 @@ function toToolInput(tool: AnyTool, args: Record<string, unknown>): unknown {
   return tool.mcp.toInput ? tool.mcp.toInput(parsed.data) : parsed.data;
 }
 
-function toResult(tool: AnyTool, output: unknown, limit: number | undefined): CallToolResult {
+/**
+ * Marks a result whose only content is the text JSON.stringify(structuredContent): a
+ * transport that serializes the result itself can then reuse that text instead of
+ * serializing the same output a second time.
+ */
+export const STRUCTURED_IS_TEXT = Symbol('structured-is-text');
+export type ToolCallResult = CallToolResult & { [STRUCTURED_IS_TEXT]?: true };
+
+function toResult(tool: AnyTool, output: unknown, limit: number | undefined): ToolCallResult {
   const fromOutput = tool.mcp && tool.mcp.fromOutput ? tool.mcp.fromOutput(output) : output;
   const shaped = applyLimit(tool.mcp ? tool.mcp.list : undefined, limit, fromOutput);
   const structured = typeof shaped === 'object' && shaped !== null && !Array.isArray(shaped) ? (shaped as Record<string, unknown>) : undefined;
-  return {
-    content: [{ type: 'text', text: JSON.stringify(shaped) }],
-    ...(structured ? { structuredContent: structured } : {}),
-  };
+  const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(shaped) }];
+  return structured ? { content, structuredContent: structured, [STRUCTURED_IS_TEXT]: true } : { content };
 }
 
 /**
  * Runs one tools/call. Failures become `isError` results whose text tells the model
  * what went wrong and what to do next; internal errors never leak their message.
  */
-export async function callTool(tool: AnyTool, args: Record<string, unknown>, ctx: ToolContext, onEvent?: (e: StreamEvent) => void, asSent?: (issues: ValidationIssue[]) => ValidationIssue[]): Promise<CallToolResult> {
+export async function callTool(tool: AnyTool, args: Record<string, unknown>, ctx: ToolContext, onEvent?: (e: StreamEvent) => void, asSent?: (issues: ValidationIssue[]) => ValidationIssue[]): Promise<ToolCallResult> {
   try {
     const { args: toolArgs, limit } = takeLimit(tool, args);
     const input = toToolInput(tool, toolArgs);

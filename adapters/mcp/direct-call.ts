@@ -1,7 +1,7 @@
-import { CLIENT_CAPABILITIES_META_KEY, type CallToolResult, LOG_LEVEL_META_KEY, SERVER_INFO_META_KEY, type ClientCapabilities, type JSONRPCRequest } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY, SERVER_INFO_META_KEY, type ClientCapabilities, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import type { ToolContext } from '../../tools/_kit/context.js';
-import { callTool } from './call-tool.js';
+import { STRUCTURED_IS_TEXT, callTool, type ToolCallResult } from './call-tool.js';
 import { canElicitForm } from './confirm-by-elicitation.js';
 import { passesModernLadder } from './modern-ladder.js';
 import { SERVER_INFO } from './server-factory.js';
@@ -45,7 +45,7 @@ function plainCall(message: unknown, catalog: ToolCatalog, canAsk: boolean): Dir
   return { id: message.id as JSONRPCRequest['id'], name, args: args ?? {} };
 }
 
-async function run(catalog: ToolCatalog, call: DirectCall, ctx: ToolContext): Promise<CallToolResult> {
+async function run(catalog: ToolCatalog, call: DirectCall, ctx: ToolContext): Promise<ToolCallResult> {
   const entry = catalog.get(call.name)!;
   return callTool(entry.tool, entry.fromArgs(call.args), ctx, undefined, (issues) => entry.issuesAsSent(call.args, issues));
 }
@@ -80,14 +80,23 @@ export function modernDirect(catalog: ToolCatalog, req: Request): DirectCall | u
  * the 2026-07-28 entry answers through a web Response, whose JSON type names no charset.
  */
 export async function answerDirect(catalog: ToolCatalog, call: DirectCall, ctx: ToolContext, modern: boolean): Promise<{ text: string; contentType: string }> {
-  const { content, structuredContent, isError } = await run(catalog, call, ctx);
+  const answered = await run(catalog, call, ctx);
+  const { content, structuredContent, isError } = answered;
+  const stamps = modern ? { resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: SERVER_INFO } } : undefined;
+  const contentType = modern ? 'application/json' : 'application/json; charset=utf-8';
+  const text = content.length === 1 && content[0]?.type === 'text' ? content[0].text : undefined;
+  if (answered[STRUCTURED_IS_TEXT] && text !== undefined && isError === undefined) {
+    // The output's JSON is the text already: written in place of structuredContent, not made again.
+    const tail = stamps ? `,${JSON.stringify(stamps).slice(1, -1)}` : '';
+    return { text: `{"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}${tail}},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`, contentType };
+  }
   const result = {
     content,
     ...(structuredContent !== undefined ? { structuredContent } : {}),
     ...(isError !== undefined ? { isError } : {}),
-    ...(modern ? { resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: SERVER_INFO } } : {}),
+    ...stamps,
   };
-  return { text: JSON.stringify({ result, jsonrpc: '2.0', id: call.id }), contentType: modern ? 'application/json' : 'application/json; charset=utf-8' };
+  return { text: JSON.stringify({ result, jsonrpc: '2.0', id: call.id }), contentType };
 }
 
 /** Writes a direct answer: serialized once, no detour through res.json. */

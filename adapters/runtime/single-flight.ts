@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { Cache } from '../../tools/_kit/ports.js';
 import { ProviderError, type ProviderErrorKind } from '../../tools/_kit/provider-error.js';
 import type { ProviderName, Providers } from '../../tools/_kit/providers.js';
@@ -124,7 +124,7 @@ export class SingleFlight {
 
 /** The call's key: the provider, the operation and the whole query. */
 export function flightKey(provider: string, query: unknown): string {
-  return `${provider}:${createHash('sha256').update(JSON.stringify(query)).digest('base64url').slice(0, 32)}`;
+  return `${provider}:${hash('sha256', JSON.stringify(query), 'base64url').slice(0, 32)}`;
 }
 
 /** `providers` with the flight search calls (cash, results, awards) single-flighted through `cache`. */

@@ -103,6 +103,9 @@ describe('the direct tools/call path answers exactly what the SDK path answers',
   // A progress token sends the call through the SDK; none of these tools sends progress, so the answers must match.
   const cases: [string, Record<string, unknown>][] = [
     ['a result', call],
+    // Names with accents and apostrophes: the output's JSON is reused inside the answer, so its escaping must match.
+    ['a result with text to escape', { name: 'suggest_places', arguments: { query: "são paulo", limit: 3 } }],
+    ['a result with an apostrophe', { name: 'suggest_places', arguments: { query: "chicago o'hare", limit: 1 } }],
     ['a validation error', { name: 'suggest_places', arguments: { limit: 2 } }],
     ['a tool error', { name: 'get_trip', arguments: { tripId: 'trp_does_not_exist' } }],
     ['arguments that are not an object', { name: 'suggest_places', arguments: 'lisbon' }],

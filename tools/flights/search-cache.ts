@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Cache } from '../_kit/ports.js';
 import type { FlightSearchInput } from './search-input.js';
 import { Lru } from './stream/lru.js';
@@ -60,7 +60,7 @@ function remember(cache: Cache, key: string, search: CachedSearch, now: number):
 export function searchCacheKey(input: FlightSearchInput): string {
   const slices = input.slices?.map((s) => `${s.origin}>${s.destination}@${s.departure_date}`).join(',') ?? '';
   const parts = [input.origin ?? '', input.destination ?? '', input.departure_date ?? '', input.return_date ?? '', slices, input.passengers, input.children, input.infants, input.cabin_class, input.search_type, input.max_stops ?? '', input.currency, input.bags ?? ''];
-  return `search:v3:${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 32)}`;
+  return `search:v3:${hash('sha256', parts.join('|'), 'base64url').slice(0, 32)}`;
 }
 
 async function readRemembered(cache: Cache, key: string, now: number): Promise<Remembered | undefined> {
