@@ -1,5 +1,5 @@
-import { isDeepStrictEqual } from 'node:util';
 import { FLIGHT_CHANGING_FIELDS, type FlightResult, type FlightUpdate, type SearchEvent, type StreamedFlight } from '../flight-result.js';
+import { sameJson } from './same-json.js';
 import { sliceId } from './slice-ids.js';
 
 // What one search stream has told its caller, so each slice is sent once, a flight
@@ -18,7 +18,7 @@ export class SentFlights {
     const update: Record<string, unknown> = { id: result.id };
     let changed = false;
     for (const field of FLIGHT_CHANGING_FIELDS) {
-      if (isDeepStrictEqual(before[field], result[field])) continue;
+      if (sameJson(before[field], result[field])) continue;
       update[field] = result[field];
       changed = true;
     }
