@@ -8,7 +8,7 @@ import { SessionStore } from '../mcp/sessions.js';
 import { ToolCatalog } from '../mcp/tool-catalog.js';
 import { buildOpenApi } from '../openapi/build-openapi.js';
 import { bodyErrors } from '../rest/body-errors.js';
-import { frontDoor, restDispatch } from '../rest/dispatch-table.js';
+import { frontDoor, restDispatch, withMountedRouter } from '../rest/dispatch-table.js';
 import type { QueryParser } from '../rest/request-query.js';
 import { toServiceError } from './dependency-errors.js';
 import { httpError } from './error-response.js';
@@ -75,12 +75,14 @@ export function createApp(opts: AppOptions): (req: IncomingMessage, res: ServerR
     app.use((req, res, next) => (req.path.startsWith('/oauth/') || req.path.startsWith('/.well-known/') ? oauth(req, res, next) : next()));
   }
 
-  app.use('/mcp', mcpRouter(opts.runtime, {
+  const mcp = mcpRouter(opts.runtime, {
     catalog: new ToolCatalog(opts.tools),
     sessions: new SessionStore(opts.runtime.services.cache, opts.mcpSessionTtlS),
     rebinding: opts.mcpRebinding,
     bodyLimit: opts.bodyLimit,
-  }));
+  });
+  // /mcp itself is answered by the front door (below); this serves other spellings of it (/MCP, /mcp/).
+  app.use('/mcp', mcp);
 
   const openapi = JSON.stringify(buildOpenApi(opts.tools));
   app.get('/openapi.json', (_req, res) => void res.type('application/json').send(openapi));
@@ -99,7 +101,7 @@ export function createApp(opts: AppOptions): (req: IncomingMessage, res: ServerR
   });
   app.use(lastResort);
 
-  // Every REST route in one table lookup on node's request event: REST calls get drain tracking, the log and their tool, nothing of express's app.
+  // Every REST route in one table lookup on node's request event, and /mcp straight to its router: they get drain tracking, the log and their handler, nothing of express's app.
   const { drain } = opts;
   const finish = drain
     ? function finish(this: Response) {
@@ -107,7 +109,8 @@ export function createApp(opts: AppOptions): (req: IncomingMessage, res: ServerR
       log.finish.call(this);
     }
     : log.finish;
-  return frontDoor(app, restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit, parseQuery: app.get('query parser fn') as QueryParser }), {
+  const rest = restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit, parseQuery: app.get('query parser fn') as QueryParser });
+  return frontDoor(app, withMountedRouter(rest, '/mcp', mcp), {
     start: drain ? (req, res) => { drain.enter(res); log.start(req, res); } : log.start,
     finish,
   }, lastResort);

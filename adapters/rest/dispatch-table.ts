@@ -10,12 +10,15 @@ import { sendError, toolHandler, type ToolHandler } from './mount-tool.js';
 import { compileRoutes, type Lookup } from './route-table.js';
 import type { QueryParser } from './request-query.js';
 
-export interface RestDispatch {
-  /** The REST table's answer for this request, or undefined when the rest of the app serves it. */
-  claim(req: IncomingMessage): Exclude<Lookup<ToolHandler>, { kind: 'none' }> | undefined;
+/** Requests the front door answers itself, ahead of the express app. */
+export interface FrontDoorRoutes<F> {
+  /** What answers this request, or undefined when the rest of the app serves it. */
+  claim(req: IncomingMessage): F | undefined;
   /** Answers a claimed request; `next(err)` for errors the app's error handlers own. */
-  serve(found: Exclude<Lookup<ToolHandler>, { kind: 'none' }>, req: Request, res: Response, next: (err?: unknown) => void): void;
+  serve(found: F, req: Request, res: Response, next: (err?: unknown) => void): void;
 }
+
+export type RestDispatch = FrontDoorRoutes<Exclude<Lookup<ToolHandler>, { kind: 'none' }>>;
 
 /** body-parser's own test (type-is hasBody): without one, the JSON parser would only pass the request on. */
 const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
@@ -69,12 +72,12 @@ export interface FrontDoorHooks {
  * prototypes, as app.handle sets them) but none of express's app or router; anything
  * else goes to `app` unchanged. `onError` is the app's last-resort error handler.
  */
-export function frontDoor(app: express.Express, dispatch: RestDispatch, hooks: FrontDoorHooks, onError: ErrorRequestHandler): (req: IncomingMessage, res: ServerResponse) => void {
+export function frontDoor<F>(app: express.Express, dispatch: FrontDoorRoutes<F>, hooks: FrontDoorHooks, onError: ErrorRequestHandler): (req: IncomingMessage, res: ServerResponse) => void {
   const { request, response } = app;
   const fail = (err: unknown, req: Request, res: Response) => void onError(err ?? new Error('REST route passed the request on'), req, res, noop);
   return (incoming, outgoing) => {
     const found = dispatch.claim(incoming);
-    if (!found) return void app(incoming, outgoing);
+    if (found === undefined) return void app(incoming, outgoing);
     const req = Object.setPrototypeOf(incoming, request) as Request;
     const res = Object.setPrototypeOf(outgoing, response) as Response;
     req.res = res;
@@ -89,5 +92,27 @@ export function frontDoor(app: express.Express, dispatch: RestDispatch, hooks: F
     } catch (err) {
       fail(err, req, res);
     }
+  };
+}
+
+const MOUNTED = Symbol('mounted router');
+
+/**
+ * `routes`, plus every request for exactly `path` (any method, any query) answered by
+ * `router` as if mounted there with app.use(path, router): such requests skip the
+ * app's own layers. The router must answer every request for its root itself.
+ */
+export function withMountedRouter<F>(routes: FrontDoorRoutes<F>, path: string, router: express.Router): FrontDoorRoutes<F | typeof MOUNTED> {
+  return {
+    claim: (req) => {
+      const url = req.url ?? '/';
+      return url.startsWith(path) && (url.length === path.length || url[path.length] === '?') ? MOUNTED : routes.claim(req);
+    },
+    serve: (found, req, res, next) => {
+      if (found !== MOUNTED) return routes.serve(found, req, res, next);
+      req.baseUrl = path;
+      req.url = `/${req.url.slice(path.length)}`;
+      router(req, res, (err?: unknown) => next(err ?? new Error(`the router at ${path} passed a request on`)));
+    },
   };
 }
