@@ -88,6 +88,8 @@ async function search(body) {
   const controller = new AbortController();
   running = controller;
   const results = new Map();
+  // Each slice comes once, before the first result that names it in slice_ids.
+  const slices = new Map();
   const open = new Set();
   const progress = new Map(Object.keys(PROVIDERS).map((p) => [p, { status: 'pending' }]));
   if (body.search_type === 'cash' || body.slices) progress.delete('seats_aero');
@@ -110,8 +112,10 @@ async function search(body) {
     });
     if (!res.ok || !res.body) throw new ApiError(res.status, await res.json().catch(() => null));
     for await (const ev of readEvents(res.body, controller.signal)) {
-      if (ev.type === 'result') {
-        results.set(ev.data.id, ev.data);
+      if (ev.type === 'slice') {
+        slices.set(ev.data.id, ev.data);
+      } else if (ev.type === 'result') {
+        results.set(ev.data.id, { ...ev.data, slices: ev.data.slice_ids.map((id) => slices.get(id)) });
         draw();
         statusLine.textContent = `Searching… ${results.size} flight${results.size === 1 ? '' : 's'} so far, cheapest first`;
       } else if (ev.type === 'update') {
