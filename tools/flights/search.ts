@@ -78,7 +78,7 @@ export const searchFlightsTool = defineStreamTool({
   description:
     'Searches cash fares (a booking provider and Google Flights results) and award seats (seats.aero) for one trip, and streams results as each provider answers. ' +
     'The same flight found by several providers is one result carrying every price and award option; each flight is sent once as a `result` event, and when a later provider changes it, an `update` event carries its id and only the fields that changed (apply them over the earlier result). ' +
-    'In the stream a result names its slices by id (slice_ids); each slice is sent once, as a `slice` event before the first result that names it, since many results share an outbound or a return. The non-streamed answer gives every result with its slices whole. ' +
+    'In the stream a result names its slices by id (slice_ids); each slice is sent once, as a `slice` event before the first result that names it, since many results share an outbound or a return. MCP search_flights answers every result with its slices whole. ' +
     'One price per result: when bookable is true, price is what booking its offer_id costs these passengers with no extras (the fare plus our service fee) in the asked currency. ' +
     'The booking provider prices in its own currency; when that differs, price is converted at the reference rate fx_rate and checkout_total is the exact amount and currency the card is charged. ' +
     'When bookable is false (Google Flights only, or award seats only) price is a reference that cannot be booked here (null for award-only). Every source\'s own price stays in prices[], with its currency. ' +

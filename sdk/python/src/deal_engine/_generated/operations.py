@@ -1963,7 +1963,7 @@ class _Operations(SyncTransport):
         changed (apply them over the earlier result). In the stream a result names its
         slices by id (slice_ids); each slice is sent once, as a `slice` event before the
         first result that names it, since many results share an outbound or a return.
-        The non-streamed answer gives every result with its slices whole. One price per
+        MCP search_flights answers every result with its slices whole. One price per
         result: when bookable is true, price is what booking its offer_id costs these
         passengers with no extras (the fare plus our service fee) in the asked currency.
         The booking provider prices in its own currency; when that differs, price is
@@ -6078,7 +6078,7 @@ class _AsyncOperations(AsyncTransport):
         changed (apply them over the earlier result). In the stream a result names its
         slices by id (slice_ids); each slice is sent once, as a `slice` event before the
         first result that names it, since many results share an outbound or a return.
-        The non-streamed answer gives every result with its slices whole. One price per
+        MCP search_flights answers every result with its slices whole. One price per
         result: when bookable is true, price is what booking its offer_id costs these
         passengers with no extras (the fare plus our service fee) in the asked currency.
         The booking provider prices in its own currency; when that differs, price is
