@@ -3,7 +3,7 @@ import { cents, money } from './duffel-sim-input.js';
 import type { SliceFare } from './duffel-sim-offers.js';
 import type { FareCents, StoredOrder } from './duffel-sim-order-model.js';
 import type { ResolvedService } from './duffel-sim-order-services.js';
-import { hash32 } from './seeded.js';
+import { avalanche, hash32 } from './seeded.js';
 
 // Builds an order from its offer, keeps its totals in step with its slices and
 // services, issues its tickets, and renders it as Duffel shows it at a moment.
@@ -19,7 +19,7 @@ const TICKET_PREFIX: Readonly<Record<string, string>> = {
 /** Six letters and digits, like an airline's PNR. */
 export function bookingReference(seed: string, orderId: string): string {
   let out = '';
-  for (let i = 0; i < 6; i++) out += PNR_ALPHABET[hash32(seed, 'pnr', orderId, i) % PNR_ALPHABET.length];
+  for (let i = 0; i < 6; i++) out += PNR_ALPHABET[avalanche(hash32(seed, 'pnr', orderId, i)) % PNR_ALPHABET.length];
   return out;
 }
 

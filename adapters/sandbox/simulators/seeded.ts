@@ -36,6 +36,17 @@ export function hashOn(hash: number, part: string | number): number {
   return mix(Math.imul(hash ^ SEPARATOR, FNV_PRIME), part) >>> 0;
 }
 
+/**
+ * MurmurHash3's finalizer: every input bit reaches every output bit. FNV-1a's
+ * low bits depend only on the inputs' low bits, so a hash32 cut into small
+ * digits (a PNR's letters) repeats after a few hundred values; this one does not.
+ */
+export function avalanche(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 /** A uniform number in [0, 1) fixed by the parts. */
 export function unit(...parts: readonly (string | number)[]): number {
   return firstDraw(hash32(...parts));
