@@ -29,12 +29,16 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 // A zone's offset changes a few times a year at most, so one reading per zone and
-// UTC day serves every flight in it when the day starts and ends on the same
-// offset; a day with a change (DST) is read per 15-minute slot, since offsets
-// change on whole or half hours.
-const DAY_MS = 86_400_000;
+// UTC week serves every flight in it when the week starts and ends on the same
+// offset. A week with a change (DST) is read per day, and a day with a change
+// per 15-minute slot, since offsets change on whole or half hours. No zone keeps
+// an offset for less than a week and then returns to it (Morocco's Ramadan
+// suspension, the shortest, lasts about a month).
 const SLOT_MS = 15 * 60_000;
-/** Per zone and day: the day's one offset, or null when it changes during the day. */
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+/** Per zone and week, and per zone and day: the span's one offset, or null when it changes within. */
+const weekOffsets = new Map<string, number | null>();
 const dayOffsets = new Map<string, number | null>();
 const slotOffsets = new Map<string, number>();
 
@@ -46,14 +50,21 @@ function cached<V>(map: Map<string, V>, key: string, read: () => V): V {
   return value;
 }
 
+/** The offset over the whole span that holds the instant, or null when it changes within that span. */
+function spanOffset(map: Map<string, number | null>, timeZone: string, epochMs: number, spanMs: number): number | null {
+  const span = Math.floor(epochMs / spanMs);
+  return cached(map, `${timeZone}|${span}`, () => {
+    const start = readOffset(timeZone, span * spanMs);
+    return start === readOffset(timeZone, (span + 1) * spanMs - 1) ? start : null;
+  });
+}
+
 /** The zone's offset from UTC in minutes at an instant. */
 function offsetMinutes(timeZone: string, epochMs: number): number {
-  const day = Math.floor(epochMs / DAY_MS);
-  const whole = cached(dayOffsets, `${timeZone}|${day}`, () => {
-    const start = readOffset(timeZone, day * DAY_MS);
-    return start === readOffset(timeZone, (day + 1) * DAY_MS - 1) ? start : null;
-  });
-  if (whole !== null) return whole;
+  const week = spanOffset(weekOffsets, timeZone, epochMs, WEEK_MS);
+  if (week !== null) return week;
+  const day = spanOffset(dayOffsets, timeZone, epochMs, DAY_MS);
+  if (day !== null) return day;
   const slot = Math.floor(epochMs / SLOT_MS);
   return cached(slotOffsets, `${timeZone}|${slot}`, () => readOffset(timeZone, slot * SLOT_MS));
 }
