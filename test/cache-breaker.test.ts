@@ -22,6 +22,8 @@ function flakyCache(): { cache: Cache; mode: { now: 'ok' | 'hang' | 'fail' }; ca
     kind: 'redis',
     get: wrap((k: string) => inner.get(k)),
     set: wrap((k: string, v: unknown, t: number) => inner.set(k, v, t)),
+    getText: wrap((k: string) => inner.getText(k)),
+    setText: wrap((k: string, j: string, t: number) => inner.setText(k, j, t)),
     setIfAbsent: wrap((k: string, v: unknown, t: number) => inner.setIfAbsent(k, v, t)),
     delete: wrap((k: string) => inner.delete(k)),
     increment: wrap((k: string, t: number) => inner.increment(k, t)),

@@ -62,6 +62,14 @@ export class BreakerCache implements Cache {
     return this.call((c) => c.set(key, value, ttlSeconds));
   }
 
+  getText(key: string): Promise<string | undefined> {
+    return this.call((c) => c.getText(key));
+  }
+
+  setText(key: string, json: string, ttlSeconds: number): Promise<void> {
+    return this.call((c) => c.setText(key, json, ttlSeconds));
+  }
+
   setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
     return this.call((c) => c.setIfAbsent(key, value, ttlSeconds));
   }

@@ -33,7 +33,16 @@ export class MemoryCache implements Cache {
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    this.entries.set(key, { value: JSON.stringify(value), expiresAt: this.now() + ttlSeconds * 1000 });
+    await this.setText(key, JSON.stringify(value), ttlSeconds);
+  }
+
+  async getText(key: string): Promise<string | undefined> {
+    const entry = this.live(key);
+    return entry ? String(entry.value) : undefined;
+  }
+
+  async setText(key: string, json: string, ttlSeconds: number): Promise<void> {
+    this.entries.set(key, { value: json, expiresAt: this.now() + ttlSeconds * 1000 });
   }
 
   async setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {

@@ -49,7 +49,15 @@ export class RedisCache implements Cache {
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    await this.client.set(key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlSeconds * 1000)));
+    await this.setText(key, JSON.stringify(value), ttlSeconds);
+  }
+
+  async getText(key: string): Promise<string | undefined> {
+    return (await this.client.get(key)) ?? undefined;
+  }
+
+  async setText(key: string, json: string, ttlSeconds: number): Promise<void> {
+    await this.client.set(key, json, 'PX', Math.max(1, Math.round(ttlSeconds * 1000)));
   }
 
   async setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {

@@ -81,6 +81,27 @@ describe('search cache in memory', () => {
     expect(sseBlock(second.events[0]!)!.text).toContain('"price":80');
   });
 
+  it('keeps a stored search as the text it wrote to the shared cache: what the searcher changes later never shows in a hit', async () => {
+    let now = 12_000_000;
+    const cache = new MemoryCache(() => now);
+    const results = [flight('a', 'AA', 100), flight('b', 'BA', 90)];
+    storeSearch(cache, 'k4', { storedAt: now, results, providers }, 60);
+    await new Promise((r) => setImmediate(r));
+    // The shared copy is the same JSON text the process keeps.
+    const shared = (await cache.getText('k4'))!;
+    expect(JSON.parse(shared)).toMatchObject({ storedAt: now, ttlS: 60, results: [{ id: 'a', price: 100 }, { id: 'b', price: 90 }] });
+    results[0]!.price = 1;
+    results.pop();
+    now += 1_000;
+    const hit = (await readCachedSearch(cache, 'k4', now, none))!;
+    expect(hit.results.map((r) => [r.id, r.price])).toEqual([['a', 100], ['b', 90]]);
+    // A process that never saw the search reads the same text from the shared cache.
+    const elsewhere = new MemoryCache(() => now);
+    await elsewhere.setText('k4', shared, 60);
+    const remote = (await readCachedSearch(elsewhere, 'k4', now, none))!;
+    expect(sseBlock(remote.events[0]!)!.text).toBe(sseBlock(hit.events[0]!)!.text);
+  });
+
   it('writes a ready block once even when another stream interleaves its own events', () => {
     const block = [{ type: 'result', data: { id: 'a' } }, { type: 'progress', data: { p: 1 } }] as StreamEvent[];
     withSseBlock(block);

@@ -18,6 +18,10 @@ export interface Cache {
   readonly kind: 'memory' | 'redis';
   get<T = unknown>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  /** The stored JSON text itself, unparsed: for a large value kept as text by the caller (get() of the same key parses it). */
+  getText(key: string): Promise<string | undefined>;
+  /** Stores `json`, text the caller already made with JSON.stringify, as set() would store the value it came from. */
+  setText(key: string, json: string, ttlSeconds: number): Promise<void>;
   /** Sets only when absent; true when this call set it. The building block for locks and dedupe. */
   setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   delete(key: string): Promise<void>;
