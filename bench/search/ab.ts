@@ -10,7 +10,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { benchScript } from '../child-script.js';
 import { startServerChild } from '../children.js';
 import { startNodeFlags } from '../server-flags.js';
-import type { StreamTiming } from './client.js';
+import { DISTINCT_SEARCHES, type StreamTiming } from './client.js';
 import { FASTEST_MS, SLOWEST_MS } from './latencies.js';
 import { startStreamLoad } from './load-generator.js';
 
@@ -85,10 +85,13 @@ async function measure(s: Server, base: number): Promise<void> {
 }
 
 try {
-  for (const s of servers) await load.run({ url: s.url, offset: 900_000, total: 100, concurrency: STREAMS });
+  // Warm-up searches 0–99, rounds from 1,000 on, all within one cycle of nthSearch: a round
+  // that met the warm-up's searches (as 900,000 did on round 4) was all cache hits, so invalid.
+  if (1_000 + ROUNDS * (SEARCHES + SOLO) > DISTINCT_SEARCHES) throw new Error(`BENCH_ROUNDS × (BENCH_SEARCHES + BENCH_SOLO) must stay under ${DISTINCT_SEARCHES - 1_000}`);
+  for (const s of servers) await load.run({ url: s.url, offset: 0, total: 100, concurrency: STREAMS });
   for (let r = 0; r < ROUNDS; r++) {
     const order = servers.map((_, k) => servers[(r + k) % servers.length]!);
-    for (const s of order) await measure(s, 1_000 + r * 10_000);
+    for (const s of order) await measure(s, 1_000 + r * (SEARCHES + SOLO));
   }
   console.log(`A/B: ${ROUNDS} rounds of ${SEARCHES} cold searches at ${STREAMS} streams + ${SOLO} one at a time; medians of valid rounds`);
   for (const s of servers) console.log(`${s.name}: ${rounds.get(s.name)!.length} valid, invalid: [${invalid.get(s.name)!.join('; ')}] (tree ${process.env[`BENCH_${s.name}_TREE`] ?? '.'}, flags '${process.env[`BENCH_${s.name}_FLAGS`] ?? startNodeFlags().join(' ')}', env '${process.env[`BENCH_${s.name}_ENV`] ?? ''}')`);

@@ -22,10 +22,15 @@ function isoDaysAhead(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The nth distinct search: a route and a date, so no two share a cache key. */
+/** Departure days nthSearch spreads over. */
+const DAYS = 300;
+/** nthSearch(n) repeats every this many n: route and day both cycle. */
+export const DISTINCT_SEARCHES = ROUTES.length * DAYS;
+
+/** The nth distinct search: a route and a date, so no two within DISTINCT_SEARCHES share a cache key. */
 export function nthSearch(n: number): Record<string, unknown> {
   const [origin, destination] = ROUTES[n % ROUTES.length]!;
-  return { origin, destination, departure_date: isoDaysAhead(20 + Math.floor(n / ROUTES.length) % 300), cabin_class: n % 5 === 0 ? 'business' : 'economy', search_type: 'both' };
+  return { origin, destination, departure_date: isoDaysAhead(20 + Math.floor(n / ROUTES.length) % DAYS), cabin_class: n % 5 === 0 ? 'business' : 'economy', search_type: 'both' };
 }
 
 interface Summary { cached?: boolean; providers?: { provider: string; status: string; reason: string | null }[] }
