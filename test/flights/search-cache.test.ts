@@ -100,6 +100,10 @@ describe('search cache in memory', () => {
     await elsewhere.setText('k4', shared, 60);
     const remote = (await readCachedSearch(elsewhere, 'k4', now, none))!;
     expect(sseBlock(remote.events[0]!)!.text).toBe(sseBlock(hit.events[0]!)!.text);
+    // An unreadable shared entry is a miss, not a failed search.
+    const garbled = new MemoryCache(() => now);
+    await garbled.setText('k4', shared.slice(0, 40), 60);
+    expect(await readCachedSearch(garbled, 'k4', now, none)).toBeUndefined();
   });
 
   it('writes a ready block once even when another stream interleaves its own events', () => {
