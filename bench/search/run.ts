@@ -13,7 +13,7 @@
 // the last stream, so deferred writes are billed to it) and one stream at a time.
 // Prints figures and verdicts; never fails. Knobs: BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS.
 import { startServerChild, type ServerChild } from '../children.js';
-import type { StreamTiming } from './client.js';
+import { DISTINCT_SEARCHES, type StreamTiming } from './client.js';
 import { FASTEST_MS, SLOWEST_MS } from './latencies.js';
 import { startStreamLoad, type StreamLoad } from './load-generator.js';
 
@@ -107,9 +107,11 @@ const variants: Variant[] = [
 const rounds = new Map<string, Round[]>(variants.map((v) => [v.name, []]));
 try {
   // Warm-up, not measured: JIT, connection pools, breakers' first state.
-  for (const v of variants) await load.run({ url: v.server.url, offset: 900_000, total: 100, concurrency: STREAMS });
+  // Warm-up searches 0–99, rounds from 1,000 on, all within one cycle of nthSearch, so no round meets another's searches.
+  if (1_000 + ROUNDS * (SEARCHES + SOLO + 1) > DISTINCT_SEARCHES) throw new Error(`BENCH_ROUNDS × (BENCH_SEARCHES + ${SOLO + 1}) must stay under ${DISTINCT_SEARCHES - 1_000}`);
+  for (const v of variants) await load.run({ url: v.server.url, offset: 0, total: 100, concurrency: STREAMS });
   for (let r = 0; r < ROUNDS; r++) {
-    const base = 1_000 + r * 10_000; // the same searches for every variant in this round
+    const base = 1_000 + r * (SEARCHES + SOLO + 1); // the same searches for every variant in this round
     for (let k = 0; k < variants.length; k++) {
       const v = variants[(r + k) % variants.length]!;
       rounds.get(v.name)!.push(await round(load, v, base));
