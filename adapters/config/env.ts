@@ -87,6 +87,7 @@ export const EnvSchema = z.object({
   SIM_LATENCY_MS: perProvider('milliseconds'),
   SIM_FAIL_RATE: perProvider('a rate from 0 to 1').refine((s) => !s || (s.match(/\d+(\.\d+)?/g) ?? []).every((n) => Number(n) <= 1), 'each rate must be from 0 to 1'),
   SEARCH_CACHE_TTL_S: z.coerce.number().int().min(0).max(3_600).default(120),
+  MEMORY_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   SEARCH_BUDGET_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
   BOOKING_MARKUP_PCT: z.coerce.number().min(0).max(50).default(0),
   SWEETSPOTS_FILE: optionalNonEmpty,

@@ -45,7 +45,7 @@ export interface OpenServices {
 
 export async function openServices(config: AppConfig, logger: PinoLogger, startedAt = new Date()): Promise<OpenServices> {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pgliteTemplate: config.PGLITE_TEMPLATE, poolSize: config.DATABASE_POOL_SIZE, log: logger });
-  const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX });
+  const cache = createCache({ redisUrl: config.REDIS_URL, prefix: config.CACHE_PREFIX, memoryTextMb: config.MEMORY_CACHE_MB });
   const telemetry = createTelemetry();
   telemetry.watchPool(() => db.poolStats());
   // OAuth access tokens are looked up once per ACCESS_TOKEN_CACHE_S per process (revocation: see oauth/token-cache.ts).
