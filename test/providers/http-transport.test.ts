@@ -7,6 +7,11 @@ import { BodyTooLargeError, NetworkError, httpTransport } from '../../adapters/p
 // the body cap (declared and streamed), the caller's abort and a refused connection.
 
 const LIMIT = 64 * 1024;
+/** A seats.aero-sized page (~300 KB, past V8's 128 KB large-string line) with text in several scripts. */
+const BIG_PAGE = JSON.stringify({
+  data: Array.from({ length: 700 }, (_, i) => ({ ID: `row${i}`, Route: { Name: i % 7 ? 'Heathrow' : 'Zürich – "Kloten" {a,b} [c]' }, Note: i % 11 ? 'x'.repeat(400) : 'é東😀' })),
+  hasMore: false,
+});
 let base = '';
 let seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
 const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
@@ -25,6 +30,7 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
     // Never ends: only the caller's abort stops it.
   },
   '/not-json': (_req, res) => res.writeHead(502).end('<html>bad gateway</html>'),
+  '/big-page': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(BIG_PAGE),
 };
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -61,6 +67,15 @@ describe('httpTransport', () => {
     expect(await res.json()).toEqual({ b: 1, a: [1, 2], é: 'Zürich' });
     expect(await res.text()).toBe('{"b":1,"a":[1,2],"é":"Zürich"}');
     expect(Buffer.from(res.raw!()).toString()).toBe('{"b":1,"a":[1,2],"é":"Zürich"}');
+  });
+
+  it('parses a big answer with non-ASCII text to what JSON.parse of its UTF-8 gives', async () => {
+    const res = await httpTransport(base)({ method: 'GET', path: '/big-page', signal: signal() });
+    expect(Buffer.byteLength(BIG_PAGE)).toBeGreaterThan(256 * 1024);
+    const value = (await res.json()) as { data: { Route: { Name: string }; Note: string }[] };
+    expect(JSON.stringify(value)).toBe(BIG_PAGE);
+    expect(value.data[0]!.Route.Name).toBe('Zürich – "Kloten" {a,b} [c]');
+    expect(value.data[0]!.Note).toBe('é東😀');
   });
 
   it('sends method, headers, body and the query under the base path', async () => {
