@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { airportInstant } from '../../adapters/providers/seats-aero/local-time.js';
+import { airportInstant, naiveEpoch } from '../../adapters/providers/seats-aero/local-time.js';
 import { findAirport } from '../../tools/_kit/reference/airports.js';
 
 // airportInstant reads each zone's offset once per UTC week unless the week holds a
@@ -16,6 +16,19 @@ function wallClockAt(epochMs: number, timeZone: string): string {
 }
 
 describe('seats.aero local times', () => {
+  it('reads a wall-clock time as Date.parse reads it with a Z, shapes and ranges alike', () => {
+    const texts = ['2027-02-28T23:59:59', '2028-02-29T12:00:00', '2027-02-29T00:00:00', '2027-02-30T08:15:00', '2027-04-31T10:00:00',
+      '2027-12-31T23:45:00', '2027-01-01T24:00:00', '2027-01-01T23:60:00', '2027-13-01T00:00:00', '2027-00-10T00:00:00', '2027-01-00T00:00:00',
+      '2027-01-32T00:00:00', '2027-1-01T00:00:00', '2027-01-01T00:00', '2027-01-01 00:00:00', '2027-01-01T0a:00:00', '', 'not a time'];
+    // And every field's digits over their whole range, valid or not.
+    for (let n = 0; n < 100; n++) {
+      const two = String(n).padStart(2, '0');
+      texts.push(`2027-${two}-15T10:00:00`, `2027-06-${two}T10:00:00`, `2027-06-15T${two}:00:00`, `2027-06-15T10:${two}:00`, `2027-06-15T10:00:${two}`);
+    }
+    const differ = texts.filter((t) => !Object.is(naiveEpoch(t), Date.parse(`${t}Z`)));
+    expect(differ).toEqual([]);
+  });
+
   // Casablanca leaves summer time for Ramadan: two changes a few weeks apart.
   it.each(['JFK', 'LHR', 'SYD', 'DEL', 'YYT', 'CMN', 'SCL'])('every wall-clock time of a year at %s names its own instant', (iata) => {
     const zone = findAirport(iata)!.timezone!;

@@ -37,23 +37,35 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 const SLOT_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
-/** Per zone and week, and per zone and day: the span's one offset, or null when it changes within. */
-const weekOffsets = new Map<string, number | null>();
-const dayOffsets = new Map<string, number | null>();
-const slotOffsets = new Map<string, number>();
+/** Per zone, then per week, day or slot number: the span's one offset, or null when it changes within. Numbers as keys: no key text per lookup. */
+const weekOffsets = new Map<string, Map<number, number | null>>();
+const dayOffsets = new Map<string, Map<number, number | null>>();
+const slotOffsets = new Map<string, Map<number, number | null>>();
+/** Spans remembered over all zones before the maps start again (a bound, not an eviction policy). */
+const MAX_SPANS = 50_000;
+let spanCount = 0;
 
-function cached<V>(map: Map<string, V>, key: string, read: () => V): V {
-  if (map.has(key)) return map.get(key)!;
+function cachedSpan(map: Map<string, Map<number, number | null>>, timeZone: string, span: number, read: () => number | null): number | null {
+  let spans = map.get(timeZone);
+  const known = spans?.get(span);
+  if (known !== undefined) return known;
   const value = read();
-  if (map.size > 50_000) map.clear();
-  map.set(key, value);
+  if (++spanCount > MAX_SPANS) {
+    weekOffsets.clear();
+    dayOffsets.clear();
+    slotOffsets.clear();
+    spanCount = 0;
+    spans = undefined;
+  }
+  if (!spans) map.set(timeZone, (spans = new Map()));
+  spans.set(span, value);
   return value;
 }
 
 /** The offset over the whole span that holds the instant, or null when it changes within that span. */
-function spanOffset(map: Map<string, number | null>, timeZone: string, epochMs: number, spanMs: number): number | null {
+function spanOffset(map: Map<string, Map<number, number | null>>, timeZone: string, epochMs: number, spanMs: number): number | null {
   const span = Math.floor(epochMs / spanMs);
-  return cached(map, `${timeZone}|${span}`, () => {
+  return cachedSpan(map, timeZone, span, () => {
     const start = readOffset(timeZone, span * spanMs);
     return start === readOffset(timeZone, (span + 1) * spanMs - 1) ? start : null;
   });
@@ -66,7 +78,7 @@ function offsetMinutes(timeZone: string, epochMs: number): number {
   const day = spanOffset(dayOffsets, timeZone, epochMs, DAY_MS);
   if (day !== null) return day;
   const slot = Math.floor(epochMs / SLOT_MS);
-  return cached(slotOffsets, `${timeZone}|${slot}`, () => readOffset(timeZone, slot * SLOT_MS));
+  return cachedSpan(slotOffsets, timeZone, slot, () => readOffset(timeZone, slot * SLOT_MS))!;
 }
 
 function readOffset(timeZone: string, epochMs: number): number {
@@ -76,32 +88,40 @@ function readOffset(timeZone: string, epochMs: number): number {
   return Math.round((asUtc - epochMs) / 60_000);
 }
 
-// The same flight comes back in many programs' rows of one answer (and in the next
-// search of the route), so each airport's wall-clock time is placed once. Kept per
-// airport, then per time: no key string is built for a lookup.
-const instants = new Map<string, Map<string, number | null>>();
-let instantCount = 0;
+const ZERO = 48;
+const digitsAt = (text: string, at: number, count: number): number => {
+  let n = 0;
+  for (let i = at; i < at + count; i++) {
+    const d = text.charCodeAt(i) - ZERO;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return n;
+};
+
+/**
+ * "YYYY-MM-DDTHH:MM:SS" (what wallClock gives) read as if it were UTC: what
+ * Date.parse(`${local}Z`) gives, without building that text. Day 29–31 of a short
+ * month rolls over in both; any other shape or range (hour 24) goes to Date.parse.
+ */
+export function naiveEpoch(local: string): number {
+  if (local.length === 19 && local[4] === '-' && local[7] === '-' && local[10] === 'T' && local[13] === ':' && local[16] === ':') {
+    const month = digitsAt(local, 5, 2);
+    const day = digitsAt(local, 8, 2);
+    const hour = digitsAt(local, 11, 2);
+    const minute = digitsAt(local, 14, 2);
+    const second = digitsAt(local, 17, 2);
+    if (month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59) {
+      return Date.UTC(digitsAt(local, 0, 4), month - 1, day, hour, minute, second);
+    }
+  }
+  return Date.parse(`${local}Z`);
+}
 
 /** The instant a wall-clock time at an airport names; null when the airport or its zone is unknown. */
 export function airportInstant(local: string, iata: string): number | null {
-  let atAirport = instants.get(iata);
-  const known = atAirport?.get(local);
-  if (known !== undefined) return known;
-  const value = readInstant(local, iata);
-  if (instantCount >= 50_000) {
-    instants.clear();
-    instantCount = 0;
-    atAirport = undefined;
-  }
-  if (!atAirport) instants.set(iata, (atAirport = new Map()));
-  atAirport.set(local, value);
-  instantCount++;
-  return value;
-}
-
-function readInstant(local: string, iata: string): number | null {
   const zone = findAirport(iata)?.timezone;
-  const naive = Date.parse(`${local}Z`);
+  const naive = naiveEpoch(local);
   if (!zone || Number.isNaN(naive)) return null;
   // Two passes settle the offset on either side of a DST change.
   let guess = naive - offsetMinutes(zone, naive) * 60_000;
