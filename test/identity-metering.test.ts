@@ -168,5 +168,18 @@ for (const backend of ['memory', 'redis'] as const) {
       expect(answers[0]!.headers.get('ratelimit-policy')).toBe('60;w=60, 1000;w=86400');
       expect((await call('192.0.2.45')).status).toBe(200);
     });
+
+    it('meters an IPv6 caller by its /56: fresh addresses in one network share the limit', async () => {
+      const s = new Date().getSeconds();
+      if (s >= 50) await new Promise((r) => setTimeout(r, (61 - s) * 1000));
+      const call = (ip: string) => server.get('/api/places/suggest?query=par', { headers: { 'x-forwarded-for': ip } });
+      // 61 different addresses, all in 2001:db8:77:4400::/56.
+      const answers = await Promise.all(Array.from({ length: 61 }, (_, i) => call(`2001:db8:77:44${(i % 256).toString(16).padStart(2, '0')}::${(i + 1).toString(16)}`)));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((x) => x === 200)).toHaveLength(60);
+      expect(statuses.filter((x) => x === 429)).toHaveLength(1);
+      // The next network is another client.
+      expect((await call('2001:db8:77:4500::1')).status).toBe(200);
+    });
   });
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Cache } from '../../tools/_kit/ports.js';
+import { limitBucket } from '../identity/limit-bucket.js';
 
 /**
  * A fixed-window limit per client address for unauthenticated endpoints that create
@@ -12,7 +13,7 @@ export function ipRateLimit(cache: Cache, opts: { name: string; limit: number; w
     let count: number;
     let ttlMs: number;
     try {
-      ({ count, ttlMs } = await cache.increment(`iprl:${opts.name}:${req.ip ?? 'unknown'}:${window}`, opts.windowS));
+      ({ count, ttlMs } = await cache.increment(`iprl:${opts.name}:${limitBucket(req.ip ?? 'unknown')}:${window}`, opts.windowS));
     } catch {
       return next(); // a cache outage must not take registration down
     }

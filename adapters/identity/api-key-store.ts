@@ -3,6 +3,7 @@ import { ToolError } from '../../tools/_kit/errors.js';
 import type { ApiKeyView, Cache, CacheCount } from '../../tools/_kit/ports.js';
 import { ALL_SCOPES, type Scope, type Tier } from '../../tools/_kit/principal.js';
 import { displayPrefix, hashSecret, mintSecret, safeEqual } from './api-key-secret.js';
+import { limitBucket } from './limit-bucket.js';
 import { windowCounters } from './rate-limiter.js';
 
 export interface VerifiedKey {
@@ -37,7 +38,7 @@ export const BAD_KEY_WINDOW_S = 60;
 /** Secrets whose hash is remembered (valid keys only), so a busy key is not hashed on every call. */
 const HASHES_KEPT = 10_000;
 const cacheKey = (hash: string) => `apikey:${hash}`;
-const badKeysKey = (address: string) => `badkeys:${address}`;
+const badKeysKey = (address: string) => `badkeys:${limitBucket(address)}`;
 
 /** What the cache holds for a key hash: the verified key, or the note that it is not one. */
 type CachedKey = VerifiedKey | { invalid: true };

@@ -1,5 +1,6 @@
 import type { Cache, CacheCount, CacheCounter } from '../../tools/_kit/ports.js';
 import type { Principal, Tier } from '../../tools/_kit/principal.js';
+import { limitBucket } from './limit-bucket.js';
 import { meterSubjectOf, takePrecounted } from './metered-principal.js';
 import { TIER_LIMITS } from './tier-limits.js';
 
@@ -21,11 +22,12 @@ export function windowCounters(subject: string, now: number): CacheCounter[] {
 /**
  * Who a limit is counted against: the API key (by its hash when the resolver made the
  * principal, see metered-principal.ts), the user for OAuth and JWT callers, and the
- * client address on the free plan for anonymous callers when `address` is given.
+ * client address (an IPv6 one by its /56, limit-bucket.ts) on the free plan for
+ * anonymous callers when `address` is given.
  */
 function subjectOf(p: Principal, address: string | undefined): { id: string; tier: Tier } | undefined {
   if (p.kind === 'user') return { id: meterSubjectOf(p) ?? (p.keyId ? `key:${p.keyId}` : `user:${p.userId}`), tier: p.tier };
-  if (p.kind === 'anonymous' && address !== undefined) return { id: `ip:${address}`, tier: 'free' };
+  if (p.kind === 'anonymous' && address !== undefined) return { id: `ip:${limitBucket(address)}`, tier: 'free' };
   return undefined;
 }
 
