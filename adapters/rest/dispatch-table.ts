@@ -102,7 +102,7 @@ const MOUNTED = Symbol('mounted router');
  * `router` as if mounted there with app.use(path, router): such requests skip the
  * app's own layers. The router must answer every request for its root itself.
  */
-export function withMountedRouter<F>(routes: FrontDoorRoutes<F>, path: string, router: express.Router): FrontDoorRoutes<F | typeof MOUNTED> {
+export function withMountedRouter<F>(routes: FrontDoorRoutes<F>, path: string, router: express.RequestHandler): FrontDoorRoutes<F | typeof MOUNTED> {
   return {
     claim: (req) => {
       const url = req.url ?? '/';
