@@ -225,9 +225,9 @@ export function mcpRouter(runtime: Runtime, opts: McpOptions): RequestHandler {
 
   /**
    * POST, the call every client makes, runs the router's own chain (prelude, body,
-   * handler, body errors) without its layer walk and path matching: ~5 % of an
-   * MCP call's main thread went to express's Router. GET, DELETE and other methods
-   * still go through the router.
+   * handler, body errors) without its layer walk and path matching, which cost
+   * about a tenth of an MCP call's CPU (README, "MCP" under Architecture). GET,
+   * DELETE and other methods still go through the router.
    */
   const direct = (req: Request, res: Response, next: NextFunction) => {
     const fail = (err: unknown) => bodyErrors(err, req, res, next);
