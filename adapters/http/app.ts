@@ -23,6 +23,7 @@ import type { RebindingPolicy } from '../mcp/rebinding-guard.js';
 import type { Drain } from './drain.js';
 import type { Readiness } from './readiness.js';
 import type { Metrics } from './metrics.js';
+import { expressHttpClasses, type ExpressHttpClasses } from './express-classes.js';
 
 export interface AppOptions {
   tools: readonly AnyTool[];
@@ -46,13 +47,18 @@ export interface AppOptions {
   trustProxy?: boolean | number | string[];
 }
 
+/** The server's request listener, with the request and response classes to give node's server (express's prototypes from the start). */
+export type AppListener = ((req: IncomingMessage, res: ServerResponse) => void) & { httpClasses: ExpressHttpClasses };
+
 /**
  * The whole HTTP surface: MCP, the OpenAPI document and the REST routes, all from one
  * tool list. Returns the server's request listener: REST calls are answered by the
  * front door (adapters/rest/dispatch-table.ts), everything else by the express app.
  */
-export function createApp(opts: AppOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function createApp(opts: AppOptions): AppListener {
   const app = express();
+  // First, so app.request and app.response are the classes' prototypes before anything reads them.
+  const httpClasses = expressHttpClasses(app);
   app.disable('x-powered-by');
   app.set('etag', false);
   // Off by default: trusting X-Forwarded-For from anyone would let a client pick its own rate-limit bucket.
@@ -110,10 +116,11 @@ export function createApp(opts: AppOptions): (req: IncomingMessage, res: ServerR
     }
     : log.finish;
   const rest = restDispatch(opts.tools, opts.runtime, { bodyLimit: opts.bodyLimit, parseQuery: app.get('query parser fn') as QueryParser });
-  return frontDoor(app, withMountedRouter(rest, '/mcp', mcp), {
+  const listener = frontDoor(app, withMountedRouter(rest, '/mcp', mcp), {
     start: drain ? (req, res) => { drain.enter(res); log.start(req, res); } : log.start,
     finish,
   }, lastResort);
+  return Object.assign(listener, { httpClasses });
 }
 
 /** Anything that reaches here escaped the tool layer: a malformed URL is the caller's 400, the rest is our bug. */

@@ -77,7 +77,7 @@ export async function startServer(config: AppConfig, opts: StartOptions = {}): P
     drain,
     trustProxy: config.TRUST_PROXY,
   });
-  const server = createServer(requestTimeouts(config.REQUEST_TIMEOUT_MS), app);
+  const server = createServer({ ...requestTimeouts(config.REQUEST_TIMEOUT_MS), ...app.httpClasses }, app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

@@ -78,8 +78,9 @@ export function frontDoor<F>(app: express.Express, dispatch: FrontDoorRoutes<F>,
   return (incoming, outgoing) => {
     const found = dispatch.claim(incoming);
     if (found === undefined) return void app(incoming, outgoing);
-    const req = Object.setPrototypeOf(incoming, request) as Request;
-    const res = Object.setPrototypeOf(outgoing, response) as Response;
+    // Built by expressHttpClasses (http/express-classes.ts) they have express's prototypes already: changing a live object's prototype is slow in V8.
+    const req = (Object.getPrototypeOf(incoming) === request ? incoming : Object.setPrototypeOf(incoming, request)) as Request;
+    const res = (Object.getPrototypeOf(outgoing) === response ? outgoing : Object.setPrototypeOf(outgoing, response)) as Response;
     req.res = res;
     res.req = req;
     res.locals = Object.create(null) as Response['locals'];
