@@ -70,12 +70,26 @@ function paretoFront(routes: Routed[]): Routed[] {
   return kept;
 }
 
+/** What a path must send for a given shortfall: pointsToSend, once per path and amount within one ranking (many awards of a programme cost the same miles). */
+type SendFor = (path: TransferPath, points: number) => Sent;
+
+function sendMemo(): SendFor {
+  const byPath = new Map<TransferPath, Map<number, Sent>>();
+  return (path, points) => {
+    let byPoints = byPath.get(path);
+    if (!byPoints) byPath.set(path, (byPoints = new Map()));
+    let sent = byPoints.get(points);
+    if (!sent) byPoints.set(points, (sent = pointsToSend(path, points)));
+    return sent;
+  };
+}
+
 /**
  * Every sensible way the balances can pay for one award. The cheapest way they
  * fall short goes to the short list, only when it would beat what they can pay
  * for: topping up is worth knowing then, noise otherwise.
  */
-function planAward(graph: TransferGraph, c: AwardCandidate, sources: readonly [string, number][], balances: Readonly<Record<string, number>>, opts: RankOptions, ctx: PricingContext, out: Ledger): void {
+function planAward(graph: TransferGraph, c: AwardCandidate, sources: readonly [string, number][], balances: Readonly<Record<string, number>>, opts: RankOptions, ctx: PricingContext, sendFor: SendFor, out: Ledger): void {
   const target = c.program.id;
   const needed = c.milesPerPassenger * opts.passengers;
   const held = balances[target] ?? 0;
@@ -94,7 +108,7 @@ function planAward(graph: TransferGraph, c: AwardCandidate, sources: readonly [s
     const covered: Routed[] = [];
     let bestShort: Routed | null = null;
     for (const path of bestPaths(graph, sourceId, target, { k: opts.k, maxHops: opts.maxHops ?? DEFAULT_MAX_HOPS })) {
-      const sent = pointsToSend(path, shortfall);
+      const sent = sendFor(path, shortfall);
       if (sent.send <= balance) covered.push({ path, sent });
       else if (!bestShort || sent.send < bestShort.sent.send) bestShort = { path, sent };
     }
@@ -129,7 +143,8 @@ export function rankRedemptions(graph: TransferGraph, awards: readonly AwardOffe
   };
   const sources = Object.entries(balances).filter(([, n]) => n > 0);
   const ledger: Ledger = { covered: [], short: [] };
-  for (const c of candidates) planAward(graph, c, sources, balances, opts, ctx, ledger);
+  const sendFor = sendMemo();
+  for (const c of candidates) planAward(graph, c, sources, balances, opts, ctx, sendFor, ledger);
   ledger.covered.sort(compare);
   ledger.short.sort(compare);
 

@@ -38,10 +38,19 @@ export function sendFor(step: TransferStep, need: number): number {
   const minimum = Math.max(1, Math.ceil(step.minimum));
   const increment = Math.max(1, Math.ceil(step.increment));
   const amount = (j: number) => minimum + j * increment;
-  // Without bonuses `need / ratio` points suffice, so that many is an upper bound.
-  let hi = Math.max(0, Math.ceil((need / step.ratio - minimum) / increment));
-  while (receivedFor(step, amount(hi)) < need) hi = hi * 2 + 1; // only if rounding surprises us
-  let lo = 0;
+  const stepsFor = (points: number) => Math.max(0, Math.ceil((points - minimum) / increment));
+  // The search runs between two bounds a few steps apart, not from zero: the router
+  // asks this for every award, balance and path of a ranking.
+  // Floors only take points away, so no transfer under need / (most a point can earn) is enough.
+  const perPointAtMost = step.ratio * (1 + step.bonusPercent / 100) + (step.blockBonus && step.blockBonus.per > 0 ? step.blockBonus.bonus / step.blockBonus.per : 0);
+  let lo = Math.max(0, Math.floor((need / perPointAtMost - minimum) / increment));
+  // A few points over need at ratio and bonus cover both floors; if rounding surprises us, widen from need / ratio.
+  let hi = stepsFor((need + 3) / (step.ratio * (1 + step.bonusPercent / 100)));
+  if (receivedFor(step, amount(hi)) < need) {
+    hi = stepsFor(need / step.ratio);
+    while (receivedFor(step, amount(hi)) < need) hi = hi * 2 + 1;
+  }
+  if (lo > hi) lo = 0;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
     if (receivedFor(step, amount(mid)) >= need) hi = mid;

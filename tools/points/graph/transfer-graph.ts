@@ -36,6 +36,8 @@ interface Memo {
 
 class BuiltGraph implements TransferGraph {
   readonly memo = new Map<string, Memo>();
+  /** One source's paths to one target, under a numeric key (pairKey): asked for every award and balance of every ranking. */
+  readonly pairMemo = new Map<number, Memo>();
   constructor(readonly index: GraphIndex) {}
   get day(): string {
     return this.index.day;
@@ -80,12 +82,15 @@ function toPath(g: GraphIndex, arcs: readonly Arc[]): TransferPath {
   });
 }
 
+/** A number per (source, target, maxHops): no key string to build and hash on every lookup. */
+const pairKey = (g: GraphIndex, source: number, target: number, maxHops: number) => (source * g.ids.length + target) * (MAX_HOPS_LIMIT + 1) + maxHops;
+
 function kBestMemo(built: BuiltGraph, source: number, target: number, k: number, maxHops: number): readonly TransferPath[] {
-  const key = `${source}>${target}@${maxHops}`;
-  const held = built.memo.get(key);
-  if (held && (held.k >= k || held.paths.length < held.k)) return held.paths.slice(0, k);
+  const key = pairKey(built.index, source, target, maxHops);
+  const held = built.pairMemo.get(key);
+  if (held && (held.k >= k || held.paths.length < held.k)) return held.paths.length <= k ? held.paths : held.paths.slice(0, k);
   const paths = Object.freeze(kLightestPaths(built.index, source, target, k, maxHops).map((arcs) => toPath(built.index, arcs)));
-  built.memo.set(key, { paths, k });
+  built.pairMemo.set(key, { paths, k });
   return paths;
 }
 
