@@ -6,11 +6,11 @@ import { benchScript } from './child-script.js';
 import type { LoadJob, LoadResult } from './load.js';
 import { startNodeFlags } from './server-flags.js';
 
-function spawnScript(file: string, opts: { stdout: 'ignore' | 'inherit'; profileDir?: string; nodeFlags?: string[] }): ChildProcess {
+function spawnScript(file: string, opts: { stdout: 'ignore' | 'inherit'; profileDir?: string; nodeFlags?: string[]; env?: Record<string, string> }): ChildProcess {
   const script = benchScript(file, import.meta.url);
   const execArgv = [...script.execArgv, ...(opts.nodeFlags ?? [])];
   if (opts.profileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`);
-  return fork(script.path, [], { execArgv, stdio: ['ignore', opts.stdout, 'inherit', 'ipc'] });
+  return fork(script.path, [], { execArgv, stdio: ['ignore', opts.stdout, 'inherit', 'ipc'], ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}) });
 }
 
 /** Waits for the child's first IPC message, failing if it exits first. */
@@ -42,9 +42,10 @@ const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
 /**
  * Production logs go to stdout, so a server's stdout goes to /dev/null: the logging cost stays in.
  * Servers get `npm start`'s node flags (heap settings); fakes and load generators pass `nodeFlags: []`.
+ * `env` is added to this process's environment for the child.
  */
-export async function startServerChild(file: string, profileDir?: string, nodeFlags: string[] = startNodeFlags()): Promise<ServerChild> {
-  const child = spawnScript(file, { stdout: 'ignore', nodeFlags, ...(profileDir ? { profileDir } : {}) });
+export async function startServerChild(file: string, profileDir?: string, nodeFlags: string[] = startNodeFlags(), env?: Record<string, string>): Promise<ServerChild> {
+  const child = spawnScript(file, { stdout: 'ignore', nodeFlags, ...(profileDir ? { profileDir } : {}), ...(env ? { env } : {}) });
   const { url } = await firstMessage<{ url: string }>(child, file);
   const cpuMicros = async () => {
     const answer = firstMessage<{ cpu: NodeJS.CpuUsage }>(child, file);

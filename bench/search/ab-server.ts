@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { ROOT, treeModule } from '../child-script.js';
 import { BENCH_INTERNAL_KEY } from '../targets.js';
+import { fakeProviderEnv } from './fake-provider-env.js';
 import { SIM_LATENCY } from './latencies.js';
 
 const tree = process.env.AB_TREE ?? ROOT;
@@ -13,14 +14,11 @@ const load = (path: string) => import(pathToFileURL(treeModule(tree, path)).href
 const { loadConfig } = (await load('adapters/config/env.ts')) as { loadConfig: (env: NodeJS.ProcessEnv) => unknown };
 const { startServer } = (await load('adapters/http/server.ts')) as { startServer: (c: unknown) => Promise<{ url: string; close(): Promise<void> }> };
 
-const upstreams = process.env.UPSTREAMS_URL;
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: 'memory://',
   DATABASE_URL: undefined, REDIS_URL: undefined,
-  DUFFEL_ACCESS_TOKEN: 'duffel_test_bench', DUFFEL_BASE_URL: `${upstreams}/duffel`,
-  SERPAPI_API_KEY: 'bench', SERPAPI_BASE_URL: `${upstreams}/serpapi`,
-  SEATS_AERO_API_KEY: 'pro_bench', SEATS_AERO_BASE_URL: `${upstreams}/seats_aero`,
+  ...fakeProviderEnv(process.env.UPSTREAM_URLS ?? ''),
   SIM_LATENCY_MS: SIM_LATENCY, SIM_FAIL_RATE: '0', INTERNAL_API_KEY: BENCH_INTERNAL_KEY,
 });
 const running = await startServer(config);

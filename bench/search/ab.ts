@@ -1,5 +1,5 @@
 // `npx tsx bench/search/ab.ts`: two (or three) versions of the server under the search
-// bench's load, rounds interleaved (the order rotates), one upstreams process for
+// bench's load, rounds interleaved (the order rotates), the same upstream fakes for
 // both. Per variant, medians over valid rounds (no failed provider): process CPU
 // and event-loop busy time per cold search at BENCH_STREAMS and one at a time,
 // first result − fastest and complete − slowest (p50, p99), RSS at the end.
@@ -8,11 +8,11 @@
 // BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS.
 import { fork, type ChildProcess } from 'node:child_process';
 import { benchScript } from '../child-script.js';
-import { startServerChild } from '../children.js';
 import { startNodeFlags } from '../server-flags.js';
 import { DISTINCT_SEARCHES, type StreamTiming } from './client.js';
 import { FASTEST_MS, SLOWEST_MS } from './latencies.js';
 import { startStreamLoad } from './load-generator.js';
+import { startUpstreamFakes } from './upstream-fakes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
@@ -30,7 +30,7 @@ async function startVariant(name: string, upstreams: string): Promise<Server> {
   const tree = process.env[`BENCH_${name}_TREE`];
   const given = process.env[`BENCH_${name}_FLAGS`];
   const flags = given === undefined ? startNodeFlags() : given.split(' ').filter(Boolean);
-  const env = { ...process.env, UPSTREAMS_URL: upstreams, ...(tree ? { AB_TREE: tree } : {}), ...settings(process.env[`BENCH_${name}_ENV`]) };
+  const env = { ...process.env, UPSTREAM_URLS: upstreams, ...(tree ? { AB_TREE: tree } : {}), ...settings(process.env[`BENCH_${name}_ENV`]) };
   const script = benchScript('./ab-server.ts', import.meta.url);
   const child = fork(script.path, [], { execArgv: [...script.execArgv, ...flags], env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const next = <T>() => new Promise<T>((resolve, reject) => {
@@ -51,11 +51,11 @@ const cpuMs = (a: Stats, b: Stats) => (b.cpu.user + b.cpu.system - a.cpu.user - 
 
 type Figures = Record<string, number>;
 const load = await startStreamLoad();
-const upstreams = await startServerChild('./search/upstreams.ts', undefined, []);
+const upstreams = await startUpstreamFakes();
 // A and B always; C when any BENCH_C_* knob is set.
 const names = ['A', 'B', ...(Object.keys(process.env).some((k) => k.startsWith('BENCH_C_')) ? ['C'] : [])];
 const servers: Server[] = [];
-for (const name of names) servers.push(await startVariant(name, upstreams.url));
+for (const name of names) servers.push(await startVariant(name, upstreams.urls));
 const rounds = new Map<string, Figures[]>(servers.map((s) => [s.name, []]));
 const invalid = new Map<string, string[]>(servers.map((s) => [s.name, []]));
 

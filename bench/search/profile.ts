@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerChild } from '../children.js';
 import { startStreamLoad } from './load-generator.js';
+import { startUpstreamFakes } from './upstream-fakes.js';
 import { monotonicMicros, summarizeProfiles, type Window } from './profile-summary.js';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
@@ -17,9 +18,9 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
 const profile = process.env.BENCH_PROFILE !== '0';
 const dir = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'search-prof-'));
 
-const upstreams = await startServerChild('./search/upstreams.ts', undefined, []);
-if (process.env.BENCH_IN_PROCESS !== '1') process.env.UPSTREAMS_URL = upstreams.url;
-const server = await startServerChild('./search/server.ts', profile ? dir : undefined).catch(async (err: unknown) => { await upstreams.stop(); throw err; });
+const upstreams = await startUpstreamFakes();
+const env = process.env.BENCH_IN_PROCESS !== '1' ? { UPSTREAM_URLS: upstreams.urls } : undefined;
+const server = await startServerChild('./search/server.ts', profile ? dir : undefined, undefined, env).catch(async (err: unknown) => { await upstreams.stop(); throw err; });
 const load = await startStreamLoad();
 let window: Window | undefined;
 try {

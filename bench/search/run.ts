@@ -16,12 +16,14 @@ import { startServerChild, type ServerChild } from '../children.js';
 import { DISTINCT_SEARCHES, type StreamTiming } from './client.js';
 import { FASTEST_MS, SLOWEST_MS } from './latencies.js';
 import { startStreamLoad, type StreamLoad } from './load-generator.js';
+import { startUpstreamFakes } from './upstream-fakes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
 const SOLO = 40;
 const HITS_SOLO = 100;
+const IDLE_MS = 5_000;
 
 interface Variant { name: string; server: ServerChild; bare: boolean }
 const ROWS = [
@@ -74,6 +76,13 @@ function countOf(failures: string[]): string {
   return [...counts].map(([f, n]) => `${f} ×${n}`).join(', ');
 }
 
+/** CPU a server uses while nothing is asked of it, in ms per second: timers, pollers, the collector settling. */
+async function idleCpu(server: ServerChild): Promise<number> {
+  const cpu0 = await server.cpuMicros();
+  await sleep(IDLE_MS);
+  return (await server.cpuMicros() - cpu0) / IDLE_MS;
+}
+
 function print(title: string, bare: Round[], ours: Round[]): void {
   const valid = ours.filter((r) => r.valid);
   const bareValid = bare.filter((r) => r.valid);
@@ -94,10 +103,8 @@ function print(title: string, bare: Round[], ours: Round[]): void {
 }
 
 console.log(`\nflight search: ${ROUNDS} interleaved rounds, each ${SEARCHES} distinct cold searches at ${STREAMS} streams, ${SOLO} one at a time, ${HITS_SOLO} + ${SEARCHES} cache hits; upstream latencies fastest ${FASTEST_MS} ms, slowest ${SLOWEST_MS} ms`);
-const upstreams = await startServerChild('./search/upstreams.ts', undefined, []);
-process.env.UPSTREAMS_URL = upstreams.url;
-const remote = await startServerChild('./search/server.ts');
-delete process.env.UPSTREAMS_URL;
+const upstreams = await startUpstreamFakes();
+const remote = await startServerChild('./search/server.ts', undefined, undefined, { UPSTREAM_URLS: upstreams.urls });
 const [bare, embedded, load] = await Promise.all([startServerChild('./search/bare-server.ts'), startServerChild('./search/server.ts'), startStreamLoad()]);
 const variants: Variant[] = [
   { name: 'bare', server: bare, bare: true },
@@ -110,6 +117,9 @@ try {
   // Warm-up searches 0–99, rounds from 1,000 on, all within one cycle of nthSearch, so no round meets another's searches.
   if (1_000 + ROUNDS * (SEARCHES + SOLO + 1) > DISTINCT_SEARCHES) throw new Error(`BENCH_ROUNDS × (BENCH_SEARCHES + ${SOLO + 1}) must stay under ${DISTINCT_SEARCHES - 1_000}`);
   for (const v of variants) await load.run({ url: v.server.url, offset: 0, total: 100, concurrency: STREAMS });
+  // Idle CPU is billed to every search run one at a time (~0.4 s each), so it is shown beside that figure.
+  const idle = new Map<string, number>();
+  for (const v of variants) idle.set(v.name, await idleCpu(v.server));
   for (let r = 0; r < ROUNDS; r++) {
     const base = 1_000 + r * (SEARCHES + SOLO + 1); // the same searches for every variant in this round
     for (let k = 0; k < variants.length; k++) {
@@ -118,7 +128,10 @@ try {
     }
   }
   const bareRounds = rounds.get('bare')!;
-  for (const v of variants.slice(1)) print(v.name, bareRounds, rounds.get(v.name)!);
+  for (const v of variants.slice(1)) {
+    print(v.name, bareRounds, rounds.get(v.name)!);
+    console.log(`server CPU while idle: ${idle.get(v.name)!.toFixed(1)} ms per second (bare ${idle.get('bare')!.toFixed(1)})`);
+  }
 } finally {
   load.stop();
   await Promise.all([bare.stop(), remote.stop(), embedded.stop(), upstreams.stop()]);

@@ -2,16 +2,13 @@
 import { loadConfig } from '../../adapters/config/env.js';
 import { startServer } from '../../adapters/http/server.js';
 import { BENCH_INTERNAL_KEY } from '../targets.js';
+import { fakeProviderEnv } from './fake-provider-env.js';
 import { SIM_LATENCY } from './latencies.js';
 
-// With UPSTREAMS_URL (set by the bench's parent), the real adapters call the upstreams process.
-const upstreams = process.env.UPSTREAMS_URL;
+// With UPSTREAM_URLS (set by the bench's parent), the real adapters call the upstream fakes.
+const upstreams = process.env.UPSTREAM_URLS;
 const live = upstreams
-  ? {
-      DUFFEL_ACCESS_TOKEN: 'duffel_test_bench', DUFFEL_BASE_URL: `${upstreams}/duffel`,
-      SERPAPI_API_KEY: 'bench', SERPAPI_BASE_URL: `${upstreams}/serpapi`,
-      SEATS_AERO_API_KEY: 'pro_bench', SEATS_AERO_BASE_URL: `${upstreams}/seats_aero`,
-    }
+  ? fakeProviderEnv(upstreams)
   : { DUFFEL_ACCESS_TOKEN: undefined, SERPAPI_API_KEY: undefined, SEATS_AERO_API_KEY: undefined };
 const config = loadConfig({
   ...process.env,

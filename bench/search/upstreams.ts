@@ -1,22 +1,34 @@
-// The three upstreams in their own process: an HTTP server answering Duffel's,
-// SerpApi's and seats.aero's wire formats from the simulators, each behind its
-// fixed latency. The server under test then runs its real HTTP adapters, and the
-// upstreams' own work is not billed to it, as in production.
+// One upstream in its own process (BENCH_UPSTREAM: duffel, serpapi or seats_aero):
+// an HTTP server answering that provider's wire format from its simulator, each
+// answer sent exactly its fixed latency after the request arrived. The server
+// under test runs its real HTTP adapters against it, and the fake's work is not
+// billed to the server, as in production.
+//
+// The fake's own work (building and serializing the answer) happens inside the
+// latency, as a real provider's processing would. Each provider has its own
+// process because a real provider's work never holds up another's: in one shared
+// process, building a Duffel answer delayed reading seats.aero's request by up to
+// 4 ms, and serializing after the wait sent answers ~1 ms late, all of which the
+// bench billed to the server under test.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
 import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-sim.js';
 import { createSeatsAeroSimulator } from '../../adapters/sandbox/simulators/seats-aero-sim.js';
 import { createSerpApiSimulator } from '../../adapters/sandbox/simulators/serpapi-sim.js';
-import { simulatedTransport } from '../../adapters/sandbox/simulators/sim-transport.js';
-import { LATENCY_MS } from './latencies.js';
+import type { WireSimulator } from '../../adapters/sandbox/simulators/sim-transport.js';
+import { LATENCY_MS, type UpstreamName } from './latencies.js';
 
 const seed = 'bench';
-const upstreams = {
-  duffel: simulatedTransport('duffel', createDuffelSimulator({ seed }), { latencyMs: LATENCY_MS.duffel, failRate: 0, seed }),
-  serpapi: simulatedTransport('serpapi', createSerpApiSimulator({ seed }), { latencyMs: LATENCY_MS.serpapi, failRate: 0, seed }),
-  seats_aero: simulatedTransport('seats_aero', createSeatsAeroSimulator({ seed }), { latencyMs: LATENCY_MS.seats_aero, failRate: 0, seed }),
+const simulators: Record<UpstreamName, () => WireSimulator> = {
+  duffel: () => createDuffelSimulator({ seed }),
+  serpapi: () => createSerpApiSimulator({ seed }),
+  seats_aero: () => createSeatsAeroSimulator({ seed }),
 };
+const name = process.env.BENCH_UPSTREAM as UpstreamName;
+if (!Object.hasOwn(simulators, name)) throw new Error(`BENCH_UPSTREAM must be one of ${Object.keys(simulators).join(', ')}`);
+const sim = simulators[name]();
+const latencyMs = LATENCY_MS[name];
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];
@@ -24,18 +36,26 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
   return chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
 }
 
+async function answer(req: IncomingMessage, arrived: number): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const [, prefix, ...rest] = url.pathname.split('/');
+  if (prefix !== name) return { status: 404, headers: {}, text: '' };
+  const body = await readBody(req);
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+  const request: HttpRequest = { method: req.method as HttpRequest['method'], path: `/${rest.join('/')}`, query: Object.fromEntries(url.searchParams), headers, ...(body ? { body } : {}), signal: new AbortController().signal };
+  const result = await sim.handle(request, new Date());
+  const text = JSON.stringify(result.body);
+  const wait = latencyMs - (performance.now() - arrived);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return { status: result.status, headers: { ...result.headers, 'content-type': 'application/json' }, text };
+}
+
 const server = createServer((req, res) => {
-  void (async () => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const [, name, ...rest] = url.pathname.split('/');
-    const transport = upstreams[name as keyof typeof upstreams];
-    if (!transport) return res.writeHead(404).end();
-    const body = await readBody(req);
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-    const request: HttpRequest = { method: req.method as HttpRequest['method'], path: `/${rest.join('/')}`, query: Object.fromEntries(url.searchParams), headers, ...(body ? { body } : {}), signal: new AbortController().signal };
-    const answer = await transport(request);
-    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
-  })();
+  const arrived = performance.now();
+  answer(req, arrived).then(
+    ({ status, headers, text }) => res.writeHead(status, headers).end(text),
+    (err: unknown) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(err) })),
+  );
 });
 server.listen(0, '127.0.0.1', () => process.send?.({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
 process.on('message', () => process.send?.({ cpu: process.cpuUsage() }));
