@@ -23,10 +23,10 @@ export class BagPricing {
     return { ...result, bags: bagsView(result, this.perPassenger, this.seated, this.sold) };
   }
 
-  /** Looks up bag prices for the cheapest bookable results still unknown; true when any were found. */
-  async fetchPrices(ctx: ToolContext, results: readonly FlightResult[], budgetMs: number): Promise<boolean> {
+  /** Looks up bag prices for the cheapest bookable results still unknown (`results` renders them, only when bags were asked for); true when any were found. */
+  async fetchPrices(ctx: ToolContext, results: () => readonly FlightResult[], budgetMs: number): Promise<boolean> {
     if (!this.perPassenger || budgetMs < MIN_LOOKUP_MS) return false;
-    const wanted = results
+    const wanted = results()
       .filter((r) => r.bookable && r.offer_id?.startsWith('duffel:') && this.apply(r).bags?.basis === 'unknown')
       .slice(0, BAG_PRICE_LOOKUPS)
       .map((r) => r.offer_id!.slice('duffel:'.length));

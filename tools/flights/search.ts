@@ -158,7 +158,8 @@ async function* searchOnce(ctx: ToolContext, input: SettledInput, prefs: SearchP
   }
   if (ctx.signal.aborted) return;
   // Bag prices the fares do not include are asked of the booking provider for the cheapest few.
-  const fetched = await bags.fetchPrices(ctx, board.results().filter(shown), searchBudgetMs - (performance.now() - started));
+  // Results are rendered only when bags were asked for: rendering every flight twice cost ~2 % of a search's allocations.
+  const fetched = await bags.fetchPrices(ctx, () => board.results().filter(shown), searchBudgetMs - (performance.now() - started));
   for (const result of fetched ? board.results() : []) if (shown(result)) for (const event of sent.eventsFor(bags.apply(result))) yield event;
   // The cache and the fare history keep every flight; only what this caller sees is filtered.
   const results = board.results().map((r) => bags.apply(r));
