@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TransferStep } from '../../tools/points/graph/graph-types.js';
-import { receivedFor, sendFor } from '../../tools/points/graph/points-to-send.js';
+import { pointsToSend, receivedFor, sendFor, sourceSend } from '../../tools/points/graph/points-to-send.js';
+import type { TransferPath } from '../../tools/points/graph/graph-types.js';
 
 // sendFor searches between two bounds instead of from zero; it must still give the
 // smallest allowed transfer that delivers `need`, for every kind of step.
@@ -46,5 +47,19 @@ describe('sendFor', () => {
     expect(sendFor(step(1, 0, 1000, 1000), 0)).toBe(0);
     expect(sendFor(step(1, 0, 1000, 1000), 1)).toBe(1000);
     expect(sendFor(step(1 / 3, 0, 3000, 3), 1000)).toBe(3000);
+  });
+});
+
+describe('sourceSend', () => {
+  it('is what pointsToSend sends at the source, over paths of one to three steps', () => {
+    const all = [...cases(900)];
+    for (let i = 0; i + 2 < all.length; i += 3) {
+      for (const length of [1, 2, 3]) {
+        const path = { steps: all.slice(i, i + length).map(([s]) => s) } as unknown as TransferPath;
+        const need = all[i]![1] * length;
+        expect(sourceSend(path, need)).toBe(pointsToSend(path, need).send);
+      }
+    }
+    expect(sourceSend({ steps: [] } as unknown as TransferPath, 12_345.2)).toBe(12_346);
   });
 });

@@ -1,6 +1,6 @@
 import type { AwardOffer } from '../_kit/providers.js';
 import type { Program } from '../points/data/types.js';
-import { DEFAULT_MAX_HOPS, bestPaths, pointsToSend, type TransferGraph, type TransferPath } from '../points/graph/transfer-graph.js';
+import { DEFAULT_MAX_HOPS, bestPaths, pointsToSend, sourceSend, type TransferGraph, type TransferPath } from '../points/graph/transfer-graph.js';
 import { chartCandidates, liveCandidates, type AwardCandidate, type RouteFacts } from './award-candidates.js';
 import { toUsd } from './fx-usd.js';
 import { ageSeconds, describePath, type PricingContext, type Sent } from './redemption-path.js';
@@ -48,9 +48,10 @@ interface Ledger {
   short: ShortPathOut[];
 }
 
+/** A path and what its source must send; the per-hop detail is worked out only for paths that are described. */
 interface Routed {
   path: TransferPath;
-  sent: Sent;
+  send: number;
 }
 
 /**
@@ -59,7 +60,7 @@ interface Routed {
  * path, such as the same 1:1 transfer through an extra hop, helps nobody).
  */
 function paretoFront(routes: Routed[]): Routed[] {
-  routes.sort((a, b) => a.sent.send - b.sent.send || a.path.typicalHours - b.path.typicalHours || a.path.steps.length - b.path.steps.length);
+  routes.sort((a, b) => a.send - b.send || a.path.typicalHours - b.path.typicalHours || a.path.steps.length - b.path.steps.length);
   const kept: Routed[] = [];
   let fastest = Infinity;
   for (const r of routes) {
@@ -70,18 +71,9 @@ function paretoFront(routes: Routed[]): Routed[] {
   return kept;
 }
 
-/** What a path must send for a given shortfall: pointsToSend, once per path and amount within one ranking (many awards of a programme cost the same miles). */
-type SendFor = (path: TransferPath, points: number) => Sent;
-
-function sendMemo(): SendFor {
-  const byPath = new Map<TransferPath, Map<number, Sent>>();
-  return (path, points) => {
-    let byPoints = byPath.get(path);
-    if (!byPoints) byPath.set(path, (byPoints = new Map()));
-    let sent = byPoints.get(points);
-    if (!sent) byPoints.set(points, (sent = pointsToSend(path, points)));
-    return sent;
-  };
+/** The plan of one kept route, with its per-hop amounts. */
+function transferOf(route: Routed, shortfall: number): { path: TransferPath; sent: Sent } {
+  return { path: route.path, sent: pointsToSend(route.path, shortfall) };
 }
 
 /**
@@ -89,7 +81,7 @@ function sendMemo(): SendFor {
  * fall short goes to the short list, only when it would beat what they can pay
  * for: topping up is worth knowing then, noise otherwise.
  */
-function planAward(graph: TransferGraph, c: AwardCandidate, sources: readonly [string, number][], balances: Readonly<Record<string, number>>, opts: RankOptions, ctx: PricingContext, sendFor: SendFor, out: Ledger): void {
+function planAward(graph: TransferGraph, c: AwardCandidate, sources: readonly [string, number][], balances: Readonly<Record<string, number>>, opts: RankOptions, ctx: PricingContext, out: Ledger): void {
   const target = c.program.id;
   const needed = c.milesPerPassenger * opts.passengers;
   const held = balances[target] ?? 0;
@@ -108,20 +100,20 @@ function planAward(graph: TransferGraph, c: AwardCandidate, sources: readonly [s
     const covered: Routed[] = [];
     let bestShort: Routed | null = null;
     for (const path of bestPaths(graph, sourceId, target, { k: opts.k, maxHops: opts.maxHops ?? DEFAULT_MAX_HOPS })) {
-      const sent = sendFor(path, shortfall);
-      if (sent.send <= balance) covered.push({ path, sent });
-      else if (!bestShort || sent.send < bestShort.sent.send) bestShort = { path, sent };
+      const send = sourceSend(path, shortfall);
+      if (send <= balance) covered.push({ path, send });
+      else if (!bestShort || send < bestShort.send) bestShort = { path, send };
     }
     for (const route of paretoFront(covered)) {
-      out.covered.push(describePath({ candidate: c, source, heldUsed: held, transfer: route }, ctx));
-      cheapestCovered = Math.min(cheapestCovered, route.sent.send);
+      out.covered.push(describePath({ candidate: c, source, heldUsed: held, transfer: transferOf(route, shortfall) }, ctx));
+      cheapestCovered = Math.min(cheapestCovered, route.send);
     }
     if (covered.length === 0 && bestShort) shorts.push({ source, balance, route: bestShort });
   }
   // One short entry per award: the cheapest way the wallet falls short of.
-  const nearest = shorts.reduce<(typeof shorts)[number] | null>((best, s) => (!best || s.route.sent.send < best.route.sent.send ? s : best), null);
-  if (nearest && nearest.route.sent.send < cheapestCovered) {
-    out.short.push({ ...describePath({ candidate: c, source: nearest.source, heldUsed: held, transfer: nearest.route }, ctx), balance: nearest.balance, short_by: nearest.route.sent.send - nearest.balance });
+  const nearest = shorts.reduce<(typeof shorts)[number] | null>((best, s) => (!best || s.route.send < best.route.send ? s : best), null);
+  if (nearest && nearest.route.send < cheapestCovered) {
+    out.short.push({ ...describePath({ candidate: c, source: nearest.source, heldUsed: held, transfer: transferOf(nearest.route, shortfall) }, ctx), balance: nearest.balance, short_by: nearest.route.send - nearest.balance });
   }
   if (cheapestCovered === Infinity && held > 0) {
     out.short.push({ ...describePath({ candidate: c, source: c.program, heldUsed: held, transfer: null }, ctx), balance: held, short_by: shortfall });
@@ -143,8 +135,7 @@ export function rankRedemptions(graph: TransferGraph, awards: readonly AwardOffe
   };
   const sources = Object.entries(balances).filter(([, n]) => n > 0);
   const ledger: Ledger = { covered: [], short: [] };
-  const sendFor = sendMemo();
-  for (const c of candidates) planAward(graph, c, sources, balances, opts, ctx, sendFor, ledger);
+  for (const c of candidates) planAward(graph, c, sources, balances, opts, ctx, ledger);
   ledger.covered.sort(compare);
   ledger.short.sort(compare);
 

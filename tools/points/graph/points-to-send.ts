@@ -32,35 +32,49 @@ export function receivedFor(step: TransferStep, send: number): number {
   return base + bonus + block;
 }
 
+/** Allowed transfers are minimum + j × increment; the number of increments to reach `points`. */
+const stepsFor = (points: number, minimum: number, increment: number): number => Math.max(0, Math.ceil((points - minimum) / increment));
+
 /** The smallest allowed transfer on this step that delivers at least `need` points. */
 export function sendFor(step: TransferStep, need: number): number {
   if (need <= 0) return 0;
+  // Plain arithmetic, no closures: the router asks this for every award, balance and path of a ranking.
   const minimum = Math.max(1, Math.ceil(step.minimum));
   const increment = Math.max(1, Math.ceil(step.increment));
-  const amount = (j: number) => minimum + j * increment;
-  const stepsFor = (points: number) => Math.max(0, Math.ceil((points - minimum) / increment));
-  // The search runs between two bounds a few steps apart, not from zero: the router
-  // asks this for every award, balance and path of a ranking.
+  // The search runs between two bounds a few steps apart, not from zero.
   // Floors only take points away, so no transfer under need / (most a point can earn) is enough.
   const perPointAtMost = step.ratio * (1 + step.bonusPercent / 100) + (step.blockBonus && step.blockBonus.per > 0 ? step.blockBonus.bonus / step.blockBonus.per : 0);
   let lo = Math.max(0, Math.floor((need / perPointAtMost - minimum) / increment));
   // A few points over need at ratio and bonus cover both floors; if rounding surprises us, widen from need / ratio.
-  let hi = stepsFor((need + 3) / (step.ratio * (1 + step.bonusPercent / 100)));
-  if (receivedFor(step, amount(hi)) < need) {
-    hi = stepsFor(need / step.ratio);
-    while (receivedFor(step, amount(hi)) < need) hi = hi * 2 + 1;
+  let hi = stepsFor((need + 3) / (step.ratio * (1 + step.bonusPercent / 100)), minimum, increment);
+  if (receivedFor(step, minimum + hi * increment) < need) {
+    hi = stepsFor(need / step.ratio, minimum, increment);
+    while (receivedFor(step, minimum + hi * increment) < need) hi = hi * 2 + 1;
   }
   if (lo > hi) lo = 0;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
-    if (receivedFor(step, amount(mid)) >= need) hi = mid;
+    if (receivedFor(step, minimum + mid * increment) >= need) hi = mid;
     else lo = mid + 1;
   }
-  return amount(lo);
+  return minimum + lo * increment;
+}
+
+const wantedPoints = (targetPoints: number): number => (Number.isFinite(targetPoints) ? Math.max(0, Math.ceil(targetPoints)) : 0);
+
+/**
+ * What the source must send for `targetPoints` to arrive: pointsToSend's `send`,
+ * without the per-hop detail. The router asks this for every path, award and
+ * balance of a ranking and describes only the few it keeps.
+ */
+export function sourceSend(path: TransferPath, targetPoints: number): number {
+  let need = wantedPoints(targetPoints);
+  for (let i = path.steps.length - 1; i >= 0; i--) need = sendFor(path.steps[i] as TransferStep, need);
+  return need;
 }
 
 export function pointsToSend(path: TransferPath, targetPoints: number): TransferAmounts {
-  const wanted = Number.isFinite(targetPoints) ? Math.max(0, Math.ceil(targetPoints)) : 0;
+  const wanted = wantedPoints(targetPoints);
   if (path.steps.length === 0) return { send: wanted, receive: wanted, hops: [] };
 
   const sends = new Array<number>(path.steps.length);

@@ -14,7 +14,7 @@ import { kLightestPaths } from './k-best.js';
 
 export type { TransferPath, TransferStep } from './graph-types.js';
 export { activeBonuses } from './active-bonuses.js';
-export { pointsToSend } from './points-to-send.js';
+export { pointsToSend, sourceSend } from './points-to-send.js';
 
 export const DEFAULT_MAX_HOPS = 3;
 export const MAX_HOPS_LIMIT = 6;
