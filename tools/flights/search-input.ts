@@ -29,6 +29,12 @@ export const isoDate = z.iso.date('Use a date as YYYY-MM-DD');
 export const cabinClass = z.enum(CABIN_CLASSES);
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Per time zone, the last UTC minute asked about and its local date. Formatting
+ * through Intl costs tens of microseconds, on every search; zone offsets are whole
+ * minutes, so local midnight falls on a minute boundary and a minute has one date.
+ */
+const lastLocalDate = new Map<string, { minute: number; date: string }>();
 
 /** The IANA time zone of an airport or metro code; UTC for a code we do not know. */
 export function timeZoneOf(code: string): string {
@@ -38,12 +44,17 @@ export function timeZoneOf(code: string): string {
 /** The local calendar date at a place now: a departure "today" is judged where the flight leaves. */
 export function localDate(code: string, now: Date): string {
   const timeZone = timeZoneOf(code);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const known = lastLocalDate.get(timeZone);
+  if (known?.minute === minute) return known.date;
   let format = dateFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }); // en-CA writes YYYY-MM-DD
     dateFormats.set(timeZone, format);
   }
-  return format.format(now);
+  const date = format.format(now);
+  lastLocalDate.set(timeZone, { minute, date });
+  return date;
 }
 
 export function addDays(date: string, days: number): string {
