@@ -31,8 +31,8 @@ export const cabinClass = z.enum(CABIN_CLASSES);
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * Per time zone, the last UTC minute asked about and its local date. Formatting
- * through Intl costs tens of microseconds, on every search; zone offsets are whole
- * minutes, so local midnight falls on a minute boundary and a minute has one date.
+ * through Intl costs tens of microseconds, on every search; every zone's offset since
+ * 1972 is whole minutes, so local midnight falls on a minute boundary and a minute has one date.
  */
 const lastLocalDate = new Map<string, { minute: number; date: string }>();
 
