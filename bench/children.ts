@@ -41,7 +41,7 @@ const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
 
 /**
  * Production logs go to stdout, so a server's stdout goes to /dev/null: the logging cost stays in.
- * Servers get `npm start`'s node flags (heap settings); fakes and load generators pass `nodeFlags: []`.
+ * Servers and the search bench's upstream fakes get `npm start`'s node flags (heap settings); load generators pass `nodeFlags: []`.
  * `env` is added to this process's environment for the child.
  */
 export async function startServerChild(file: string, profileDir?: string, nodeFlags: string[] = startNodeFlags(), env?: Record<string, string>): Promise<ServerChild> {

@@ -125,7 +125,29 @@ describe('seats.aero simulator', () => {
     const trips = await sim.handle(get(`/trips/${row.ID}`), NOW);
     expect(trips.status).toBe(200);
     expect((trips.body as TripsResponse).data.map((t) => t.ID)).toEqual(row.AvailabilityTrips!.map((t) => t.ID));
+    // Every field of every trip, as the search served it.
+    expect((trips.body as TripsResponse).data).toEqual(row.AvailabilityTrips);
     expect((await sim.handle(get('/trips/unknownid'), NOW)).status).toBe(404);
+  });
+
+  it('answers /trips/{id} as first served, whatever callers did to earlier answers', async () => {
+    const sim = createSeatsAeroSimulator({ seed: 's1' });
+    const { body } = await search(sim, JFK_LHR);
+    const row = body.data[0]!;
+    const served = structuredClone(row.AvailabilityTrips);
+    row.AvailabilityTrips![0]!.MileageCost = 1;
+    row.AvailabilityTrips!.pop();
+    const first = (await sim.handle(get(`/trips/${row.ID}`), NOW)).body as TripsResponse;
+    expect(first.data).toEqual(served);
+    first.data[0]!.Source = 'changed';
+    expect(((await sim.handle(get(`/trips/${row.ID}`), NOW)).body as TripsResponse).data).toEqual(served);
+  });
+
+  it('answers /trips/{id} only for rows served with their trips', async () => {
+    const sim = createSeatsAeroSimulator({ seed: 's1' });
+    const { body } = await search(sim, { ...JFK_LHR, include_trips: 'false' });
+    expect(body.data.length).toBeGreaterThan(0);
+    expect((await sim.handle(get(`/trips/${body.data[0]!.ID}`), NOW)).status).toBe(404);
   });
 
   it('drives the real adapter end to end behind the simulated transport', async () => {

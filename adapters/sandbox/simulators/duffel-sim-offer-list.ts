@@ -2,7 +2,8 @@ import type { OfferTerms } from './duffel-sim-sandbox.js';
 import type { DuffelOffer } from '../../providers/duffel/wire.js';
 import type { HttpRequest } from '../../providers/http/transport.js';
 import { NOT_FOUND, validationError, type SimErrorSpec } from './duffel-sim-errors.js';
-import { buildOffer, offerFacts, searchOffers, type SimRequest } from './duffel-sim-offers.js';
+import { buildOffer, offerFacts, searchOffers, type FoundOffer, type SimRequest } from './duffel-sim-offers.js';
+import { BoundedMemo } from './world/memo.js';
 import type { SimStore } from './duffel-sim-store.js';
 
 // GET /air/offers?offer_request_id=…: an offer request's offers as Duffel lists
@@ -34,7 +35,33 @@ function fromCursor(raw: string): number | null {
 
 const bad = (field: string, message: string): OfferListAnswer => ({ status: 422, error: validationError('validation_format', field, `/${field}`, message) });
 
-export async function listOffers(req: HttpRequest, now: Date, ctx: { seed: string; store: SimStore; mistakeFareRate: number; terms: OfferTerms }): Promise<OfferListAnswer> {
+/** One sellable offer of a request, with what sorting and filtering read. */
+interface ListedOffer extends FoundOffer {
+  order: number;
+  totalAmount: number;
+  totalMinutes: number;
+  connections: number;
+}
+
+/**
+ * An offer request's sellable offers, worked out once for all its pages: a search
+ * reads three pages of one request at once, and finding and pricing the offers was
+ * most of each page's work. The id names the search and its time bucket, so the
+ * offers under an id never change. Callers copy before sorting or filtering.
+ */
+export function offerListMemo(): BoundedMemo<readonly ListedOffer[]> {
+  return new BoundedMemo(64);
+}
+
+export interface OfferListContext {
+  seed: string;
+  store: SimStore;
+  mistakeFareRate: number;
+  terms: OfferTerms;
+  listed: BoundedMemo<readonly ListedOffer[]>;
+}
+
+export async function listOffers(req: HttpRequest, now: Date, ctx: OfferListContext): Promise<OfferListAnswer> {
   const q = req.query ?? {};
   const id = q.offer_request_id === undefined ? '' : String(q.offer_request_id);
   if (id === '') return { status: 422, error: validationError('validation_required', 'offer_request_id', '/offer_request_id', 'offer_request_id is required') };
@@ -51,10 +78,13 @@ export async function listOffers(req: HttpRequest, now: Date, ctx: { seed: strin
   const stored = await ctx.store.get<StoredOfferRequest>('orq', id);
   if (!stored) return { status: 404, error: NOT_FOUND };
   // Unsorted, the list keeps the order the offer request made them in (cheapest first).
-  const rows = searchOffers(stored.search, stored.bucket, ctx.mistakeFareRate).flatMap(({ ref, resolved }, order) => {
-    const facts = offerFacts(ref, ctx.mistakeFareRate, resolved);
-    return facts && (maxConnections === undefined || facts.connections <= maxConnections) ? [{ ref, resolved, order, ...facts }] : [];
-  });
+  const listed = ctx.listed.get(id, () =>
+    searchOffers(stored.search, stored.bucket, ctx.mistakeFareRate).flatMap(({ ref, resolved }, order) => {
+      const facts = offerFacts(ref, ctx.mistakeFareRate, resolved);
+      return facts ? [{ ref, resolved, order, ...facts }] : [];
+    }),
+  );
+  const rows = listed.filter((r) => maxConnections === undefined || r.connections <= maxConnections);
   if (sort) {
     const key = sort.endsWith('amount') ? 'totalAmount' : 'totalMinutes';
     const sign = sort.startsWith('-') ? -1 : 1;

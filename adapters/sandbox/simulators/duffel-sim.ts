@@ -19,7 +19,7 @@ import { matchOrderRoute } from './duffel-sim-order-routes.js';
 import { SimFailure } from './duffel-sim-order-errors.js';
 import { createSimStore } from './duffel-sim-store.js';
 import { BUCKET_MINUTES, OFFER_LIFETIME_MS, bucketStart, buildOffer, offerRequestId, passengersFor, searchOffers } from './duffel-sim-offers.js';
-import { listOffers, type StoredOfferRequest } from './duffel-sim-offer-list.js';
+import { listOffers, offerListMemo, type StoredOfferRequest } from './duffel-sim-offer-list.js';
 import { buildSeatMaps } from './duffel-sim-seats.js';
 import { parseOfferRequest } from './duffel-sim-validate.js';
 import { DUFFEL_PACE, type SandboxRules } from './duffel-sim-sandbox.js';
@@ -63,6 +63,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
   const mistakeFareRate = opts.mistakeFareRate ?? 0;
   const rules: SandboxRules = { ...DUFFEL_PACE, ...opts.rules };
   const store = createSimStore(opts.cache ?? new MemoryCache(), seed);
+  const listed = offerListMemo();
   const headersFor = duffelResponseHeaders(seed);
   /** The last clock reading handle() saw; an outage has no clock of its own. */
   let lastNow: Date | undefined;
@@ -118,7 +119,7 @@ export function createDuffelSimulator(opts: DuffelSimulatorOptions): WireSimulat
   }
 
   async function listOfferPage(req: HttpRequest, now: Date, h: Headers): Promise<SimResponse> {
-    const answer = await listOffers(req, now, { seed, store, mistakeFareRate, terms: rules });
+    const answer = await listOffers(req, now, { seed, store, mistakeFareRate, terms: rules, listed });
     return 'error' in answer ? fail(answer.status, h, answer.error) : ok(answer.status, h, answer.body);
   }
 
