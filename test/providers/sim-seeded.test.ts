@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { hash32, mulberry32 } from '../../adapters/sandbox/simulators/seeded.js';
 import { offsetOnDay } from '../../adapters/sandbox/simulators/world/geo.js';
 import { BoundedMemo } from '../../adapters/sandbox/simulators/world/memo.js';
+import { recurringSimId, simId } from '../../adapters/sandbox/simulators/duffel-sim-ids.js';
+import { demandFactor } from '../../adapters/sandbox/simulators/world/fare-model.js';
 
 // The simulators' deterministic building blocks, made cheaper (issue 19) without
 // changing a single number they produce: every offer, price and id stays the same.
@@ -75,5 +77,44 @@ describe('offsetOnDay', () => {
       for (let day = start; day < start + 400; day += 3) expect(offsetOnDay(tz, day)).toBe(reference(tz, day));
     }
     expect(offsetOnDay(undefined, start)).toBe(0);
+  });
+});
+
+describe('recurringSimId', () => {
+  it('is simId, asked once or many times, in any order', () => {
+    const cases: [string, ...(string | number)[]][] = [['arl', 'BA'], ['arc', 'Boeing 787-9'], ['fbc', 'seed', 'AA', 'business', 2], ['pas', 'seed', 'orq_X', 0], ['pas', 'seed', 'orq_X', 1], ['cmp', 'JFK-LHR|BA112']];
+    for (const round of [0, 1]) {
+      for (const [prefix, ...parts] of round ? [...cases].reverse() : cases) expect(recurringSimId(prefix, ...parts)).toBe(simId(prefix, ...parts));
+    }
+  });
+
+  it('keys on the parts joined with "|", which is what the hash reads: a join never stands for two ids', () => {
+    expect(simId('x', 'a|b', 1)).toBe(simId('x', 'a', 'b', 1));
+    expect(simId('x', 'a', 'b')).not.toBe(simId('x', 'ab'));
+    expect(recurringSimId('x', 'a|b')).toBe(simId('x', 'a', 'b'));
+  });
+});
+
+describe('demandFactor', () => {
+  // The curve as it was first written (pairs destructured per step): the same doubles, read by index now.
+  const CURVE = [[0, 1.9], [3, 1.55], [7, 1.35], [14, 1.12], [21, 1.05], [40, 0.93], [55, 0.9], [70, 0.93], [120, 0.98], [200, 1.0], [230, 1.06], [365, 1.1]] as const;
+  function reference(daysOut: number, cabin: string): number {
+    let f: number = CURVE[CURVE.length - 1]![1];
+    for (let i = 1; i < CURVE.length; i++) {
+      const [d1, f1] = CURVE[i]!;
+      const [d0, f0] = CURVE[i - 1]!;
+      if (daysOut <= d1) {
+        f = f0 + ((f1 - f0) * (Math.max(daysOut, d0) - d0)) / (d1 - d0);
+        break;
+      }
+    }
+    return cabin === 'economy' ? f : 1 + (f - 1) * 0.6;
+  }
+
+  it('gives the very same doubles as the curve read pair by pair, from days in the past to beyond a year', () => {
+    for (const cabin of ['economy', 'premium_economy', 'business', 'first'] as const) {
+      for (let d = -5; d <= 400; d++) expect(demandFactor(d, cabin)).toBe(reference(d, cabin));
+      for (const d of [2.5, 13.99, 364.5]) expect(demandFactor(d, cabin)).toBe(reference(d, cabin));
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { CabinClass } from '../../../tools/_kit/providers.js';
 import { hash32 } from './seeded.js';
+import { BoundedMemo } from './world/memo.js';
 import { intToLetters, lettersToInt, packId, unpackId } from './packed-id.js';
 
 // Ids for the Duffel simulator. Most are hashes of what they name (deterministic,
@@ -20,6 +21,19 @@ export function simId(prefix: string, ...parts: readonly (string | number)[]): s
     }
   }
   return `${prefix}_${out}`;
+}
+
+const recurring = new BoundedMemo<string>(8192);
+
+/**
+ * simId of parts that recur from offer to offer (an airline, an aircraft, a fare
+ * basis, an itinerary, an offer request's passengers), hashed once: an id is five
+ * FNV passes over its parts, and a search's offers asked for the same few ids
+ * hundreds of times. The parts joined with "|" are the key, which is exactly what
+ * the hash reads, so a key never stands for two different ids.
+ */
+export function recurringSimId(prefix: string, ...parts: readonly (string | number)[]): string {
+  return recurring.get(`${prefix}|${parts.join('|')}`, () => simId(prefix, ...parts));
 }
 
 export const SIM_CABINS: readonly CabinClass[] = ['economy', 'premium_economy', 'business', 'first'];

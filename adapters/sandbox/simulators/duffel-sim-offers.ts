@@ -1,6 +1,6 @@
 import type { CabinClass } from '../../../tools/_kit/providers.js';
 import type { DuffelAvailableService, DuffelConditionDetail, DuffelConditions, DuffelOffer, DuffelOfferPassenger, DuffelSegment, DuffelSlice } from '../../providers/duffel/wire.js';
-import { MAX_BRAND_INDEX, MAX_ITINERARY_INDEX, encodeOfferId, simId, type OfferRef } from './duffel-sim-ids.js';
+import { MAX_BRAND_INDEX, MAX_ITINERARY_INDEX, encodeOfferId, recurringSimId, simId, type OfferRef } from './duffel-sim-ids.js';
 import { airlineWire, aircraftWire, airportWire } from './duffel-sim-places.js';
 import { DUFFEL_PACE, departureMs, holdTerms, type OfferTerms } from './duffel-sim-sandbox.js';
 import { airlineInfo, cabinOffered, cashPrice, fareBrands, itineraries, seatLayoutFor } from './world/index.js';
@@ -52,7 +52,7 @@ function searchKey(s: SimSearch): string {
 }
 
 export function offerRequestId(seed: string, search: SimRequest, bucket: number): string {
-  return simId('orq', seed, searchKey(search), bucket, search.request);
+  return recurringSimId('orq', seed, searchKey(search), bucket, search.request);
 }
 
 /** Passengers as Duffel echoes them; ids are shared by every offer of the request, and by no other request. */
@@ -63,7 +63,7 @@ export function passengersFor(seed: string, search: SimRequest, bucket: number):
     ...Array<'child'>(search.children).fill('child'),
     ...Array<'infant_without_seat'>(search.infants).fill('infant_without_seat'),
   ];
-  return types.map((type, i) => ({ id: simId('pas', seed, orq, i), type, age: null, given_name: null, family_name: null, fare_type: null, loyalty_programme_accounts: [] }));
+  return types.map((type, i) => ({ id: recurringSimId('pas', seed, orq, i), type, age: null, given_name: null, family_name: null, fare_type: null, loyalty_programme_accounts: [] }));
 }
 
 function sellable(itin: ScheduledItinerary, cabin: CabinClass): boolean {
@@ -273,7 +273,7 @@ function segmentCabin(flight: ScheduledFlight, sold: CabinClass): CabinClass {
 
 function fareBasis(seed: string, flight: ScheduledFlight, cabin: CabinClass, brandIndex: number): string {
   const letter = BOOKING_CLASSES[cabin][Math.min(brandIndex, 2)] ?? 'Y';
-  return `${letter}${simId('fbc', seed, flight.carrier, cabin, brandIndex).slice(4, 10)}`;
+  return `${letter}${recurringSimId('fbc', seed, flight.carrier, cabin, brandIndex).slice(4, 10)}`;
 }
 
 interface OfferContext {
@@ -332,7 +332,7 @@ function sliceWire(ctx: OfferContext, itin: ScheduledItinerary, sliceIndex: numb
     destination_type: 'airport',
     duration: isoDuration(itin.durationMinutes),
     fare_brand_name: ctx.brand?.name ?? null,
-    comparison_key: simId('cmp', itin.key).slice(4),
+    comparison_key: recurringSimId('cmp', itin.key).slice(4),
     ngs_shelf: ctx.brand ? ctx.ref.brandIndex + 1 : null,
     conditions: {
       ...conditions,

@@ -1,6 +1,6 @@
 import { METRO_CITIES, findAirport, type MetroCity } from '../../../tools/_kit/reference/airports.js';
 import type { DuffelAircraft, DuffelAirline, DuffelAirport } from '../../providers/duffel/wire.js';
-import { simId } from './duffel-sim-ids.js';
+import { recurringSimId } from './duffel-sim-ids.js';
 import { airlineInfo } from './world/index.js';
 
 // Airports, airlines and aircraft as Duffel draws them, built from the committed
@@ -41,7 +41,7 @@ const LOGO_BASE = 'https://assets.duffel.com/img/airlines/for-light-background';
 export function airlineWire(iata: string): DuffelAirline {
   const info = airlineInfo(iata);
   return {
-    id: simId('arl', iata),
+    id: recurringSimId('arl', iata),
     name: info?.name ?? iata,
     iata_code: iata,
     logo_symbol_url: `${LOGO_BASE}/full-color-logo/${iata}.svg`,
@@ -84,5 +84,5 @@ const AIRCRAFT_CODES: Record<string, string> = {
 };
 
 export function aircraftWire(name: string): DuffelAircraft {
-  return { id: simId('arc', name), iata_code: AIRCRAFT_CODES[name] ?? null, name };
+  return { id: recurringSimId('arc', name), iata_code: AIRCRAFT_CODES[name] ?? null, name };
 }

@@ -123,7 +123,11 @@ export function createSeatsAeroSimulator(opts: { seed: string }): WireSimulator 
       for (const date of days) {
         const space = filterSpace(awardSpace(origin, destination, date, { searchedAt: snapshot, ...(filters.sources ? { programs: filters.sources } : {}) }), filters);
         const byProgram = new Map<string, AwardSpace[]>();
-        for (const s of space) byProgram.set(s.program, [...(byProgram.get(s.program) ?? []), s]);
+        for (const s of space) {
+          const spaces = byProgram.get(s.program);
+          if (spaces) spaces.push(s);
+          else byProgram.set(s.program, [s]);
+        }
         for (const [program, spaces] of byProgram) {
           const ctx: RowContext = { seed, now: snapshot, origin, destination, date, program, spaces, includeTrips };
           const row = buildRow(ctx);
