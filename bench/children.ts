@@ -29,6 +29,8 @@ export interface ServerChild {
   url: string;
   /** Microseconds of CPU (user + system) the server process has used so far. */
   cpuMicros(): Promise<number>;
+  /** Sends the child a message and resolves with its answer (children answer every message once). */
+  ask<T>(message: object): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -47,13 +49,16 @@ const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
 export async function startServerChild(file: string, profileDir?: string, nodeFlags: string[] = startNodeFlags(), env?: Record<string, string>): Promise<ServerChild> {
   const child = spawnScript(file, { stdout: 'ignore', nodeFlags, ...(profileDir ? { profileDir } : {}), ...(env ? { env } : {}) });
   const { url } = await firstMessage<{ url: string }>(child, file);
+  const ask = <T>(message: object | string) => {
+    const answer = firstMessage<T>(child, file);
+    child.send(message);
+    return answer;
+  };
   const cpuMicros = async () => {
-    const answer = firstMessage<{ cpu: NodeJS.CpuUsage }>(child, file);
-    child.send('cpu');
-    const { cpu } = await answer;
+    const { cpu } = await ask<{ cpu: NodeJS.CpuUsage }>('cpu');
     return cpu.user + cpu.system;
   };
-  return { url, cpuMicros, stop: () => stopChild(child) };
+  return { url, cpuMicros, ask, stop: () => stopChild(child) };
 }
 
 export interface LoadGenerator {

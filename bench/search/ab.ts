@@ -5,13 +5,15 @@
 // first result − fastest and complete − slowest (p50, p99), RSS at the end.
 // Knobs: BENCH_A_TREE / BENCH_B_TREE (tree roots; default this one), BENCH_A_FLAGS /
 // BENCH_B_FLAGS (node flags; default npm start's, as every other bench server gets; "" for none), BENCH_C_* for a third, BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings),
-// BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS.
+// BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS. Before each round the fakes are primed
+// with its searches (prime.ts); BENCH_PRIME=0 leaves them computing every answer.
 import { fork, type ChildProcess } from 'node:child_process';
 import { benchScript } from '../child-script.js';
 import { startNodeFlags } from '../server-flags.js';
 import { DISTINCT_SEARCHES, type StreamTiming } from './client.js';
 import { FASTEST_MS, SLOWEST_MS } from './latencies.js';
 import { startStreamLoad } from './load-generator.js';
+import { startPrimer } from './prime.js';
 import { startUpstreamFakes } from './upstream-fakes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -89,9 +91,16 @@ try {
   // that met the warm-up's searches (as 900,000 did on round 4) was all cache hits, so invalid.
   if (1_000 + ROUNDS * (SEARCHES + SOLO) > DISTINCT_SEARCHES) throw new Error(`BENCH_ROUNDS × (BENCH_SEARCHES + BENCH_SOLO) must stay under ${DISTINCT_SEARCHES - 1_000}`);
   for (const s of servers) await load.run({ url: s.url, offset: 0, total: 100, concurrency: STREAMS });
-  for (let r = 0; r < ROUNDS; r++) {
-    const order = servers.map((_, k) => servers[(r + k) % servers.length]!);
-    for (const s of order) await measure(s, 1_000 + r * (SEARCHES + SOLO));
+  const primer = process.env.BENCH_PRIME !== '0' ? await startPrimer(upstreams, load) : undefined;
+  try {
+    for (let r = 0; r < ROUNDS; r++) {
+      const base = 1_000 + r * (SEARCHES + SOLO);
+      await primer?.prime([{ offset: base, total: SEARCHES + SOLO, concurrency: STREAMS }]);
+      const order = servers.map((_, k) => servers[(r + k) % servers.length]!);
+      for (const s of order) await measure(s, base);
+    }
+  } finally {
+    await primer?.stop();
   }
   console.log(`A/B: ${ROUNDS} rounds of ${SEARCHES} cold searches at ${STREAMS} streams + ${SOLO} one at a time; medians of valid rounds`);
   for (const s of servers) console.log(`${s.name}: ${rounds.get(s.name)!.length} valid, invalid: [${invalid.get(s.name)!.join('; ')}] (tree ${process.env[`BENCH_${s.name}_TREE`] ?? '.'}, flags '${process.env[`BENCH_${s.name}_FLAGS`] ?? startNodeFlags().join(' ')}', env '${process.env[`BENCH_${s.name}_ENV`] ?? ''}')`);

@@ -5,11 +5,14 @@
 // .cpuprofile lands in `dir` (default a temp dir) for a closer look.
 // BENCH_PROFILE=0: no profiler (CPU figure only); BENCH_IN_PROCESS=1: the
 // simulators run in the server's process instead (their CPU is billed to it).
+// The fakes are primed for the measured searches (prime.ts); BENCH_PRIME=0 leaves
+// them computing every answer, as before 2026-11-28.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerChild } from '../children.js';
 import { startStreamLoad } from './load-generator.js';
+import { startPrimer } from './prime.js';
 import { startUpstreamFakes } from './upstream-fakes.js';
 import { monotonicMicros, summarizeProfiles, type Window } from './profile-summary.js';
 
@@ -19,12 +22,18 @@ const profile = process.env.BENCH_PROFILE !== '0';
 const dir = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'search-prof-'));
 
 const upstreams = await startUpstreamFakes();
-const env = process.env.BENCH_IN_PROCESS !== '1' ? { UPSTREAM_URLS: upstreams.urls } : undefined;
+const remote = process.env.BENCH_IN_PROCESS !== '1';
+const env = remote ? { UPSTREAM_URLS: upstreams.urls } : undefined;
 const server = await startServerChild('./search/server.ts', profile ? dir : undefined, undefined, env).catch(async (err: unknown) => { await upstreams.stop(); throw err; });
 const load = await startStreamLoad();
 let window: Window | undefined;
 try {
   await load.run({ url: server.url, offset: 900_000, total: 100, concurrency: STREAMS });
+  if (remote && process.env.BENCH_PRIME !== '0') {
+    const primer = await startPrimer(upstreams, load);
+    await primer.prime([{ offset: 1_000, total: SEARCHES, concurrency: STREAMS }]).finally(() => primer.stop());
+  }
+  const fakes0 = await upstreams.counts();
   const cpu0 = await server.cpuMicros();
   const from = monotonicMicros();
   const timings = await load.run({ url: server.url, offset: 1_000, total: SEARCHES, concurrency: STREAMS });
@@ -34,6 +43,8 @@ try {
   const failed = timings.filter((t) => t.failures.length > 0).length;
   if (failed) console.log(`failures, first: ${timings.find((t) => t.failures.length > 0)!.failures.join(", ")}`);
   console.log(`server CPU per cold search: ${cpuMs.toFixed(2)} ms (${SEARCHES} searches, ${STREAMS} streams, ${failed} with a failed provider)`);
+  const fakes = await upstreams.counts();
+  if (remote) console.log(`upstream fakes: ${((fakes.cpuMicros - fakes0.cpuMicros) / SEARCHES / 1_000).toFixed(2)} ms of CPU per search; ${fakes.replayed - fakes0.replayed} answers recorded, ${fakes.computed - fakes0.computed} computed`);
 } finally {
   load.stop();
   await Promise.all([server.stop(), upstreams.stop()]);

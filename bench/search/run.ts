@@ -11,12 +11,16 @@
 // out or had its breaker open (or a stream failed) is reported as invalid and
 // left out. Server CPU per cold search is read over the 50-stream phase (1 s after
 // the last stream, so deferred writes are billed to it) and one stream at a time.
-// Prints figures and verdicts; never fails. Knobs: BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS.
+// Before each round the upstream fakes are primed with its searches (prime.ts): the
+// server under test gets recorded answers, so the fakes' CPU no longer competes
+// with it for this machine's two cores. Prints figures and verdicts; never fails.
+// Knobs: BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS, BENCH_PRIME=0 (fakes compute every answer).
 import { startServerChild, type ServerChild } from '../children.js';
 import { DISTINCT_SEARCHES, type StreamTiming } from './client.js';
 import { FASTEST_MS, SLOWEST_MS } from './latencies.js';
 import { startStreamLoad, type StreamLoad } from './load-generator.js';
-import { startUpstreamFakes } from './upstream-fakes.js';
+import { startPrimer } from './prime.js';
+import { startUpstreamFakes, type FakeCounts } from './upstream-fakes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
@@ -112,6 +116,9 @@ const variants: Variant[] = [
   { name: 'simulators in the server process', server: embedded, bare: false },
 ];
 const rounds = new Map<string, Round[]>(variants.map((v) => [v.name, []]));
+const primer = process.env.BENCH_PRIME !== '0' ? await startPrimer(upstreams, load) : undefined;
+/** What the fakes did during the rounds of the variant that calls them. */
+const fakes: FakeCounts = { replayed: 0, computed: 0, cpuMicros: 0 };
 try {
   // Warm-up, not measured: JIT, connection pools, breakers' first state.
   // Warm-up searches 0–99, rounds from 1,000 on, all within one cycle of nthSearch, so no round meets another's searches.
@@ -122,18 +129,30 @@ try {
   for (const v of variants) idle.set(v.name, await idleCpu(v.server));
   for (let r = 0; r < ROUNDS; r++) {
     const base = 1_000 + r * (SEARCHES + SOLO + 1); // the same searches for every variant in this round
+    await primer?.prime([{ offset: base, total: SEARCHES + SOLO + 1, concurrency: STREAMS }]);
     for (let k = 0; k < variants.length; k++) {
       const v = variants[(r + k) % variants.length]!;
+      const before = v.server === remote ? await upstreams.counts() : undefined;
       rounds.get(v.name)!.push(await round(load, v, base));
+      if (before) {
+        const after = await upstreams.counts();
+        fakes.replayed += after.replayed - before.replayed;
+        fakes.computed += after.computed - before.computed;
+        fakes.cpuMicros += after.cpuMicros - before.cpuMicros;
+      }
     }
   }
   const bareRounds = rounds.get('bare')!;
   for (const v of variants.slice(1)) {
     print(v.name, bareRounds, rounds.get(v.name)!);
     console.log(`server CPU while idle: ${idle.get(v.name)!.toFixed(1)} ms per second (bare ${idle.get('bare')!.toFixed(1)})`);
+    if (v.server === remote) {
+      const cold = ROUNDS * (SEARCHES + SOLO + 1);
+      console.log(`upstream fakes: ${(fakes.cpuMicros / cold / 1_000).toFixed(1)} ms of their CPU per cold search; ${fakes.replayed} answers recorded beforehand, ${fakes.computed} computed`);
+    }
   }
 } finally {
   load.stop();
-  await Promise.all([bare.stop(), remote.stop(), embedded.stop(), upstreams.stop()]);
+  await Promise.all([bare.stop(), remote.stop(), embedded.stop(), upstreams.stop(), primer?.stop()]);
 }
 console.log('\n"bare" is express writing ready-made events after the same latencies: the floor any server pays on this machine.');

@@ -4,9 +4,17 @@ import { startServerChild, type ServerChild } from '../children.js';
 import { startNodeFlags } from '../server-flags.js';
 import { LATENCY_MS, type UpstreamName } from './latencies.js';
 
+/** Requests the fakes answered from a recording and by their simulators, and the CPU they used (µs), since they started. */
+export interface FakeCounts { replayed: number; computed: number; cpuMicros: number }
+
 export interface UpstreamFakes {
   /** `name=url,...`: what bench servers read from UPSTREAM_URLS. */
   urls: string;
+  /** While on, each fake keeps the answers it gives; a request met again gets the kept answer (see upstreams.ts). */
+  record(on: boolean): Promise<void>;
+  /** Drops every kept answer. */
+  forget(): Promise<void>;
+  counts(): Promise<FakeCounts>;
   stop(): Promise<void>;
 }
 
@@ -22,8 +30,15 @@ export async function startUpstreamFakes(): Promise<UpstreamFakes> {
     await Promise.all(children.map((c) => c.stop()));
     throw err;
   }
+  const askAll = (message: object) => Promise.all(children.map((c) => c.ask<{ replayed: number; computed: number; cpu: NodeJS.CpuUsage }>(message)));
   return {
     urls: names.map((name, i) => `${name}=${children[i]!.url}`).join(','),
+    record: async (on) => { await askAll({ recording: on }); },
+    forget: async () => { await askAll({ forget: true }); },
+    counts: async () => (await askAll({})).reduce(
+      (sum, c) => ({ replayed: sum.replayed + c.replayed, computed: sum.computed + c.computed, cpuMicros: sum.cpuMicros + c.cpu.user + c.cpu.system }),
+      { replayed: 0, computed: 0, cpuMicros: 0 },
+    ),
     stop: async () => { await Promise.all(children.map((c) => c.stop())); },
   };
 }

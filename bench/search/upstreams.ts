@@ -10,6 +10,15 @@
 // process, building a Duffel answer delayed reading seats.aero's request by up to
 // 4 ms, and serializing after the wait sent answers ~1 ms late, all of which the
 // bench billed to the server under test.
+//
+// Even in their own processes the fakes share this machine's two cores with the
+// server under test, and building their answers cost more CPU per search than the
+// server's own work (session 17). A remote provider's work costs the server's
+// machine nothing, so the bench primes the fakes (prime.ts): a throwaway server
+// runs the searches to come while the fakes record their answers, and the server
+// under test is then sent the very same bytes, after the same latency, without
+// the simulators' work. A request that was not recorded is answered by the
+// simulator as before.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
@@ -36,19 +45,39 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
   return chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
 }
 
-async function answer(req: IncomingMessage, arrived: number): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+/** An answer as sent: its body already bytes, so a recorded one is never encoded again. */
+interface Answer { status: number; headers: Record<string, string>; body: Buffer }
+
+/** Answers recorded while priming, by method, URL and body. */
+const recorded = new Map<string, Answer>();
+let recording = false;
+/** Requests answered from a recording, and by the simulator, since start. */
+const counts = { replayed: 0, computed: 0 };
+
+async function simulate(req: IncomingMessage, url: URL, path: string, body: string | undefined): Promise<Answer> {
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+  const request: HttpRequest = { method: req.method as HttpRequest['method'], path, query: Object.fromEntries(url.searchParams), headers, ...(body ? { body } : {}), signal: new AbortController().signal };
+  const result = await sim.handle(request, new Date());
+  return { status: result.status, headers: { ...result.headers, 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(result.body)) };
+}
+
+async function answer(req: IncomingMessage, arrived: number): Promise<Answer> {
   const url = new URL(req.url ?? '/', 'http://x');
   const [, prefix, ...rest] = url.pathname.split('/');
-  if (prefix !== name) return { status: 404, headers: {}, text: '' };
+  if (prefix !== name) return { status: 404, headers: {}, body: Buffer.alloc(0) };
   const body = await readBody(req);
-  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-  const request: HttpRequest = { method: req.method as HttpRequest['method'], path: `/${rest.join('/')}`, query: Object.fromEntries(url.searchParams), headers, ...(body ? { body } : {}), signal: new AbortController().signal };
-  const result = await sim.handle(request, new Date());
-  const text = JSON.stringify(result.body);
+  const key = `${req.method} ${req.url}\n${body ?? ''}`;
+  let found = recorded.get(key);
+  if (found) counts.replayed++;
+  else {
+    counts.computed++;
+    found = await simulate(req, url, `/${rest.join('/')}`, body);
+    if (recording) recorded.set(key, found);
+  }
   const wait = latencyMs - (performance.now() - arrived);
   // Rounded up: a timer given a fraction fires on the whole millisecond below it.
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
-  return { status: result.status, headers: { ...result.headers, 'content-type': 'application/json' }, text };
+  return found;
 }
 
 const server = createServer((req, res) => {
@@ -58,11 +87,18 @@ const server = createServer((req, res) => {
   // before it was done.
   setImmediate(() => {
     answer(req, arrived).then(
-      ({ status, headers, text }) => res.writeHead(status, headers).end(text),
+      ({ status, headers, body }) => res.writeHead(status, headers).end(body),
       (err: unknown) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(err) })),
     );
   });
 });
 server.listen(0, '127.0.0.1', () => process.send?.({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
-process.on('message', () => process.send?.({ cpu: process.cpuUsage() }));
+// Every message is answered once, with this process's CPU and counts; `{ recording }` and `{ forget }` steer the recordings.
+process.on('message', (m: unknown) => {
+  if (m && typeof m === 'object') {
+    if ('recording' in m) recording = m.recording === true;
+    if ('forget' in m) recorded.clear();
+  }
+  process.send?.({ cpu: process.cpuUsage(), ...counts, recorded: recorded.size });
+});
 process.once('SIGTERM', () => server.close(() => process.exit(0)));
