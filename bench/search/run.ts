@@ -19,7 +19,7 @@ import { startServerChild, type ServerChild } from '../children.js';
 import { DISTINCT_SEARCHES, type StreamTiming } from './client.js';
 import { FASTEST_MS, SLOWEST_MS } from './latencies.js';
 import { startStreamLoad, type StreamLoad } from './load-generator.js';
-import { startPrimer } from './prime.js';
+import { startPrimer, type Primer } from './prime.js';
 import { startUpstreamFakes, type FakeCounts } from './upstream-fakes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -116,10 +116,11 @@ const variants: Variant[] = [
   { name: 'simulators in the server process', server: embedded, bare: false },
 ];
 const rounds = new Map<string, Round[]>(variants.map((v) => [v.name, []]));
-const primer = process.env.BENCH_PRIME !== '0' ? await startPrimer(upstreams, load) : undefined;
 /** What the fakes did during the rounds of the variant that calls them. */
 const fakes: FakeCounts = { replayed: 0, computed: 0, cpuMicros: 0 };
+let primer: Primer | undefined;
 try {
+  if (process.env.BENCH_PRIME !== '0') primer = await startPrimer(upstreams, load);
   // Warm-up, not measured: JIT, connection pools, breakers' first state.
   // Warm-up searches 0–99, rounds from 1,000 on, all within one cycle of nthSearch, so no round meets another's searches.
   if (1_000 + ROUNDS * (SEARCHES + SOLO + 1) > DISTINCT_SEARCHES) throw new Error(`BENCH_ROUNDS × (BENCH_SEARCHES + ${SOLO + 1}) must stay under ${DISTINCT_SEARCHES - 1_000}`);
