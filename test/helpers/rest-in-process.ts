@@ -4,6 +4,7 @@ import { toServiceError } from '../../adapters/http/dependency-errors.js';
 import { httpError } from '../../adapters/http/error-response.js';
 import { assembleInput } from '../../adapters/rest/assemble-input.js';
 import { planInput, type InputPlan } from '../../adapters/rest/input-plan.js';
+import { compileRoutes, type Lookup } from '../../adapters/rest/route-table.js';
 import { TOOLS } from '../../tools/index.js';
 import type { ToolContext } from '../../tools/_kit/context.js';
 import type { AnyTool } from '../../tools/_kit/define-tool.js';
@@ -16,38 +17,13 @@ import { authorizeCall, invokeUnary } from '../../tools/_kit/invoke.js';
 // (auth headers, metering, content type). The caller is the context's principal.
 // Anything about HTTP itself (headers, streams, 401 from a bad key) belongs in e2e.
 
-const segments = (path: string) => path.split('/').filter((s) => s !== '');
-
-/** The path parameters when `path` fits the tool's {name} template (case-insensitive, like the router). */
-function fits(template: string, path: string): Record<string, string> | undefined {
-  const want = segments(template);
-  const got = segments(path);
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [i, w] of want.entries()) {
-    const g = got[i]!;
-    const name = /^\{(.+)\}$/.exec(w)?.[1];
-    if (name) params[name] = decodeURIComponent(g);
-    else if (w.toLowerCase() !== g.toLowerCase()) return undefined;
-  }
-  return params;
-}
-
-const staticSegments = (template: string) => segments(template).filter((s) => !s.startsWith('{')).length;
-
-/**
- * The tool a request reaches, static segments winning over parameters as in the server's
- * table (adapters/rest/route-table.ts, tested on its own). Not that table itself: building
- * its radix trees for every route and method costs seconds of CPU, more than most unit files.
- */
-function route(method: string, path: string): { tool: AnyTool; params: Record<string, string> } | undefined {
-  let best: { tool: AnyTool; params: Record<string, string> } | undefined;
-  for (const tool of TOOLS) {
-    if (!tool.rest || tool.rest.method !== method) continue;
-    const params = fits(tool.rest.path, path);
-    if (params && (!best || staticSegments(tool.rest.path) > staticSegments(best.tool.rest ? best.tool.rest.path : ''))) best = { tool, params };
-  }
-  return best;
+/** The server's own method + path table over every tool (built on first use: ~60 ms). */
+let table: ((method: string, url: string) => Lookup<AnyTool>) | undefined;
+function route(method: string, url: string): { tool: AnyTool; params: Record<string, string> } | undefined {
+  table ??= compileRoutes(TOOLS.flatMap((tool) => (tool.rest ? [{ method: tool.rest.method, path: tool.rest.path, route: tool }] : [])));
+  const found = table(method, url);
+  if (found.kind !== 'route') return undefined;
+  return { tool: found.route, params: Object.fromEntries(Object.entries(found.params).filter((e): e is [string, string] => e[1] !== undefined)) };
 }
 // Planned on first use: a plan builds the tool's JSON Schema, and a test file calls few tools.
 const plans = new Map<AnyTool, InputPlan>();
@@ -64,7 +40,7 @@ const overTheWire = (value: unknown): unknown => (value === undefined ? undefine
 
 export async function restCall(ctx: ToolContext, method: string, url: string, body?: unknown): Promise<RestAnswer> {
   const q = url.indexOf('?');
-  const found = route(method, q < 0 ? url : url.slice(0, q));
+  const found = route(method, url);
   if (!found) throw new Error(`no tool answers ${method} ${url}`);
   const { tool, params } = found;
   const plan = planOf(tool);
