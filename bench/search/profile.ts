@@ -44,7 +44,15 @@ try {
   if (failed) console.log(`failures, first: ${timings.find((t) => t.failures.length > 0)!.failures.join(", ")}`);
   console.log(`server CPU per cold search: ${cpuMs.toFixed(2)} ms (${SEARCHES} searches, ${STREAMS} streams, ${failed} with a failed provider)`);
   const fakes = await upstreams.counts();
-  if (remote) console.log(`upstream fakes: ${((fakes.cpuMicros - fakes0.cpuMicros) / SEARCHES / 1_000).toFixed(2)} ms of CPU per search; ${fakes.replayed - fakes0.replayed} answers recorded, ${fakes.computed - fakes0.computed} computed`);
+  if (remote) {
+    console.log(`upstream fakes: ${((fakes.cpuMicros - fakes0.cpuMicros) / SEARCHES / 1_000).toFixed(2)} ms of CPU per search; ${fakes.replayed - fakes0.replayed} answers recorded, ${fakes.computed - fakes0.computed} computed`);
+    const read = Object.entries(fakes.bytes).map(([name, bytes]) => `${name} ${((bytes - fakes0.bytes[name as keyof typeof fakes.bytes]) / SEARCHES / 1_024).toFixed(0)} KB`);
+    console.log(`bodies read per search: ${read.join(', ')}`);
+    if (process.env.BENCH_PRIME !== '0') {
+      const parse = await upstreams.parseCost();
+      console.log(`JSON.parse alone of those answers: ${(parse.micros / SEARCHES / 1_000).toFixed(2)} ms per search (${(parse.bytes / SEARCHES / 1_024).toFixed(0)} KB)`);
+    }
+  }
 } finally {
   load.stop();
   await Promise.all([server.stop(), upstreams.stop()]);

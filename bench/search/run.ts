@@ -117,7 +117,7 @@ const variants: Variant[] = [
 ];
 const rounds = new Map<string, Round[]>(variants.map((v) => [v.name, []]));
 /** What the fakes did during the rounds of the variant that calls them. */
-const fakes: FakeCounts = { replayed: 0, computed: 0, cpuMicros: 0 };
+const fakes: Omit<FakeCounts, 'bytes'> = { replayed: 0, computed: 0, cpuMicros: 0 };
 let primer: Primer | undefined;
 try {
   if (process.env.BENCH_PRIME !== '0') primer = await startPrimer(upstreams, load);
@@ -143,6 +143,9 @@ try {
       }
     }
   }
+  // The fakes still hold the last round's answers: what parsing them alone costs is the floor under any server in JavaScript.
+  const parse = primer ? await upstreams.parseCost() : undefined;
+  const primed = SEARCHES + SOLO + 1;
   const bareRounds = rounds.get('bare')!;
   for (const v of variants.slice(1)) {
     print(v.name, bareRounds, rounds.get(v.name)!);
@@ -150,6 +153,7 @@ try {
     if (v.server === remote) {
       const cold = ROUNDS * (SEARCHES + SOLO + 1);
       console.log(`upstream fakes: ${(fakes.cpuMicros / cold / 1_000).toFixed(1)} ms of their CPU per cold search; ${fakes.replayed} answers recorded beforehand, ${fakes.computed} computed`);
+      if (parse) console.log(`JSON.parse alone of the providers' answers: ${(parse.micros / primed / 1_000).toFixed(2)} ms per cold search (${(parse.bytes / primed / 1_024).toFixed(0)} KB), the last round's, parsed in the fakes`);
     }
   }
 } finally {

@@ -21,6 +21,7 @@
 // simulator as before.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jsonText } from '../../adapters/providers/http/json-text.js';
 import type { HttpRequest } from '../../adapters/providers/http/transport.js';
 import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-sim.js';
 import { createSeatsAeroSimulator } from '../../adapters/sandbox/simulators/seats-aero-sim.js';
@@ -51,8 +52,8 @@ interface Answer { status: number; headers: Record<string, string>; body: Buffer
 /** Answers recorded while priming, by method, URL and body. */
 const recorded = new Map<string, Answer>();
 let recording = false;
-/** Requests answered from a recording, and by the simulator, since start. */
-const counts = { replayed: 0, computed: 0 };
+/** Requests answered from a recording, and by the simulator, and the body bytes sent, since start. */
+const counts = { replayed: 0, computed: 0, bytes: 0 };
 
 async function simulate(req: IncomingMessage, url: URL, path: string, body: string | undefined): Promise<Answer> {
   const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
@@ -77,6 +78,7 @@ async function answer(req: IncomingMessage, arrived: number): Promise<Answer> {
   const wait = latencyMs - (performance.now() - arrived);
   // Rounded up: a timer given a fraction fires on the whole millisecond below it.
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+  counts.bytes += found.body.length;
   return found;
 }
 
@@ -92,13 +94,34 @@ const server = createServer((req, res) => {
     );
   });
 });
+/**
+ * CPU (µs) to decode and JSON.parse every recorded answer once, as the server's
+ * transport does (median of 5 passes): what reading these answers costs any server
+ * written in JavaScript before it has done anything with them.
+ */
+function parseCost(): { parseMicros: number; parsedBytes: number } {
+  const bodies = [...recorded.values()].map((a) => a.body).filter((b) => b.length > 0);
+  const passes: number[] = [];
+  for (let pass = 0; pass < 5; pass++) {
+    const before = process.cpuUsage();
+    for (const body of bodies) JSON.parse(jsonText(body));
+    const used = process.cpuUsage(before);
+    passes.push(used.user + used.system);
+  }
+  passes.sort((a, b) => a - b);
+  return { parseMicros: passes[2]!, parsedBytes: bodies.reduce((sum, b) => sum + b.length, 0) };
+}
+
 server.listen(0, '127.0.0.1', () => process.send?.({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
-// Every message is answered once, with this process's CPU and counts; `{ recording }` and `{ forget }` steer the recordings.
+// Every message is answered once, with this process's CPU and counts; `{ recording }` and `{ forget }` steer
+// the recordings, `{ parseCost }` adds what parsing the recorded answers costs (measured before the CPU is read).
 process.on('message', (m: unknown) => {
+  let parsed = {};
   if (m && typeof m === 'object') {
     if ('recording' in m) recording = m.recording === true;
     if ('forget' in m) recorded.clear();
+    if ('parseCost' in m) parsed = parseCost();
   }
-  process.send?.({ cpu: process.cpuUsage(), ...counts, recorded: recorded.size });
+  process.send?.({ ...parsed, cpu: process.cpuUsage(), ...counts, recorded: recorded.size });
 });
 process.once('SIGTERM', () => server.close(() => process.exit(0)));
