@@ -6,7 +6,7 @@ import { ToolError } from '../../tools/_kit/errors.js';
 import { mcpRouter } from '../mcp/mcp-router.js';
 import { SessionStore } from '../mcp/sessions.js';
 import { ToolCatalog } from '../mcp/tool-catalog.js';
-import { buildOpenApi } from '../openapi/build-openapi.js';
+import { openApiText } from '../openapi/build-openapi.js';
 import { bodyErrors } from '../rest/body-errors.js';
 import { frontDoor, restDispatch, withMountedRouter } from '../rest/dispatch-table.js';
 import type { QueryParser } from '../rest/request-query.js';
@@ -90,8 +90,9 @@ export function createApp(opts: AppOptions): AppListener {
   // /mcp itself is answered by the front door (below); this serves other spellings of it (/MCP, /mcp/).
   app.use('/mcp', mcp);
 
-  const openapi = JSON.stringify(buildOpenApi(opts.tools));
-  app.get('/openapi.json', (_req, res) => void res.type('application/json').send(openapi));
+  // Built on the first request (~400 ms of CPU, once per process), not at start: most
+  // processes (workers, every test server) never serve it.
+  app.get('/openapi.json', (_req, res) => void res.type('application/json').send(openApiText(opts.tools)));
   const { runtime } = opts;
   app.use(pagesRouter(opts.dashboard && { ...opts.dashboard, services: runtime.services, baseUrl: runtime.baseUrl, resolvePrincipal: (headers) => runtime.resolvePrincipal(headers) }));
 

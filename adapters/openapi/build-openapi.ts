@@ -16,14 +16,19 @@ import { webhookItems } from './webhooks.js';
 // caller gets its own copy.
 const built = new WeakMap<readonly AnyTool[], string>();
 
-/** The OpenAPI 3.1 document, derived entirely from the tool registry. */
-export function buildOpenApi(tools: readonly AnyTool[]): OpenAPIObject {
+/** The OpenAPI 3.1 document as JSON text, built on the first call for this tool list. */
+export function openApiText(tools: readonly AnyTool[]): string {
   let text = built.get(tools);
   if (text === undefined) {
     text = JSON.stringify(build(tools));
     built.set(tools, text);
   }
-  return JSON.parse(text) as OpenAPIObject;
+  return text;
+}
+
+/** The OpenAPI 3.1 document, derived entirely from the tool registry. */
+export function buildOpenApi(tools: readonly AnyTool[]): OpenAPIObject {
+  return JSON.parse(openApiText(tools)) as OpenAPIObject;
 }
 
 function build(tools: readonly AnyTool[]): OpenAPIObject {
