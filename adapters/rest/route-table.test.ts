@@ -28,12 +28,18 @@ describe('REST route table', () => {
     expect(lookup('PUT', '/api/booking/baggage')).toEqual({ kind: 'wrong-method', allow: 'GET, HEAD' });
     expect(lookup('PATCH', '/api/booking/change-requests/x')).toEqual({ kind: 'wrong-method', allow: 'GET, DELETE, HEAD' });
     expect(lookup('HEAD', '/api/booking/baggage')).toMatchObject({ kind: 'route', route: 'baggage' });
+    // The most specific path decides, whichever methods the others allow.
+    expect(lookup('PUT', '/api/hotels/search')).toEqual({ kind: 'wrong-method', allow: 'POST' });
+    expect(lookup('POST', '/api/hotels/htl_1')).toEqual({ kind: 'wrong-method', allow: 'GET, HEAD' });
+    expect(lookup('GET', '/api/booking/ord_1/cancel')).toEqual({ kind: 'wrong-method', allow: 'POST' });
   });
 
   it('leaves unknown paths and empty parameters to the rest of the app, and flags undecodable ones', () => {
     expect(lookup('GET', '/api/nothing-here')).toEqual({ kind: 'none' });
     expect(lookup('POST', '/api/booking//cancel')).toEqual({ kind: 'none' });
+    expect(lookup('PUT', '/api/booking//cancel')).toEqual({ kind: 'none' });
     expect(lookup('GET', '/api/booking/x%zz')).toEqual({ kind: 'malformed' });
+    expect(lookup('PUT', '/api/booking/x%zz')).toEqual({ kind: 'malformed' });
   });
 
   it('lets a parameter route take a method a literal path of the same shape does not have', () => {
