@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { cashPrice, itineraries } from '../adapters/sandbox/simulators/world/index.js';
 import type { CabinClass } from '../tools/_kit/providers.js';
-import { addDays } from '../tools/fares/dates.js';
+import { addDays } from '../tools/_kit/calendar-dates.js';
 import { formatHistoryCsv } from '../tools/fares/history/csv.js';
 
 const ROUTES: readonly (readonly [string, string])[] = [

@@ -11,7 +11,7 @@ import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-
 import { createSeatsAeroSimulator } from '../../adapters/sandbox/simulators/seats-aero-sim.js';
 import { createSerpApiSimulator } from '../../adapters/sandbox/simulators/serpapi-sim.js';
 import type { WireSimulator } from '../../adapters/sandbox/simulators/sim-transport.js';
-import { addDays } from '../../tools/alerts/evaluate/utc-day.js';
+import { addDays } from '../../tools/_kit/calendar-dates.js';
 import { benchRoutes } from './routes.js';
 
 const seed = 'sim-digest';

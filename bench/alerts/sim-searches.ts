@@ -9,7 +9,8 @@
 import type { HttpRequest, QueryValue } from '../../adapters/providers/http/transport.js';
 import { createDuffelSimulator } from '../../adapters/sandbox/simulators/duffel-sim.js';
 import { createSerpApiSimulator } from '../../adapters/sandbox/simulators/serpapi-sim.js';
-import { addDays, utcDay } from '../../tools/alerts/evaluate/utc-day.js';
+import { addDays } from '../../tools/_kit/calendar-dates.js';
+import { utcDay } from '../../tools/alerts/evaluate/utc-day.js';
 import { benchRoutes } from './routes.js';
 import { DAYS, ROUTES, num } from './settings.js';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { addDays } from '../../tools/fares/dates.js';
+import { addDays } from '../../tools/_kit/calendar-dates.js';
 import { localDate } from '../../tools/flights/search-input.js';
 import type { PriceObservationInput } from '../../tools/fares/history-store.js';
 import { ANONYMOUS } from '../../tools/_kit/principal.js';

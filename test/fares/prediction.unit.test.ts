@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../tools/flights/search-input.js';
-import { addDays, daysBetween, weekdayOf } from '../../tools/fares/dates.js';
+import { addDays, daysBetween, weekdayOf } from '../../tools/_kit/calendar-dates.js';
 import type { PriceObservationInput } from '../../tools/fares/history-store.js';
 import type { Calibration } from '../../tools/fares/prediction/backtest.js';
 import { calibrate } from '../../tools/fares/prediction/calibration.js';

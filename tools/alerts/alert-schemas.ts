@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cabinClass, isoDate, placeCode, tripProblems } from '../flights/search-input.js';
-import { daysBetween } from './evaluate/utc-day.js';
+import { daysBetween } from '../_kit/calendar-dates.js';
 
 // The alert request and answer shapes (spec: CreateAlertRequest, AlertResponse).
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findAirport } from '../_kit/reference/airports.js';
 import { cabinClass, isoDate, localDate, MAX_DAYS_AHEAD } from '../flights/search-input.js';
-import { addDays, daysBetween } from '../fares/dates.js';
+import { addDays, daysBetween } from '../_kit/calendar-dates.js';
 import { inputNow } from '../_kit/input-clock.js';
 
 // GET /api/awards/search and MCP search_awards: award space over a date range

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CruiseCabin, CruiseRegion } from '../_kit/stays-cars-cruises.js';
+import { addDays } from '../_kit/calendar-dates.js';
 import { inputNow } from '../_kit/input-clock.js';
 
 // The cruise search request and the checks the REST body and the MCP arguments
@@ -21,12 +22,6 @@ export const cruiseRegion = z.enum(CRUISE_REGIONS);
 export const cruiseCabin = z.enum(CRUISE_CABINS);
 export const nights = z.number().int().min(1).max(MAX_NIGHTS);
 export const lineName = z.string().trim().min(2).max(60);
-
-const DAY_MS = 86_400_000;
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The earliest calendar date still current somewhere on Earth (UTC−12): a sailing "today" is never refused for a caller's time zone. */
 export function earliestToday(now: Date): string {

@@ -2,7 +2,7 @@ import type { ToolContext } from '../_kit/context.js';
 import { mapLimit } from '../_kit/map-limit.js';
 import type { CalendarDay, CalendarGrid, CalendarInput, CalendarWindows } from './calendar-schemas.js';
 import { cheapestFare } from './cheapest-fare.js';
-import { addDays, daysBetween } from './dates.js';
+import { addDays, daysBetween } from '../_kit/calendar-dates.js';
 
 // The round-trip grid: one round-trip search per (departure, return) cell,
 // through the normal search and its cache like the one-way days, with the same

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cabinClass, isoDate, placeCode } from '../flights/search-input.js';
-import { addDays } from './dates.js';
+import { addDays } from '../_kit/calendar-dates.js';
 
 // GET /api/flights/calendar: the query (snake_case) and the answer. The MCP tool
 // search_calendar maps its camelCase arguments onto the same input. With a

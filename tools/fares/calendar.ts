@@ -4,7 +4,7 @@ import { priceGrid } from './calendar-grid.js';
 import { calendarMcp } from './calendar-mcp.js';
 import { CalendarOutput, CalendarRequest, GRID_AXIS_MAX, MAX_DAYS_EACH_SIDE, resolveWindows, type CalendarDay } from './calendar-schemas.js';
 import { cheapestFare } from './cheapest-fare.js';
-import { addDays } from './dates.js';
+import { addDays } from '../_kit/calendar-dates.js';
 import { mapLimit } from '../_kit/map-limit.js';
 
 /**

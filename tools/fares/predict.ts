@@ -3,7 +3,7 @@ import { defineTool } from '../_kit/define-tool.js';
 import { fromMinor, toMinor } from '../_kit/money.js';
 import { localDate, timeZoneOf } from '../flights/search-input.js';
 import { cheapestFare } from './cheapest-fare.js';
-import { addDays } from './dates.js';
+import { addDays } from '../_kit/calendar-dates.js';
 import { predictionMcp } from './predict-mcp.js';
 import { PredictionOutput, PredictionRequest } from './prediction-schemas.js';
 import type { z } from 'zod';

@@ -1,6 +1,7 @@
 import type { DateSummary, FlightResult } from './flight-result.js';
 import { compareResults } from './merge.js';
-import { MAX_DAYS_AHEAD, addDays, localDate } from './search-input.js';
+import { addDays } from '../_kit/calendar-dates.js';
+import { MAX_DAYS_AHEAD, localDate } from './search-input.js';
 
 // The dates a flexible search covers: the asked date and up to N days either
 // side, a round trip's return moved with its departure. A date no one sells

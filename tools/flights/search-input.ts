@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CABIN_CLASSES } from '../_kit/providers.js';
 import { findAirport, findMetroCity } from '../_kit/reference/airports.js';
+import { addDays } from '../_kit/calendar-dates.js';
 import { inputNow } from '../_kit/input-clock.js';
 
 // The flight search request and the checks every surface shares: the REST body and
@@ -55,12 +56,6 @@ export function localDate(code: string, now: Date): string {
   const date = format.format(now);
   lastLocalDate.set(timeZone, { minute, date });
   return date;
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 export interface TripFields {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { GeoPoint, StaySearchQuery } from '../_kit/stays-cars-cruises.js';
 import { findAirport, findMetroCity } from '../_kit/reference/airports.js';
 import { suggestPlaces } from '../places/search.js';
+import { addDays, daysBetween } from '../_kit/calendar-dates.js';
 import { inputNow } from '../_kit/input-clock.js';
 
 // HotelSearchRequest: shared by the cash search (hotels.search) and the award
@@ -47,14 +48,8 @@ export const hotelSearchFields = {
 type HotelSearchShape = typeof hotelSearchFields;
 export type HotelSearchBody = z.output<z.ZodObject<HotelSearchShape>>;
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 export function nightsBetween(checkIn: string, checkOut: string): number {
-  return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
+  return daysBetween(checkIn, checkOut);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, monthOf, weekdayOf } from '../dates.js';
+import { addDays, daysBetween, monthOf, weekdayOf } from '../../_kit/calendar-dates.js';
 import { PEAK_MONTHS, daysOutFactor, expectedDrop, weekdayFactor } from './priors.js';
 
 // The buy/wait model: four readable signals added into one score. Pure and

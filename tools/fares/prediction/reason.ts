@@ -1,4 +1,4 @@
-import { MONTH_NAMES, WEEKDAY_NAMES } from '../dates.js';
+import { MONTH_NAMES, WEEKDAY_NAMES } from '../../_kit/calendar-dates.js';
 import type { Calibrated } from './calibration.js';
 import type { ScoredPrediction } from './model.js';
 import { HISTORY_DAYS, MIN_HISTORY } from './model.js';

@@ -1,5 +1,5 @@
 import type { ToolContext } from '../../_kit/context.js';
-import { addDays } from '../../fares/dates.js';
+import { addDays } from '../../_kit/calendar-dates.js';
 import { localDate, timeZoneOf } from '../search-input.js';
 import type { SelfConnectHub } from './hubs.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cashPrice, fareBrands, itineraries, typicalPrice } from './index.js';
-import { addDays, weekday } from './geo.js';
+import { addDays } from '../../../../tools/_kit/calendar-dates.js';
+import { weekday } from './geo.js';
 import type { CabinClass } from '../../../../tools/_kit/providers.js';
 import type { ScheduledItinerary } from './types.js';
 

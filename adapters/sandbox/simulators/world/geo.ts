@@ -118,10 +118,6 @@ export function utcMsToLocal(tz: string | undefined, ms: number): string {
   return wallClock(ms + offsetOnDay(tz, Math.floor(ms / DAY_MS)) * 60_000);
 }
 
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** 0 = Sunday … 6 = Saturday, for a day index (1970-01-01 was a Thursday). */
 export function weekdayOfDay(day: number): number {
   return (((day + 4) % 7) + 7) % 7;

@@ -1,4 +1,5 @@
-import { addDays, dayIndex, localToUtcMs, utcMsToLocal } from './geo.js';
+import { addDays } from '../../../../tools/_kit/calendar-dates.js';
+import { dayIndex, localToUtcMs, utcMsToLocal } from './geo.js';
 import { standardNight, type NightQuote } from './hotels-demand.js';
 import { breakfastUsd, roomTypes, variantsFor, type RateVariant, type RoomType, type VariantCode } from './hotels-rooms.js';
 import type { WorldHotel } from './hotels-types.js';
