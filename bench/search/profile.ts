@@ -1,7 +1,8 @@
 // `npx tsx bench/search/profile.ts [dir]`: one server with the upstreams in their
 // own process, under `node --cpu-prof`, given the search bench's cold load (100
 // warm-up searches, then BENCH_SEARCHES at BENCH_STREAMS); prints server CPU per
-// cold search and the profile's top self-time by function and by file. The
+// cold search, the KB each provider sent per search and what JSON.parse of those
+// answers alone costs, and the profile's top self-time by function and by file. The
 // .cpuprofile lands in `dir` (default a temp dir) for a closer look.
 // BENCH_PROFILE=0: no profiler (CPU figure only); BENCH_IN_PROCESS=1: the
 // simulators run in the server's process instead (their CPU is billed to it).

@@ -13,7 +13,10 @@
 // the last stream, so deferred writes are billed to it) and one stream at a time.
 // Before each round the upstream fakes are primed with its searches (prime.ts): the
 // server under test gets recorded answers, so the fakes' CPU no longer competes
-// with it for this machine's two cores. Prints figures and verdicts; never fails.
+// with it for this machine's two cores. After the rounds the fakes parse the last
+// round's answers as the server's transport does: JSON.parse alone of what a cold
+// search reads, the floor under any server in JavaScript. Prints figures and
+// verdicts; never fails.
 // Knobs: BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS, BENCH_PRIME=0 (fakes compute every answer).
 import { startServerChild, type ServerChild } from '../children.js';
 import { DISTINCT_SEARCHES, type StreamTiming } from './client.js';
