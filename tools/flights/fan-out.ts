@@ -1,3 +1,4 @@
+import { tagSearchCalls } from '../_kit/answer-priority.js';
 import { isProviderError } from '../_kit/provider-error.js';
 import type { AwardOffer, CashOffer, FlightQuery, Providers } from '../_kit/providers.js';
 import { PROGRESS_REASONS, type ProviderProgress, type SourceName } from './flight-result.js';
@@ -41,10 +42,13 @@ export function plannedCalls(providers: Providers, query: FlightQuery, searchTyp
 /**
  * Yields one answer per call, in the order they finish. `signal` aborts every
  * call still running (the client went away); `budget` ends the wait for slow ones.
+ * Once `resultsShown()` is true, later answers are follow-ups: under load they are
+ * read after answers that give other searches their first results (answer-priority.ts).
  */
-export async function* fanOut(calls: readonly Call[], signal: AbortSignal, budgetMs: number, onFailure: (provider: SourceName, err: unknown) => void): AsyncGenerator<ProviderAnswer> {
+export async function* fanOut(calls: readonly Call[], signal: AbortSignal, budgetMs: number, onFailure: (provider: SourceName, err: unknown) => void, resultsShown?: () => boolean): AsyncGenerator<ProviderAnswer> {
   const budget = AbortSignal.timeout(budgetMs);
   const callSignal = AbortSignal.any([signal, budget]);
+  if (resultsShown) tagSearchCalls(callSignal, resultsShown);
   const started = performance.now();
   const pending = new Map<number, Promise<{ index: number; answer: ProviderAnswer }>>();
   calls.forEach((call, index) => {

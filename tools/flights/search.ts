@@ -149,10 +149,15 @@ async function* searchOnce(ctx: ToolContext, input: SettledInput, prefs: SearchP
   const sent = new SentFlights();
   const calls = plannedCalls(ctx.services.providers, query, input.search_type);
   const onFailure = (provider: string, err: unknown) => ctx.log.warn({ provider, err }, 'provider failed during search');
-  for await (const answer of fanOut(calls, ctx.signal, searchBudgetMs, onFailure)) {
+  let resultsShown = false;
+  for await (const answer of fanOut(calls, ctx.signal, searchBudgetMs, onFailure, () => resultsShown)) {
     const changed = answer.kind === 'cash' ? board.addCash(answer.offers) : board.addAwards(answer.offers);
     // A flight is sent once (its slices each once per stream); after that only what this answer changed in it.
-    for (const result of changed) if (shown(result)) for (const event of sent.eventsFor(bags.apply(result))) yield event;
+    for (const result of changed) {
+      if (!shown(result)) continue;
+      resultsShown = true;
+      for (const event of sent.eventsFor(bags.apply(result))) yield event;
+    }
     providers.push(answer.progress);
     yield { type: 'progress', data: answer.progress };
   }

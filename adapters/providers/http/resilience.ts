@@ -16,6 +16,7 @@ import {
   type RetryPolicy,
   type TimeoutPolicy,
 } from 'cockatiel';
+import { carryTag } from '../../../tools/_kit/answer-priority.js';
 import { ProviderError, isProviderError } from '../../../tools/_kit/provider-error.js';
 import type { ProviderHealth, ProviderName } from '../../../tools/_kit/providers.js';
 import type { ProviderCallObserver } from '../../runtime/telemetry.js';
@@ -128,7 +129,10 @@ export class ProviderPolicy {
     const attempt = () =>
       this.breaker.execute(async ({ signal }) => {
         try {
-          return await this.budget.execute(({ signal: inner }) => fn(inner), signal);
+          return await this.budget.execute(({ signal: inner }) => {
+            carryTag(opts.signal, inner);
+            return fn(inner);
+          }, signal);
         } catch (err) {
           throw toProviderError(this.provider, err, opts.signal, this.opts.timeoutMs);
         }

@@ -1,3 +1,4 @@
+import { answerQueue } from './answer-queue.js';
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import { jsonText } from './json-text.js';
 
@@ -163,6 +164,9 @@ export function httpTransport(baseUrl: string, opts: HttpTransportOptions = {}):
     } catch (err) {
       throw transportError(err, req.signal, origin, limit);
     }
+    // A follow-up (its search already shows results) is read after first results (answer-queue.ts).
+    const turn = answerQueue.turn(req.signal);
+    if (turn) await turn;
     const { status, headers, bytes } = answer;
     let text: string | undefined;
     let parsed: { value: unknown } | undefined;
