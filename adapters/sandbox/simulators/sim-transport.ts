@@ -1,3 +1,4 @@
+import { answerQueue } from '../../providers/http/answer-queue.js';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../providers/http/transport.js';
 import { hash32, mulberry32 } from './seeded.js';
 
@@ -61,6 +62,9 @@ export function simulatedTransport(name: string, sim: WireSimulator, opts: SimTr
     const fails = opts.failRate > 0 && draw() < opts.failRate;
     const result = fails ? sim.outage(req) : await sim.handle(req, clock());
     await abortable(opts.latencyMs - (Date.now() - started), req.signal);
+    // As with a real upstream's answer: a follow-up is read after first results (answer-queue.ts).
+    const turn = answerQueue.turn(req.signal);
+    if (turn) await turn;
     return toResponse(result);
   };
 }
