@@ -1,9 +1,9 @@
 // Under load, a provider answer that can give a search its first results should not
 // wait behind answers that only add to results its caller already sees. A search
 // tags the signal it hands its provider calls with "are results shown yet?"; the
-// tag follows the signals derived from it (per attempt, per leg), and the transport
+// tag follows the signal each attempt derives from it, and the transport
 // asks it when an answer lands (adapters/providers/http/answer-queue.ts). An
-// untagged call (a booking, a calendar, an alert) is never held back.
+// untagged call (an offer lookup, a seat map, an order, a payment) is never held back.
 
 const tags = new WeakMap<AbortSignal, () => boolean>();
 

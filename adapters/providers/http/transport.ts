@@ -1,5 +1,5 @@
-import { answerQueue } from './answer-queue.js';
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
+import { answerQueue } from './answer-queue.js';
 import { jsonText } from './json-text.js';
 
 // One small HTTP seam under every JSON provider adapter. The real transport is
