@@ -10,14 +10,24 @@ export interface ChildServer {
   crash(): Promise<void>;
 }
 
-/** Starts `npm start`'s entry point in its own process, for tests that need a second real process. */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+/** What a child printed last on stderr: the reason when it does not start. */
+const STDERR_TAIL_CHARS = 4_000;
+/** A random port can be taken by another socket of the suite; the child is started again on another. */
+const STARTS = 3;
+
+type Start = { server: ChildServer } | { exited: true; stderr: string } | { timedOut: true; stderr: string };
+
+async function startOnce(env: Record<string, string>): Promise<Start> {
   const port = 21_000 + Math.floor(Math.random() * 20_000);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts'], {
     cwd: root,
     // Anonymous REST metering off as in testConfig: every test calls from 127.0.0.1 (a test may turn it on).
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: 'memory://', ANONYMOUS_RATE_LIMIT: 'false', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL_CHARS);
   });
   const url = `http://127.0.0.1:${port}`;
   // Up to ~90 s: a fresh PGlite folder is made and migrated first, slow on a loaded machine.
@@ -28,11 +38,24 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
         if (child.exitCode === null && child.signalCode === null) child.kill(signal);
         await exited;
       };
-      return { url, stop: () => end('SIGTERM'), crash: () => end('SIGKILL') };
+      return { server: { url, stop: () => end('SIGTERM'), crash: () => end('SIGKILL') } };
     }
-    if (child.exitCode !== null) break;
+    if (child.exitCode !== null) return { exited: true, stderr };
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGKILL');
-  throw new Error('child server did not start');
+  return { timedOut: true, stderr };
+}
+
+/** Starts `npm start`'s entry point in its own process, for tests that need a second real process. */
+export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+  let last: Start | undefined;
+  for (let attempt = 0; attempt < STARTS; attempt++) {
+    last = await startOnce(env);
+    if ('server' in last) return last.server;
+    // Only a random port is worth another try; a port the test chose stays taken.
+    if (!('exited' in last) || !last.stderr.includes('EADDRINUSE') || env.PORT !== undefined) break;
+  }
+  const why = last && !('server' in last) ? `${'exited' in last ? 'it exited' : 'no healthy answer within ~90 s'}; its stderr ended with:\n${last.stderr}` : '';
+  throw new Error(`child server did not start: ${why}`);
 }
