@@ -1,5 +1,6 @@
 import { tagSearchCalls } from '../_kit/answer-priority.js';
 import { isProviderError } from '../_kit/provider-error.js';
+import { SettleOrder } from '../_kit/settle-order.js';
 import type { AwardOffer, CashOffer, FlightQuery, Providers } from '../_kit/providers.js';
 import { PROGRESS_REASONS, type ProviderProgress, type SourceName } from './flight-result.js';
 import type { SearchType } from './search-input.js';
@@ -50,9 +51,9 @@ export async function* fanOut(calls: readonly Call[], signal: AbortSignal, budge
   const callSignal = AbortSignal.any([signal, budget]);
   if (resultsShown) tagSearchCalls(callSignal, resultsShown);
   const started = performance.now();
-  const pending = new Map<number, Promise<{ index: number; answer: ProviderAnswer }>>();
-  calls.forEach((call, index) => {
-    const settle = async (): Promise<{ index: number; answer: ProviderAnswer }> => {
+  const answers = new SettleOrder<ProviderAnswer>();
+  for (const call of calls) {
+    const settle = async (): Promise<ProviderAnswer> => {
       const progress = (status: 'ok' | 'error', reason: Reason | null, count: number): ProviderProgress => ({
         provider: call.provider, status, reason, count, elapsed_ms: Math.round(performance.now() - started), mode: call.mode, cached: false,
       });
@@ -60,18 +61,14 @@ export async function* fanOut(calls: readonly Call[], signal: AbortSignal, budge
         const offers = await call.run(callSignal);
         // An empty answer is labelled an error for this search, but it is not a provider failure.
         const p = offers.length ? progress('ok', null, offers.length) : progress('error', 'no_results', 0);
-        return { index, answer: call.kind === 'cash' ? { provider: call.provider, kind: 'cash', offers: offers as CashOffer[], progress: p } : { provider: call.provider, kind: 'awards', offers: offers as AwardOffer[], progress: p } };
+        return call.kind === 'cash' ? { provider: call.provider, kind: 'cash', offers: offers as CashOffer[], progress: p } : { provider: call.provider, kind: 'awards', offers: offers as AwardOffer[], progress: p };
       } catch (err) {
         if (!signal.aborted) onFailure(call.provider, err);
         const p = progress('error', reasonOf(err, budget.aborted && !signal.aborted), 0);
-        return { index, answer: { provider: call.provider, kind: call.kind, offers: [], progress: p } as ProviderAnswer };
+        return { provider: call.provider, kind: call.kind, offers: [], progress: p } as ProviderAnswer;
       }
     };
-    pending.set(index, settle());
-  });
-  while (pending.size > 0 && !signal.aborted) {
-    const { index, answer } = await Promise.race(pending.values());
-    pending.delete(index);
-    yield answer;
+    answers.add(settle());
   }
+  while (answers.size > 0 && !signal.aborted) yield await answers.next();
 }

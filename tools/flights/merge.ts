@@ -13,15 +13,19 @@ type AwardItem = FlightResult['awards'][number];
 interface Entry {
   key: string;
   id: string;
-  slices: FlightSlice[];
   /** sliceKey of each slice, computed once: awards look flights up by it. */
   sliceKeys: string[];
   /** Cheapest first by `comparable`: the amount in the asked currency, computed once. */
   prices: (Omit<CashPrice, 'age_s'> & { observedAt: number; comparable: number })[];
   awards: (Omit<AwardItem, 'age_s'> & { observedAt: number; availabilityId: string })[];
   sources: Set<SourceName>;
-  /** The parts of the result that depend only on the flight, rendered once. */
-  fixed?: FixedView;
+  /**
+   * The parts of the result that depend only on the flight, rendered when the
+   * flight is first seen. The provider's slices are not kept: the board would
+   * otherwise hold each flight twice (as the provider mapped it and as shown)
+   * while the search waits for its slowest provider.
+   */
+  fixed: FixedView;
 }
 
 type FixedView = Pick<FlightResult, 'carrier' | 'route' | 'origin' | 'destination' | 'departing_at' | 'arriving_at' | 'duration_minutes' | 'stops' | 'slices' | 'dates'>;
@@ -109,7 +113,7 @@ export class FlightBoard {
     const key = sliceKeys.join('/');
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { key, id: resultId(key, this.query.cabin), slices, sliceKeys, prices: [], awards: [], sources: new Set() };
+      entry = { key, id: resultId(key, this.query.cabin), sliceKeys, prices: [], awards: [], sources: new Set(), fixed: this.fixedView(slices) };
       this.entries.set(key, entry);
       const created = entry;
       sliceKeys.forEach((k, index) => {
@@ -202,25 +206,23 @@ export class FlightBoard {
   }
 
   /** What a result shows of the flight itself: the same on every answer, so rendered once per flight. */
-  private fixedView(entry: Entry): FixedView {
-    if (entry.fixed) return entry.fixed;
-    const first = entry.slices[0];
+  private fixedView(slices: FlightSlice[]): FixedView {
+    const first = slices[0];
     const firstSeg = first?.segments[0];
     const lastOfFirst = first?.segments.at(-1);
-    const airports = entry.slices.flatMap((s, i) => (i === 0 ? [s.origin, s.destination] : s.origin === entry.slices[i - 1]?.destination ? [s.destination] : [s.origin, s.destination]));
-    entry.fixed = {
+    const airports = slices.flatMap((s, i) => (i === 0 ? [s.origin, s.destination] : s.origin === slices[i - 1]?.destination ? [s.destination] : [s.origin, s.destination]));
+    return {
       carrier: firstSeg?.marketingCarrier ?? '',
       route: airports.join('-'),
       origin: first?.origin ?? this.query.origin,
       destination: first?.destination ?? this.query.destination,
       departing_at: firstSeg?.departingAt ?? null,
       arriving_at: lastOfFirst?.arrivingAt ?? null,
-      duration_minutes: entry.slices.length ? Math.round(entry.slices.reduce((n, s) => n + s.durationMinutes, 0)) : null,
-      stops: entry.slices.length ? Math.max(...entry.slices.map((s) => s.segments.length - 1)) : null,
-      slices: entry.slices.map(sliceView),
-      dates: entry.slices.map((s) => s.segments[0]?.departingAt.slice(0, 10) ?? ''),
+      duration_minutes: slices.length ? Math.round(slices.reduce((n, s) => n + s.durationMinutes, 0)) : null,
+      stops: slices.length ? Math.max(...slices.map((s) => s.segments.length - 1)) : null,
+      slices: slices.map(sliceView),
+      dates: slices.map((s) => s.segments[0]?.departingAt.slice(0, 10) ?? ''),
     };
-    return entry.fixed;
   }
 
   private view(entry: Entry): FlightResult {
@@ -231,7 +233,7 @@ export class FlightBoard {
     const shown = bookable ?? entry.prices[0];
     const charge = bookable ? checkoutTotal(bookable, this.query.markupPct) : null;
     const headline: AskedPrice | null = charge ? inAskedCurrency(charge, this.query.currency) : shown ? inAskedCurrency(shown, this.query.currency) : null;
-    const fixed = this.fixedView(entry);
+    const fixed = entry.fixed;
     let oldest = Infinity;
     for (const p of entry.prices) oldest = Math.min(oldest, p.observedAt);
     for (const a of entry.awards) oldest = Math.min(oldest, a.observedAt);

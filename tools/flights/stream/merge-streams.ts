@@ -1,22 +1,27 @@
+import { SettleOrder } from '../../_kit/settle-order.js';
+
 // Runs several event streams at once and yields their events as they come, so
 // the dates of a flexible search share one stream and one search budget.
 
 export async function* mergeStreams<T>(streams: readonly AsyncIterator<T>[]): AsyncGenerator<{ index: number; value: T }> {
-  const next = (index: number) => streams[index]!.next().then((r) => ({ index, r }));
-  const pending = new Map<number, Promise<{ index: number; r: IteratorResult<T> }>>();
-  streams.forEach((_, i) => pending.set(i, next(i)));
+  const steps = new SettleOrder<{ index: number; r: IteratorResult<T> }>();
+  /** Streams whose next step is asked for and not taken yet. */
+  const running = new Set<number>();
+  const ask = (index: number) => {
+    running.add(index);
+    steps.add(streams[index]!.next().then((r) => ({ index, r })));
+  };
+  streams.forEach((_, i) => ask(i));
   try {
-    while (pending.size > 0) {
-      const { index, r } = await Promise.race(pending.values());
-      if (r.done) {
-        pending.delete(index);
-        continue;
-      }
-      pending.set(index, next(index));
+    while (steps.size > 0) {
+      const { index, r } = await steps.next();
+      running.delete(index);
+      if (r.done) continue;
+      ask(index);
       yield { index, value: r.value };
     }
   } finally {
-    // The caller left early: let every stream still running clean up.
-    await Promise.allSettled([...pending.keys()].map((i) => streams[i]!.return?.()));
+    // The caller left early (or a stream failed): let every stream still running clean up.
+    await Promise.allSettled([...running].map((i) => streams[i]!.return?.()));
   }
 }
