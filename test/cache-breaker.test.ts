@@ -26,6 +26,7 @@ function flakyCache(): { cache: Cache; mode: { now: 'ok' | 'hang' | 'fail' }; ca
     setText: wrap((k: string, j: string, t: number) => inner.setText(k, j, t)),
     setIfAbsent: wrap((k: string, v: unknown, t: number) => inner.setIfAbsent(k, v, t)),
     delete: wrap((k: string) => inner.delete(k)),
+    releaseLock: wrap((l: string, t: string, p?: { key: string; value: unknown; ttlSeconds: number }) => inner.releaseLock(l, t, p)),
     increment: wrap((k: string, t: number) => inner.increment(k, t)),
     ping: wrap(() => inner.ping()),
     close: () => inner.close(),

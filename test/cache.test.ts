@@ -41,6 +41,23 @@ for (const [name, make] of makers) {
       expect(await c.get('short')).toBeUndefined();
     });
 
+    it('releaseLock publishes its value and deletes the lock only while it holds the token', async () => {
+      const c = cache();
+      expect(await c.setIfAbsent('lock', 'mine', 10)).toBe(true);
+      await c.releaseLock('lock', 'mine', { key: 'answer', value: { offers: [1, 2] }, ttlSeconds: 10 });
+      expect(await c.get('answer')).toEqual({ offers: [1, 2] });
+      expect(await c.get('lock')).toBeUndefined();
+      // A lock another caller holds now (ours lapsed) stays; the value is published all the same.
+      expect(await c.setIfAbsent('lock', 'theirs', 10)).toBe(true);
+      await c.releaseLock('lock', 'mine', { key: 'answer2', value: 'late', ttlSeconds: 10 });
+      expect(await c.get('lock')).toBe('theirs');
+      expect(await c.get('answer2')).toBe('late');
+      // Without a value, only the lock goes (the token must match).
+      await c.releaseLock('lock', 'theirs');
+      expect(await c.get('lock')).toBeUndefined();
+      expect(await c.get('lock:none')).toBeUndefined();
+    });
+
     it('setIfAbsent lets exactly one of many concurrent callers win', async () => {
       const c = cache();
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => c.setIfAbsent('lock', i, 10)));

@@ -78,6 +78,10 @@ export class BreakerCache implements Cache {
     return this.call((c) => c.delete(key));
   }
 
+  releaseLock(lock: string, token: string, publish?: { key: string; value: unknown; ttlSeconds: number }): Promise<void> {
+    return this.call((c) => c.releaseLock(lock, token, publish));
+  }
+
   increment(key: string, ttlSeconds: number): Promise<{ count: number; ttlMs: number }> {
     return this.call((c) => c.increment(key, ttlSeconds));
   }

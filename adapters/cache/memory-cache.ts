@@ -114,6 +114,13 @@ export class MemoryCache implements Cache {
     this.remove(key);
   }
 
+  /** Nothing awaited in between: as atomic as Redis's script. */
+  async releaseLock(lock: string, token: string, publish?: { key: string; value: unknown; ttlSeconds: number }): Promise<void> {
+    if (publish) this.put(publish.key, { value: JSON.stringify(publish.value), expiresAt: this.now() + publish.ttlSeconds * 1000 });
+    const held = this.live(lock);
+    if (held && decode(held) === token) this.remove(lock);
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {

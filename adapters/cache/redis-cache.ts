@@ -22,6 +22,15 @@ return out`;
 
 type GetAndCount = (numKeys: number, ...args: (string | number)[]) => Promise<[string | null, ...number[]]>;
 
+// releaseLock as one script. KEYS: the lock, the key to publish under; ARGV: the
+// token as stored (JSON), the value to publish ('' for none) and its TTL in ms.
+const RELEASE_LOCK = `
+if ARGV[2] ~= '' then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3]) end
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1`;
+
+type ReleaseLock = (numKeys: number, ...args: (string | number)[]) => Promise<number>;
+
 /** Redis-backed cache: shared by every process behind the load balancer. */
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
@@ -41,6 +50,7 @@ export class RedisCache implements Cache {
     this.client.on('error', () => {});
     // EVALSHA with a fallback to EVAL when Redis does not know the script yet; KEYS get keyPrefix like any command's keys.
     this.client.defineCommand('getAndCount', { lua: GET_AND_COUNT });
+    this.client.defineCommand('releaseLock', { lua: RELEASE_LOCK });
   }
 
   async get<T>(key: string): Promise<T | undefined> {
@@ -88,6 +98,13 @@ export class RedisCache implements Cache {
 
   async delete(key: string): Promise<void> {
     await this.client.del(key);
+  }
+
+  async releaseLock(lock: string, token: string, publish?: { key: string; value: unknown; ttlSeconds: number }): Promise<void> {
+    const run = (this.client as unknown as { releaseLock: ReleaseLock }).releaseLock;
+    // Without a value to publish, the lock stands in for KEYS[2] (never written).
+    const [key, value, ttlMs] = publish ? [publish.key, JSON.stringify(publish.value), Math.max(1, Math.round(publish.ttlSeconds * 1000))] : [lock, '', 1];
+    await run.call(this.client, 2, lock, key, JSON.stringify(token), value, ttlMs);
   }
 
   async ping(): Promise<void> {

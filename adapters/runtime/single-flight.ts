@@ -96,19 +96,16 @@ export class SingleFlight {
   }
 
   private async lead<T>(lock: string, result: string, token: string, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-    const release = async () => {
-      if ((await this.cache.get(lock).catch(() => undefined)) === token) await this.cache.delete(lock).catch(() => undefined);
-    };
     // The caller went away: let a waiter lead at once instead of after this call winds down.
-    const onAbort = () => void release();
+    const onAbort = () => void this.cache.releaseLock(lock, token).catch(() => undefined);
     signal.addEventListener('abort', onAbort, { once: true });
     // The outcome is published and the lock released before the caller has its answer: a
     // call made after this one returned finds no lock and is a call of its own (on Duffel,
-    // its own offer request with its own offer ids), never a replay of this one.
+    // its own offer request with its own offer ids), never a replay of this one. Both in
+    // one round trip: on a busy process each round trip is another wait for the event loop.
     const finish = async (stored: Stored<T> | undefined) => {
       signal.removeEventListener('abort', onAbort);
-      if (stored) await this.cache.set(result, stored, this.resultS).catch(() => undefined);
-      await release();
+      await this.cache.releaseLock(lock, token, stored ? { key: result, value: stored, ttlSeconds: this.resultS } : undefined).catch(() => undefined);
     };
     let value: T;
     try {

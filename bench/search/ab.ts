@@ -4,7 +4,8 @@
 // and event-loop busy time per cold search at BENCH_STREAMS and one at a time,
 // first result − fastest and complete − slowest (p50, p99), RSS at the end.
 // Knobs: BENCH_A_TREE / BENCH_B_TREE (tree roots; default this one), BENCH_A_FLAGS /
-// BENCH_B_FLAGS (node flags; default npm start's, as every other bench server gets; "" for none), BENCH_C_* for a third, BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings),
+// BENCH_B_FLAGS (node flags; default npm start's, as every other bench server gets; "" for none), BENCH_C_* for a third, BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings;
+// AB_DATABASE_URL, AB_REDIS_URL and AB_PROCESSES there run a variant on PostgreSQL and Redis, in several processes: ab-server.ts),
 // BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS. Before each round the fakes are primed
 // with its searches (prime.ts); BENCH_PRIME=0 leaves them computing every answer.
 import { fork, type ChildProcess } from 'node:child_process';

@@ -89,4 +89,27 @@ describe('single-flight', () => {
     await expect(waiter).resolves.toBe('answer');
     expect(calls).toBe(2);
   });
+
+  it.runIf(process.env.REDIS_URL)('a leader costs two cache round trips: its lock, then its answer published and its lock let go together', async () => {
+    const cache = createCache({ redisUrl: process.env.REDIS_URL, prefix: `${uniqueName('sf')}:` });
+    caches.push(cache);
+    const seen: string[] = [];
+    const counting = new Proxy(cache, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (typeof value !== 'function' || name === 'close') return value;
+        return (...args: unknown[]) => {
+          seen.push(String(name));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const flight = new SingleFlight(counting, { lockS: 5 });
+    expect(await flight.run('alone', live, async () => ['answer'])).toEqual(['answer']);
+    expect(seen).toEqual(['setIfAbsent', 'releaseLock']);
+    // What it published is there for waiters, and the lock is gone.
+    expect(await cache.get('sf:result:alone')).toEqual({ value: ['answer'] });
+    expect(await cache.get('sf:lock:alone')).toBeUndefined();
+  });
 });
+

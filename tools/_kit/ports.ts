@@ -25,6 +25,13 @@ export interface Cache {
   /** Sets only when absent; true when this call set it. The building block for locks and dedupe. */
   setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * Gives up a lock taken with setIfAbsent(lock, token): deletes `lock` only while it
+   * still holds `token` (a lock that lapsed and was taken by another caller stays),
+   * after storing `publish` when given, all in one round trip. Single-flight hands
+   * its answer over and lets go of its lock together.
+   */
+  releaseLock(lock: string, token: string, publish?: { key: string; value: unknown; ttlSeconds: number }): Promise<void>;
   /** Atomically adds 1; the TTL is set when the key is created. Returns the new count and ms until it expires. */
   increment(key: string, ttlSeconds: number): Promise<{ count: number; ttlMs: number }>;
   /**
