@@ -37,6 +37,17 @@ describe('jsonText', () => {
     expect(text).toContain('\\u00fc');
   });
 
+  it('finds every run in a body far longer than one scanned span, characters cut by a halving included', () => {
+    // ~200 KB of offers, a non-ASCII name every few hundred bytes, at shifting offsets so
+    // some multi-byte characters straddle the points where the body is halved.
+    const names = ['Zürich', 'São Paulo', 'Malmö – Sturup', '東京', '😀', 'A'];
+    const offers = Array.from({ length: 1_500 }, (_, i) => ({ id: `off_${i}`, pad: 'x'.repeat(i % 97), name: names[i % names.length] }));
+    const bytes = Buffer.from(JSON.stringify({ data: offers }));
+    const text = jsonText(bytes);
+    expect(JSON.parse(text)).toEqual({ data: offers });
+    expect([...text].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
+  });
+
   it('reads a Uint8Array view at its offset', () => {
     const whole = Buffer.from('xx{"city":"Zürich"}yy');
     const view = new Uint8Array(whole.buffer, whole.byteOffset + 2, whole.length - 4);
