@@ -17,6 +17,10 @@
 // round's answers as the server's transport does: JSON.parse alone of what a cold
 // search reads, the floor under any server in JavaScript. Prints figures and
 // verdicts; never fails.
+// The rounds bill each server its re-warming: between its rounds it waits while the
+// others run. So the remote server then also runs WARM_BATCHES batches of cold
+// searches back to back, and their median (the first left out) is printed as the
+// steady state a busy server lives in.
 // Knobs: BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS, BENCH_PRIME=0 (fakes compute every answer).
 import { startServerChild, type ServerChild } from '../children.js';
 import { DISTINCT_SEARCHES, type StreamTiming } from './client.js';
@@ -31,6 +35,7 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
 const SOLO = 40;
 const HITS_SOLO = 100;
 const IDLE_MS = 5_000;
+const WARM_BATCHES = 4;
 
 interface Variant { name: string; server: ServerChild; bare: boolean }
 const ROWS = [
@@ -90,6 +95,22 @@ async function idleCpu(server: ServerChild): Promise<number> {
   return (await server.cpuMicros() - cpu0) / IDLE_MS;
 }
 
+/** CPU per cold search of the remote server in batches with no pause between them (each primed first, as a round is). */
+async function warmCpu(load: StreamLoad, server: ServerChild, base: number, primer: Primer | undefined): Promise<{ batchesMs: number[]; medianMs: number; failed: number }> {
+  await primer?.prime([{ offset: base, total: WARM_BATCHES * SEARCHES, concurrency: STREAMS }]);
+  const batchesMs: number[] = [];
+  let failed = 0;
+  for (let b = 0; b < WARM_BATCHES; b++) {
+    const cpu0 = await server.cpuMicros();
+    const timings = await load.run({ url: server.url, offset: base + b * SEARCHES, total: SEARCHES, concurrency: STREAMS });
+    // Each batch's deferred writes land in the next one's figure; the last waits for its own, as a round does.
+    if (b === WARM_BATCHES - 1) await sleep(1_000);
+    batchesMs.push((await server.cpuMicros() - cpu0) / SEARCHES / 1_000);
+    failed += timings.filter((t) => t.failures.length > 0 || t.cached).length;
+  }
+  return { batchesMs, medianMs: median(batchesMs.slice(1)), failed };
+}
+
 function print(title: string, bare: Round[], ours: Round[]): void {
   const valid = ours.filter((r) => r.valid);
   const bareValid = bare.filter((r) => r.valid);
@@ -126,7 +147,8 @@ try {
   if (process.env.BENCH_PRIME !== '0') primer = await startPrimer(upstreams, load);
   // Warm-up, not measured: JIT, connection pools, breakers' first state.
   // Warm-up searches 0–99, rounds from 1,000 on, all within one cycle of nthSearch, so no round meets another's searches.
-  if (1_000 + ROUNDS * (SEARCHES + SOLO + 1) > DISTINCT_SEARCHES) throw new Error(`BENCH_ROUNDS × (BENCH_SEARCHES + ${SOLO + 1}) must stay under ${DISTINCT_SEARCHES - 1_000}`);
+  const warmBase = 1_000 + ROUNDS * (SEARCHES + SOLO + 1);
+  if (warmBase + WARM_BATCHES * SEARCHES > DISTINCT_SEARCHES) throw new Error(`BENCH_ROUNDS × (BENCH_SEARCHES + ${SOLO + 1}) + ${WARM_BATCHES} × BENCH_SEARCHES must stay under ${DISTINCT_SEARCHES - 1_000}`);
   for (const v of variants) await load.run({ url: v.server.url, offset: 0, total: 100, concurrency: STREAMS });
   // Idle CPU is billed to every search run one at a time (~0.4 s each), so it is shown beside that figure.
   const idle = new Map<string, number>();
@@ -148,6 +170,7 @@ try {
   }
   // The fakes still hold the last round's answers: what parsing them alone costs is the floor under any server in JavaScript.
   const parse = primer ? await upstreams.parseCost() : undefined;
+  const warm = await warmCpu(load, remote, warmBase, primer);
   const primed = SEARCHES + SOLO + 1;
   const bareRounds = rounds.get('bare')!;
   for (const v of variants.slice(1)) {
@@ -157,6 +180,7 @@ try {
       const cold = ROUNDS * (SEARCHES + SOLO + 1);
       console.log(`upstream fakes: ${(fakes.cpuMicros / cold / 1_000).toFixed(1)} ms of their CPU per cold search; ${fakes.replayed} answers recorded beforehand, ${fakes.computed} computed`);
       if (parse) console.log(`JSON.parse alone of the providers' answers: ${(parse.micros / primed / 1_000).toFixed(2)} ms per cold search (${(parse.bytes / primed / 1_024).toFixed(0)} KB), the last round's, parsed in the fakes`);
+      console.log(`server CPU per cold search, warm: ${warm.medianMs.toFixed(1)} ms with ${STREAMS} streams (${WARM_BATCHES} batches of ${SEARCHES} back to back after the rounds: ${warm.batchesMs.map((ms) => ms.toFixed(1)).join(', ')}; median without the first; ${warm.failed} with a failed provider)`);
     }
   }
 } finally {
