@@ -11,8 +11,8 @@ import { isAscii } from 'node:buffer';
 // The runs are found on the bytes, by halving: `isAscii` checks a span in one
 // vectorised pass, so the clean parts of a body (nearly all of it) cost next to
 // nothing, and the body becomes a string once, already escaped. (A regular
-// expression over the whole body read as latin1 made it a string twice and
-// cost ~30 % more; see README "Performance".)
+// expression over the whole body read as latin1 made it a string twice, and
+// making the text took ~25 % longer; see README "Performance".)
 
 /** Spans at most this long are scanned byte by byte instead of halved again. */
 const SCAN_BYTES = 256;
