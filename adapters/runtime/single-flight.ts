@@ -89,7 +89,13 @@ export class SingleFlight {
         const stored = await this.cache.get<Stored<T>>(result).catch(() => undefined);
         if (stored) return outcome(stored);
         const holder = await this.cache.get(lock).catch(() => undefined);
-        if (holder === undefined) break; // released with nothing published (its caller went away): try to lead
+        if (holder === undefined) {
+          // The leader publishes and lets go in one step, so with the lock gone its answer is there
+          // or never will be: read once more, since it may have finished between the two reads above.
+          const late = await this.cache.get<Stored<T>>(result).catch(() => undefined);
+          if (late) return outcome(late);
+          break; // released with nothing published (its caller went away): try to lead
+        }
       }
     }
     return work();

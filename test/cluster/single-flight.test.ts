@@ -29,6 +29,12 @@ function twoProcesses(): [SingleFlight, SingleFlight] {
 
 const live = new AbortController().signal;
 
+/** The cache as processes share it: the in-process cache stands in for Redis where there is none. */
+function asShared(cache: Cache): Cache {
+  if (cache.kind === 'redis') return cache;
+  return new Proxy(cache, { get: (target, name, receiver) => (name === 'kind' ? 'redis' : (Reflect.get(target, name, receiver) as unknown)) });
+}
+
 describe('single-flight', () => {
   it('ten identical concurrent calls, five on each process, make one upstream call' + (process.env.REDIS_URL ? '' : ' (per process without Redis)'), async () => {
     const [a, b] = twoProcesses();
@@ -88,6 +94,47 @@ describe('single-flight', () => {
     await expect(leader).rejects.toThrow('client went away');
     await expect(waiter).resolves.toBe('answer');
     expect(calls).toBe(2);
+  });
+
+  it('a waiter that sees the lock go just after missing the answer reads the answer, and does not call again', async () => {
+    const cache = createCache({ redisUrl: process.env.REDIS_URL, prefix: `${uniqueName('sf')}:` });
+    caches.push(cache);
+    let calls = 0;
+    let finishLeader = () => {};
+    const leaderWork = async () => {
+      calls++;
+      await new Promise<void>((resolve) => (finishLeader = resolve));
+      return ['answer'];
+    };
+    const leading = new SingleFlight(asShared(cache), { lockS: 5, pollMs: 5 });
+    const leader = leading.run('race', live, leaderWork);
+    await sleep(20);
+    // The waiter's first read of the answer misses; the leader publishes and lets go before
+    // that miss arrives, so the waiter's next read finds no lock.
+    let raced = false;
+    const stale = new Proxy(asShared(cache), {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (name !== 'get') return value;
+        return async (key: string) => {
+          const read = await (value as (k: string) => Promise<unknown>).call(target, key);
+          if (!raced && key.startsWith('sf:result:') && read === undefined) {
+            raced = true;
+            finishLeader();
+            await leader;
+          }
+          return read;
+        };
+      },
+    });
+    const waiting = new SingleFlight(stale, { lockS: 5, pollMs: 5 });
+    const answer = await waiting.run('race', live, async () => {
+      calls++;
+      return ['a second call'];
+    });
+    expect(raced).toBe(true);
+    expect(answer).toEqual(['answer']);
+    expect(calls).toBe(1);
   });
 
   it.runIf(process.env.REDIS_URL)('a leader costs two cache round trips: its lock, then its answer published and its lock let go together', async () => {
