@@ -1,6 +1,6 @@
 // `npx tsx bench/search/profile.ts [dir]`: one server with the upstreams in their
-// own process, under `node --cpu-prof`, given the search bench's cold load (100
-// warm-up searches, then BENCH_SEARCHES at BENCH_STREAMS); prints server CPU per
+// own process, under `node --cpu-prof`, given the search bench's cold load (its
+// warm-up, warm-up.ts, then BENCH_SEARCHES at BENCH_STREAMS); prints server CPU per
 // cold search, the KB each provider sent per search and what JSON.parse of those
 // answers alone costs, and the profile's top self-time by function and by file. The
 // .cpuprofile lands in `dir` (default a temp dir) for a closer look.
@@ -15,6 +15,7 @@ import { startServerChild } from '../children.js';
 import { startStreamLoad } from './load-generator.js';
 import { startPrimer } from './prime.js';
 import { startUpstreamFakes } from './upstream-fakes.js';
+import { MEASURED_FROM, warmUp } from './warm-up.js';
 import { monotonicMicros, summarizeProfiles, type Window } from './profile-summary.js';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
@@ -29,15 +30,15 @@ const server = await startServerChild('./search/server.ts', profile ? dir : unde
 const load = await startStreamLoad();
 let window: Window | undefined;
 try {
-  await load.run({ url: server.url, offset: 900_000, total: 100, concurrency: STREAMS });
+  await warmUp(load, server.url, STREAMS);
   if (remote && process.env.BENCH_PRIME !== '0') {
     const primer = await startPrimer(upstreams, load);
-    await primer.prime([{ offset: 1_000, total: SEARCHES, concurrency: STREAMS }]).finally(() => primer.stop());
+    await primer.prime([{ offset: MEASURED_FROM, total: SEARCHES, concurrency: STREAMS }]).finally(() => primer.stop());
   }
   const fakes0 = await upstreams.counts();
   const cpu0 = await server.cpuMicros();
   const from = monotonicMicros();
-  const timings = await load.run({ url: server.url, offset: 1_000, total: SEARCHES, concurrency: STREAMS });
+  const timings = await load.run({ url: server.url, offset: MEASURED_FROM, total: SEARCHES, concurrency: STREAMS });
   await new Promise((r) => setTimeout(r, 1_000));
   const cpuMs = (await server.cpuMicros() - cpu0) / SEARCHES / 1_000;
   window = { from, to: monotonicMicros() };

@@ -28,6 +28,7 @@ import { FASTEST_MS, SLOWEST_MS } from './latencies.js';
 import { startStreamLoad, type StreamLoad } from './load-generator.js';
 import { startPrimer, type Primer } from './prime.js';
 import { startUpstreamFakes, type FakeCounts } from './upstream-fakes.js';
+import { MEASURED_FROM, WARM_UP_SEARCHES, warmUp } from './warm-up.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
@@ -130,7 +131,7 @@ function print(title: string, bare: Round[], ours: Round[]): void {
   console.log(`server CPU per cold search: ${many.toFixed(1)} ms with ${STREAMS} streams (target <= 5: ${many <= 5 ? 'PASS' : 'MISS'}), ${median(valid.map((r) => r.cpuSoloMs)).toFixed(1)} ms one stream at a time`);
 }
 
-console.log(`\nflight search: ${ROUNDS} interleaved rounds, each ${SEARCHES} distinct cold searches at ${STREAMS} streams, ${SOLO} one at a time, ${HITS_SOLO} + ${SEARCHES} cache hits; upstream latencies fastest ${FASTEST_MS} ms, slowest ${SLOWEST_MS} ms`);
+console.log(`\nflight search: ${WARM_UP_SEARCHES} warm-up searches per server, then ${ROUNDS} interleaved rounds, each ${SEARCHES} distinct cold searches at ${STREAMS} streams, ${SOLO} one at a time, ${HITS_SOLO} + ${SEARCHES} cache hits; upstream latencies fastest ${FASTEST_MS} ms, slowest ${SLOWEST_MS} ms`);
 const upstreams = await startUpstreamFakes();
 const remote = await startServerChild('./search/server.ts', undefined, undefined, { UPSTREAM_URLS: upstreams.urls });
 const [bare, embedded, load] = await Promise.all([startServerChild('./search/bare-server.ts'), startServerChild('./search/server.ts'), startStreamLoad()]);
@@ -145,16 +146,16 @@ const fakes: Omit<FakeCounts, 'bytes'> = { replayed: 0, computed: 0, cpuMicros: 
 let primer: Primer | undefined;
 try {
   if (process.env.BENCH_PRIME !== '0') primer = await startPrimer(upstreams, load);
-  // Warm-up, not measured: JIT, connection pools, breakers' first state.
-  // Warm-up searches 0–99, rounds from 1,000 on, all within one cycle of nthSearch, so no round meets another's searches.
-  const warmBase = 1_000 + ROUNDS * (SEARCHES + SOLO + 1);
-  if (warmBase + WARM_BATCHES * SEARCHES > DISTINCT_SEARCHES) throw new Error(`BENCH_ROUNDS × (BENCH_SEARCHES + ${SOLO + 1}) + ${WARM_BATCHES} × BENCH_SEARCHES must stay under ${DISTINCT_SEARCHES - 1_000}`);
-  for (const v of variants) await load.run({ url: v.server.url, offset: 0, total: 100, concurrency: STREAMS });
+  // Warm-up, not measured (warm-up.ts): JIT, connection pools, breakers' first state.
+  // Rounds from MEASURED_FROM on, all within one cycle of nthSearch, so no round meets another's searches.
+  const warmBase = MEASURED_FROM + ROUNDS * (SEARCHES + SOLO + 1);
+  if (warmBase + WARM_BATCHES * SEARCHES > DISTINCT_SEARCHES) throw new Error(`BENCH_ROUNDS × (BENCH_SEARCHES + ${SOLO + 1}) + ${WARM_BATCHES} × BENCH_SEARCHES must stay under ${DISTINCT_SEARCHES - MEASURED_FROM}`);
+  for (const v of variants) await warmUp(load, v.server.url, STREAMS);
   // Idle CPU is billed to every search run one at a time (~0.4 s each), so it is shown beside that figure.
   const idle = new Map<string, number>();
   for (const v of variants) idle.set(v.name, await idleCpu(v.server));
   for (let r = 0; r < ROUNDS; r++) {
-    const base = 1_000 + r * (SEARCHES + SOLO + 1); // the same searches for every variant in this round
+    const base = MEASURED_FROM + r * (SEARCHES + SOLO + 1); // the same searches for every variant in this round
     await primer?.prime([{ offset: base, total: SEARCHES + SOLO + 1, concurrency: STREAMS }]);
     for (let k = 0; k < variants.length; k++) {
       const v = variants[(r + k) % variants.length]!;
