@@ -121,7 +121,8 @@ try {
   // This machine's noise only ever adds CPU (other tenants, bursts that hit one round
   // in three by 20–40 %), so a variant's least disturbed round is the steadier
   // yardstick: three identical servers gave medians 14.7 / 12.0 / 13.0 ms and
-  // minimums 11.9 / 11.9 / 12.1 ms in one run (README, session 24).
+  // minimums 11.9 / 11.9 / 12.1 ms in one run, though two identical slots of another
+  // run were still 8 % apart by minimum (README, session 24).
   for (const k of CPU_KEYS) row(`${k} (min)`, (xs) => Math.min(...xs), k);
 } finally {
   load.stop();
